@@ -1,0 +1,153 @@
+// Prisma's native schema engine cannot be downloaded on our machines; the WebAssembly build does
+// the same work (diff, apply, record in _prisma_migrations) through the pg driver adapter.
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+
+const require = createRequire(import.meta.url);
+
+type Engine = {
+  diff(params: unknown): Promise<{ exitCode: number; stdout: string | null }>;
+  applyMigrations(input: unknown): Promise<{ appliedMigrationNames: string[] }>;
+  free(): void;
+};
+
+(globalThis as Record<string, unknown>).PRISMA_WASM_PANIC_REGISTRY ??= { set_message(m: string) { console.error("schema engine panic:", m); } };
+
+let glue: { SchemaEngine: { new: (opts: unknown, log: (m: string) => void, adapter: unknown) => Promise<Engine> } } | null = null;
+
+async function loadGlue() {
+  if (glue) return glue;
+  const bg = await import("@prisma/schema-engine-wasm/schema_engine_bg");
+  const wasmPath = path.join(path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")), "schema_engine_bg.wasm");
+  const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), { "./schema_engine_bg.js": bg as unknown as WebAssembly.ModuleImports });
+  const exports = instance.exports as Record<string, unknown>;
+  (bg as unknown as { __wbg_set_wasm(w: unknown): void }).__wbg_set_wasm(exports);
+  (exports.__wbindgen_start as () => void)();
+  glue = bg as unknown as typeof glue;
+  return glue!;
+}
+
+// The engine's introspection reads catalog columns of PostgreSQL's internal "char" type (OID 18),
+// which the pg adapter refuses to map. We let them through as text at the driver level, remember
+// which columns they were, and report them to the engine as Character (the engine runs one query
+// at a time on its single connection, so "the last result" is unambiguous).
+const PG_CHAR_OID = 18;
+const PG_TEXT_OID = 25;
+const CHARACTER_COLUMN = 6; // ColumnTypeEnum.Character
+let lastCharColumns: number[] = [];
+
+function charAsText<T>(result: T): T {
+  const fields = (result as { fields?: { dataTypeID: number }[] })?.fields ?? [];
+  lastCharColumns = [];
+  fields.forEach((f, i) => {
+    if (f.dataTypeID === PG_CHAR_OID) {
+      f.dataTypeID = PG_TEXT_OID;
+      lastCharColumns.push(i);
+    }
+  });
+  return result;
+}
+function patchQuery<Q>(target: Q): Q {
+  const t = target as unknown as { query: (...a: unknown[]) => unknown };
+  const original = t.query.bind(target);
+  t.query = (...args: unknown[]) => {
+    const r = original(...args);
+    return r instanceof Promise ? r.then(charAsText) : r;
+  };
+  return target;
+}
+type Queryable = { queryRaw: (q: unknown) => Promise<{ columnTypes: number[] }>; startTransaction?: (...a: unknown[]) => Promise<Queryable> };
+function reportCharColumns<A extends Queryable>(adapter: A): A {
+  const queryRaw = adapter.queryRaw.bind(adapter);
+  adapter.queryRaw = async (q) => {
+    const result = await queryRaw(q);
+    for (const i of lastCharColumns) result.columnTypes[i] = CHARACTER_COLUMN;
+    return result;
+  };
+  if (adapter.startTransaction) {
+    const start = adapter.startTransaction.bind(adapter);
+    adapter.startTransaction = async (...a) => reportCharColumns(await start(...a));
+  }
+  return adapter;
+}
+class CatalogFriendlyPool extends pg.Pool {
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    patchQuery(this);
+    this.on("connect", (client) => void patchQuery(client));
+  }
+}
+function catalogFriendlyAdapter(url: string) {
+  const factory = new PrismaPg(new CatalogFriendlyPool({ connectionString: url, max: 1 }));
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => reportCharColumns((await connect()) as unknown as Queryable) as never;
+  return bindMigrationAwareSqlAdapterFactory(factory);
+}
+
+export const SCHEMA_PATH = path.resolve("prisma/schema.prisma");
+export const MIGRATIONS_DIR = path.resolve("prisma/migrations");
+const FILTERS = { externalTables: [], externalEnums: [] };
+
+export async function openSchemaEngine(url: string | null): Promise<Engine> {
+  const { SchemaEngine } = await loadGlue();
+  const schema = fs.readFileSync(SCHEMA_PATH, "utf8");
+  // A diff between files needs no database, but the engine always wants an adapter.
+  const adapter = catalogFriendlyAdapter(url ?? "postgresql://unused@127.0.0.1:1/none");
+  return SchemaEngine.new({ datamodels: [[SCHEMA_PATH, schema]] }, () => {}, adapter);
+}
+
+export function readMigrationsList() {
+  const dirs = fs.existsSync(MIGRATIONS_DIR)
+    ? fs.readdirSync(MIGRATIONS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    : [];
+  const lockPath = path.join(MIGRATIONS_DIR, "migration_lock.toml");
+  return {
+    baseDir: MIGRATIONS_DIR,
+    lockfile: { path: "migration_lock.toml", content: fs.existsSync(lockPath) ? fs.readFileSync(lockPath, "utf8") : null },
+    shadowDbInitScript: "",
+    migrationDirectories: dirs.map((name) => ({
+      path: name,
+      migrationFile: { path: "migration.sql", content: { tag: "ok", value: fs.readFileSync(path.join(MIGRATIONS_DIR, name, "migration.sql"), "utf8") } },
+    })),
+  };
+}
+
+/** Applies pending migrations; returns the names applied now. */
+export async function applyMigrations(url: string): Promise<string[]> {
+  const engine = await openSchemaEngine(url);
+  try {
+    const out = await engine.applyMigrations({ migrationsList: readMigrationsList(), filters: FILTERS });
+    return out.appliedMigrationNames;
+  } finally {
+    engine.free();
+  }
+}
+
+/**
+ * SQL that takes the committed migrations to the current schema.prisma ("" when they agree).
+ * The migrations are replayed into a throwaway in-memory PGlite, which is then diffed against the schema.
+ */
+export async function diffMigrationsToSchema(): Promise<string> {
+  const { startEmbeddedPostgres } = await import("./embedded");
+  const scratch = await startEmbeddedPostgres({ dir: null });
+  const engine = await openSchemaEngine(scratch.url);
+  try {
+    await engine.applyMigrations({ migrationsList: readMigrationsList(), filters: FILTERS });
+    const out = await engine.diff({
+      from: { tag: "schemaDatasource", files: [{ path: SCHEMA_PATH, content: fs.readFileSync(SCHEMA_PATH, "utf8") }], configDir: process.cwd() },
+      to: { tag: "schemaDatamodel", files: [{ path: SCHEMA_PATH, content: fs.readFileSync(SCHEMA_PATH, "utf8") }] },
+      script: true,
+      exitCode: null,
+      filters: FILTERS,
+    });
+    const sql = (out.stdout ?? "").trim();
+    return sql === "-- This is an empty migration." ? "" : sql;
+  } finally {
+    engine.free();
+    await scratch.stop();
+  }
+}

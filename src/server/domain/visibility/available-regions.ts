@@ -1,0 +1,43 @@
+// Region dimension → available_regions (service-spec "Rules for available_regions", contract §4).
+import { AUDIENCE_REGIONS, type AudienceRegion } from "@/server/domain/enums";
+import { resolveByPriority } from "./resolve-priority";
+import { rulesOfDimension } from "./rule-dimensions";
+import type { MemberContext, PartnerContext, VisibilityRuleInput } from "./types";
+
+/**
+ * undefined when the deal has no region rules (the field is omitted: all regions); otherwise the
+ * regions that the priority rule includes, in AUDIENCE_REGIONS order. With only exclude rules every
+ * unmatched region stays included (start from all seven). May be [] (redeemable nowhere), which must
+ * never be read as "all regions".
+ */
+export function computeAvailableRegions(rules: readonly VisibilityRuleInput[]): AudienceRegion[] | undefined {
+  const regionRules = rulesOfDimension(rules, "region");
+  if (regionRules.length === 0) return undefined;
+  return AUDIENCE_REGIONS.filter((region) =>
+    resolveByPriority(regionRules, (r) => r.rule_value.includes(region)),
+  );
+}
+
+/** Does a holder of `regions` pass a deal whose available_regions is `available`? */
+export function regionsAllow(
+  available: readonly AudienceRegion[] | undefined,
+  regions: readonly AudienceRegion[],
+): boolean {
+  if (available === undefined) return true; // untargeted: all regions
+  return regions.some((r) => available.includes(r));
+}
+
+/**
+ * The regions a member is evaluated with. service-spec ("claimable_without_eligibility", rules 1
+ * and 3) defines the region default of a member as the partner account's regions: a member created
+ * with only an email must be able to redeem exactly what claimable_without_eligibility promises.
+ * So a member with no regions of their own is evaluated with the partner's regions; a member with
+ * no regions under a partner with no regions has no regions at all and fails every targeted deal
+ * (as "a partner with no regions set fails any targeted deal").
+ */
+export function effectiveMemberRegions(
+  member: Pick<MemberContext, "regions">,
+  partner: Pick<PartnerContext, "regions">,
+): readonly AudienceRegion[] {
+  return member.regions.length > 0 ? member.regions : partner.regions;
+}

@@ -1,0 +1,63 @@
+// Eligibility dimensions (contract §4) and the default member's eligibility (contract §5).
+import {
+  ELIGIBILITY_DIMENSIONS,
+  ELIGIBILITY_VOCABULARIES,
+  PERMISSIVE_DIMENSIONS,
+  type EligibilityDimension,
+} from "@/server/domain/enums";
+import type { EligibilityMap } from "./types";
+
+const PERMISSIVE: ReadonlySet<EligibilityDimension> = new Set(PERMISSIVE_DIMENSIONS);
+
+/** Dimensions whose default (member created without a value) is the empty array. */
+export const RESTRICTIVE_DIMENSIONS: readonly EligibilityDimension[] = ELIGIBILITY_DIMENSIONS.filter(
+  (d) => !PERMISSIVE.has(d),
+);
+
+/** The default value of one dimension for a member who did not supply it. */
+export function defaultEligibilityValue(dimension: EligibilityDimension): string[] {
+  if (PERMISSIVE.has(dimension)) {
+    return [...ELIGIBILITY_VOCABULARIES[dimension as (typeof PERMISSIVE_DIMENSIONS)[number]]];
+  }
+  return [];
+}
+
+/** Whole vocabulary for customer_type, company_size, incorporation; [] for the other four. */
+export function defaultMemberEligibility(): Record<EligibilityDimension, string[]> {
+  const out = {} as Record<EligibilityDimension, string[]>;
+  for (const d of ELIGIBILITY_DIMENSIONS) out[d] = defaultEligibilityValue(d);
+  return out;
+}
+
+/** Fills the dimensions a member did not supply (undefined) with their defaults; [] is kept as []. */
+export function withDefaultEligibility(
+  input: Partial<Record<EligibilityDimension, readonly string[] | undefined>> | undefined,
+): Record<EligibilityDimension, string[]> {
+  const out = {} as Record<EligibilityDimension, string[]>;
+  for (const d of ELIGIBILITY_DIMENSIONS) {
+    const v = input?.[d];
+    out[d] = v === undefined ? defaultEligibilityValue(d) : [...v];
+  }
+  return out;
+}
+
+/** One dimension: an empty deal array has no requirement; otherwise the arrays must share a value. */
+export function passesEligibilityDimension(
+  required: readonly string[] | undefined,
+  held: readonly string[] | undefined,
+): boolean {
+  if (!required || required.length === 0) return true;
+  if (!held || held.length === 0) return false;
+  return required.some((v) => held.includes(v));
+}
+
+/** The first dimension (ELIGIBILITY_DIMENSIONS order) the member fails, or null when all pass. */
+export function firstFailingEligibilityDimension(
+  deal: EligibilityMap,
+  member: EligibilityMap,
+): EligibilityDimension | null {
+  for (const d of ELIGIBILITY_DIMENSIONS) {
+    if (!passesEligibilityDimension(deal[d], member[d])) return d;
+  }
+  return null;
+}

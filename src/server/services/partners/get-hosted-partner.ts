@@ -1,0 +1,74 @@
+// Resolves the partner behind a hosted-app subdomain (`{subdomain}.{APP_DOMAIN}` or `/p/{subdomain}`).
+// Public by design: it only exposes what the hosted app renders to anyone who knows the subdomain.
+import { db } from "@/server/db/client";
+
+export type HostedBranding = {
+  primaryColor: string | null;
+  accentColor: string | null;
+  logoUrl: string | null;
+  headline: string | null;
+  welcomeText: string | null;
+};
+
+export type HostedPartner = {
+  id: string;
+  name: string;
+  subdomain: string;
+  branding: HostedBranding;
+  deliveryMethod: "hosted" | "iframe" | "api";
+  active: boolean;
+};
+
+// One DNS label: what the proxy can route to. Anything else cannot be a partner's subdomain.
+const SUBDOMAIN_RE = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+export async function getHostedPartner(subdomain: string): Promise<HostedPartner | null> {
+  const normalized = subdomain.trim().toLowerCase();
+  if (!SUBDOMAIN_RE.test(normalized)) return null;
+
+  const partner = await db.partner.findUnique({
+    where: { subdomain: normalized },
+    select: { id: true, name: true, subdomain: true, branding: true, deliveryMethod: true, active: true },
+  });
+  if (!partner || !partner.active) return null;
+
+  return {
+    id: partner.id,
+    name: partner.name,
+    subdomain: partner.subdomain,
+    branding: parseBranding(partner.branding),
+    deliveryMethod: partner.deliveryMethod,
+    active: partner.active,
+  };
+}
+
+// Branding is stored JSON edited in the portal and rendered into CSS and <img> tags: keep only
+// values that cannot break out of those contexts.
+function parseBranding(raw: unknown): HostedBranding {
+  const b = raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  return {
+    primaryColor: color(b.primary_color),
+    accentColor: color(b.accent_color),
+    logoUrl: httpUrl(b.logo_url),
+    headline: text(b.headline, 200),
+    welcomeText: text(b.welcome_text, 2000),
+  };
+}
+
+function color(v: unknown): string | null {
+  return typeof v === "string" && /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(v) ? v : null;
+}
+
+function httpUrl(v: unknown): string | null {
+  if (typeof v !== "string" || v.length > 2048) return null;
+  try {
+    const u = new URL(v);
+    return u.protocol === "https:" || u.protocol === "http:" ? u.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+function text(v: unknown, max: number): string | null {
+  return typeof v === "string" && v.trim() ? v.trim().slice(0, max) : null;
+}
