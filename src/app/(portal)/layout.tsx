@@ -1,0 +1,13 @@
+// Everything of the partner portal (sign-in included) runs inside the tRPC + react-query provider.
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { TRPCReactProvider } from "@/trpc/react";
+
+export const metadata: Metadata = {
+  title: { default: "Partner portal · Perkway", template: "%s · Perkway partner portal" },
+  robots: { index: false, follow: false },
+};
+
+export default function PortalLayout({ children }: { children: ReactNode }) {
+  return <TRPCReactProvider>{children}</TRPCReactProvider>;
+}

@@ -1,0 +1,49 @@
+// /login — portal sign-in (next-auth's custom sign-in page).
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { getAdminSession } from "@/server/auth/get-admin-session";
+import { LoginForm } from "./login-form";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+/**
+ * Only a path on this site: next-auth passes absolute URLs of its own origin, and anything else
+ * (another origin, "//host") must not send a freshly signed-in admin away.
+ */
+function safeCallbackUrl(value: string | string[] | undefined): string {
+  const v = Array.isArray(value) ? value[0] : value;
+  if (!v) return "/";
+  try {
+    const url = new URL(v, "http://localhost");
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return path.startsWith("//") || path.startsWith("/login") ? "/" : path;
+  } catch {
+    return "/";
+  }
+}
+
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const params = await searchParams;
+  const callbackUrl = safeCallbackUrl(params.callbackUrl);
+  if (await getAdminSession()) redirect(callbackUrl);
+
+  // next-auth sends failed sign-ins that bypass the form (e.g. a direct POST) here with ?error=.
+  const initialError = params.error ? "Email or password is incorrect" : null;
+
+  return (
+    <main className="auth-page">
+      <div className="auth-card">
+        <div className="auth-brand">
+          Perkway <span className="brand-sub">Partner portal</span>
+        </div>
+        <h1>Sign in</h1>
+        <p className="muted">Use the email and password of your partner admin account.</p>
+        <LoginForm callbackUrl={callbackUrl} initialError={initialError} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,50 @@
+// A /v1 (or /events/track) endpoint: method + path pattern + the pieces it needs. Handlers are plain
+// functions over the services, so the same table serves Next's route handlers and the lean server.
+import type { PartnerScope } from "@/server/scope";
+import type { ApiResult } from "./json-response";
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE" | "PUT";
+
+export type ApiContext = {
+  request: Request;
+  url: URL;
+  requestId: string;
+  params: Record<string, string>;
+  /** Set for every route with auth "partner": the only source of tenant and environment. */
+  scope: PartnerScope;
+};
+
+export type ApiRoute = {
+  method: HttpMethod;
+  /** e.g. "/v1/users/:id" */
+  path: string;
+  auth: "partner" | "none";
+  /** Honours Idempotency-Key (contract §1). */
+  idempotent?: boolean;
+  handler: (ctx: ApiContext) => Promise<ApiResult | Response>;
+};
+
+export type CompiledRoute = ApiRoute & { regex: RegExp; keys: string[] };
+
+export function compileRoute(route: ApiRoute): CompiledRoute {
+  const keys: string[] = [];
+  const pattern = route.path.replace(/:([a-z_]+)/g, (_m, k: string) => (keys.push(k), "([^/]+)"));
+  return { ...route, regex: new RegExp(`^${pattern}/?$`), keys };
+}
+
+/** Finds the route for a path; `allowed` lists the methods of that path when the method is wrong. */
+export function matchRoute(routes: CompiledRoute[], method: string, pathname: string) {
+  const allowed: string[] = [];
+  for (const r of routes) {
+    const m = r.regex.exec(pathname);
+    if (!m) continue;
+    if (r.method !== method) {
+      allowed.push(r.method);
+      continue;
+    }
+    const params: Record<string, string> = {};
+    r.keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1])));
+    return { route: r, params, allowed };
+  }
+  return { route: null, params: {}, allowed };
+}

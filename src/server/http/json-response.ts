@@ -1,0 +1,9 @@
+export function jsonResponse(status: number, body: unknown, headers: HeadersInit = {}): Response {
+  const h = new Headers(headers);
+  h.set("Content-Type", "application/json; charset=utf-8");
+  h.set("Cache-Control", "no-store");
+  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: h });
+}
+
+/** What a handler returns when it does not need to build the Response itself. */
+export type ApiResult = { status: number; body: unknown; headers?: HeadersInit };

@@ -1,0 +1,62 @@
+// Body parsing shared by every /v1 endpoint: 415 for a non-JSON content type, 413 over 1 MiB,
+// 400 for malformed JSON, then the endpoint's (strict) zod schema.
+import type { z } from "zod";
+import { AppError } from "@/server/errors/app-error";
+import { zodErrorToAppError } from "./zod-error";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export async function readJson(request: Request): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/([a-z0-9.+-]*\+)?json\b/i.test(type.trim())) {
+    throw new AppError(415, "unsupported_media_type", "Send the body as JSON with the header Content-Type: application/json");
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const buf = await readLimited(request);
+  if (buf.byteLength === 0) throw new AppError(400, "body_invalid", "The request body is empty: send a JSON object");
+  try {
+    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(buf));
+  } catch {
+    throw new AppError(400, "body_invalid", "The request body is not valid JSON");
+  }
+}
+
+export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const raw = await readJson(request);
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    throw new AppError(400, "body_invalid", "The request body must be a JSON object");
+  }
+  return parseWith(schema, raw);
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw zodErrorToAppError(result.error);
+  return result.data;
+}
+
+function tooLarge() {
+  return new AppError(413, "body_too_large", `The request body is larger than ${MAX_BODY_BYTES} bytes`);
+}
+
+async function readLimited(request: Request): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) (out.set(c, offset), (offset += c.byteLength));
+  return out;
+}

@@ -1,0 +1,63 @@
+// The partner record (admin-managed: CLI and portal). One schema feeds validation everywhere.
+import { z } from "zod";
+import { AUDIENCE_REGIONS, DELIVERY_METHODS, PARTNER_TYPES } from "@/server/domain/enums";
+
+export const subdomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/, "subdomain must be 1-40 lowercase letters, digits or hyphens")
+  .refine((s) => !RESERVED_SUBDOMAINS.has(s), "this subdomain is reserved");
+
+export const RESERVED_SUBDOMAINS = new Set(["www", "api", "app", "admin", "portal", "static", "assets", "embed", "mail", "p", "v1"]);
+
+export const brandingSchema = z
+  .object({
+    primary_color: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
+    accent_color: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
+    logo_url: z.string().max(2048).optional(),
+    headline: z.string().max(200).optional(),
+    welcome_text: z.string().max(2000).optional(),
+  })
+  .strict();
+
+export const originSchema = z.string().refine((s) => {
+  try {
+    const u = new URL(s);
+    return (u.protocol === "https:" || u.protocol === "http:") && u.origin === s;
+  } catch {
+    return false;
+  }
+}, "must be an origin like https://example.com");
+
+export const partnerCreateSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    type: z.enum(PARTNER_TYPES),
+    regions: z.array(z.enum(AUDIENCE_REGIONS)).default([]),
+    subdomain: subdomainSchema.optional(),
+    delivery_method: z.enum(DELIVERY_METHODS).default("hosted"),
+    branding: brandingSchema.default({}),
+    freemium_enabled: z.boolean().default(false),
+    allowed_iframe_origins: z.array(originSchema).default([]),
+    active: z.boolean().default(true),
+  })
+  .strict();
+
+export const partnerUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    type: z.enum(PARTNER_TYPES),
+    regions: z.array(z.enum(AUDIENCE_REGIONS)),
+    subdomain: subdomainSchema,
+    delivery_method: z.enum(DELIVERY_METHODS),
+    branding: brandingSchema,
+    freemium_enabled: z.boolean(),
+    allowed_iframe_origins: z.array(originSchema),
+    active: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+export type PartnerCreateInput = z.input<typeof partnerCreateSchema>;
+export type PartnerUpdateInput = z.input<typeof partnerUpdateSchema>;

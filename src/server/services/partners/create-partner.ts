@@ -1,0 +1,58 @@
+// Creates a partner with a live and a test key pair; the private keys are returned once, here.
+import { db } from "@/server/db/client";
+import { partnerTypeMap, regionMap } from "@/server/domain/enums";
+import { AppError } from "@/server/errors/app-error";
+import { parseWith } from "@/server/http/read-json-body";
+import { generateKeyPair, hashPrivateKey, randomBase62 } from "@/server/auth/keys";
+import type { AdminActor, Environment } from "@/server/scope";
+import { partnerCreateSchema, type PartnerCreateInput } from "@/server/schemas/partner.schema";
+import { serializePartner } from "./serialize-partner";
+
+export type IssuedKeys = Record<Environment, { public_key: string; private_key: string }>;
+
+export async function createPartner(actor: AdminActor | "operator", input: PartnerCreateInput) {
+  if (actor !== "operator" && actor.role !== "super_admin") throw new AppError(403, "forbidden", "Only a super admin can create partners");
+  const data = parseWith(partnerCreateSchema, input);
+  const subdomain = data.subdomain ?? (await uniqueSubdomain(data.name));
+  const pairs = { live: generateKeyPair("live"), test: generateKeyPair("test") };
+  try {
+    const partner = await db.partner.create({
+      data: {
+        name: data.name,
+        type: partnerTypeMap.toDb(data.type),
+        regions: data.regions.map(regionMap.toDb),
+        subdomain,
+        deliveryMethod: data.delivery_method,
+        branding: data.branding,
+        freemiumEnabled: data.freemium_enabled,
+        allowedIframeOrigins: data.allowed_iframe_origins,
+        active: data.active,
+        keyPairs: {
+          create: (["live", "test"] as const).map((environment) => ({
+            environment,
+            publicKey: pairs[environment].publicKey,
+            privateKeyHash: hashPrivateKey(pairs[environment].privateKey),
+          })),
+        },
+      },
+    });
+    const keys: IssuedKeys = {
+      live: { public_key: pairs.live.publicKey, private_key: pairs.live.privateKey },
+      test: { public_key: pairs.test.publicKey, private_key: pairs.test.privateKey },
+    };
+    return { partner: serializePartner(partner), keys };
+  } catch (err) {
+    if ((err as { code?: string }).code === "P2002") throw new AppError(409, "subdomain_taken", `The subdomain ${subdomain} is already in use`, { param: "subdomain" });
+    throw err;
+  }
+}
+
+async function uniqueSubdomain(name: string): Promise<string> {
+  const base = name.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 30) || "partner";
+  for (let i = 0; i < 5; i++) {
+    const candidate = i === 0 ? base : `${base}-${randomBase62(4).toLowerCase()}`;
+    const taken = await db.partner.findUnique({ where: { subdomain: candidate }, select: { id: true } });
+    if (!taken) return candidate;
+  }
+  return `${base}-${randomBase62(8).toLowerCase()}`;
+}

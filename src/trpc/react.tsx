@@ -1,0 +1,54 @@
+"use client";
+// Client-side tRPC + react-query (T3-style). Wrap client trees in <TRPCReactProvider> and use
+// `api.<procedure>.useQuery()` / `.useMutation()`.
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { httpBatchLink, loggerLink } from "@trpc/client";
+import { createTRPCReact } from "@trpc/react-query";
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { type ReactNode, useState } from "react";
+import type { AppRouter } from "@/server/trpc/routers/_app";
+import { createQueryClient } from "./query-client";
+
+export const api = createTRPCReact<AppRouter>();
+
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+
+let browserQueryClient: QueryClient | undefined;
+
+function getQueryClient(): QueryClient {
+  // On the server a fresh client per request, so no data leaks between users.
+  if (typeof window === "undefined") return createQueryClient();
+  return (browserQueryClient ??= createQueryClient());
+}
+
+function getBaseUrl(): string {
+  if (typeof window !== "undefined") return window.location.origin;
+  return `http://localhost:${process.env.PORT ?? 3000}`;
+}
+
+export function TRPCReactProvider({ children }: { children: ReactNode }) {
+  const queryClient = getQueryClient();
+  const [trpcClient] = useState(() =>
+    api.createClient({
+      links: [
+        loggerLink({
+          enabled: (op) =>
+            process.env.NODE_ENV === "development" || (op.direction === "down" && op.result instanceof Error),
+        }),
+        httpBatchLink({
+          url: `${getBaseUrl()}/api/trpc`,
+          headers: () => ({ "x-trpc-source": "portal-react" }),
+        }),
+      ],
+    }),
+  );
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <api.Provider client={trpcClient} queryClient={queryClient}>
+        {children}
+      </api.Provider>
+    </QueryClientProvider>
+  );
+}

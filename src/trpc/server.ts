@@ -1,0 +1,12 @@
+// tRPC for React Server Components: `const api = await getServerApi(); await api.health()` calls the
+// procedures in-process with the request's session, no HTTP round trip.
+import { headers } from "next/headers";
+import { cache } from "react";
+import { createTRPCContext } from "@/server/trpc/context";
+import { createCaller } from "@/server/trpc/routers/_app";
+
+export const getServerApi = cache(async () => {
+  const h = new Headers(await headers());
+  h.set("x-trpc-source", "rsc");
+  return createCaller(await createTRPCContext({ headers: h }));
+});
