@@ -1,5 +1,6 @@
 // A /v1 (or /events/track) endpoint: method + path pattern + the pieces it needs. Handlers are plain
 // functions over the services, so the same table serves Next's route handlers and the lean server.
+import type { z } from "zod";
 import type { PartnerScope } from "@/server/scope";
 import type { ApiResult } from "./json-response";
 
@@ -22,6 +23,20 @@ export type ApiRoute = {
   /** Honours Idempotency-Key (contract §1). */
   idempotent?: boolean;
   handler: (ctx: ApiContext) => Promise<ApiResult | Response>;
+  /** Feeds the OpenAPI document (/v1/openapi.json); the same zod schemas the handler validates with. */
+  docs: RouteDocs;
+};
+
+export type RouteDocs = {
+  summary: string;
+  description?: string;
+  tags: string[];
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** Success and endpoint-specific error responses; the shared errors (401, 403, 429, 5xx...) are added by the generator. */
+  responses: Record<number, { description: string; schema?: z.ZodType }>;
+  /** Error codes this endpoint can answer with, for the docs' error tables. */
+  errorCodes?: string[];
 };
 
 export type CompiledRoute = ApiRoute & { regex: RegExp; keys: string[] };

@@ -1,7 +1,7 @@
 import { AppError } from "@/server/errors/app-error";
 import type { ApiRoute } from "@/server/http/api-route";
 import { readJson } from "@/server/http/read-json-body";
-import { authenticationRequestSchema } from "@/server/schemas/authentication.schema";
+import { authenticationRequestSchema, authenticationResponseSchema } from "@/server/schemas/authentication.schema";
 import { authenticatePartner } from "@/server/services/auth/authenticate-partner";
 
 // POST /v1/authentications — exchange a key pair for a 15-minute partner token
@@ -9,6 +9,13 @@ export const createAuthentication: ApiRoute = {
   method: "POST",
   path: "/v1/authentications",
   auth: "none",
+  docs: {
+    summary: "Exchange a key pair for an access token",
+    tags: ["Authentication"],
+    body: authenticationRequestSchema,
+    responses: { 200: { description: "A 15-minute partner token", schema: authenticationResponseSchema } },
+    errorCodes: ["body_invalid", "invalid_credentials", "partner_inactive"],
+  },
   async handler({ request }) {
     let raw: unknown;
     try {

@@ -13,7 +13,7 @@ import type { MemberContext, PartnerContext, VisibilityRuleInput } from "./types
 export function computeAvailableRegions(rules: readonly VisibilityRuleInput[]): AudienceRegion[] | undefined {
   const regionRules = rulesOfDimension(rules, "region");
   if (regionRules.length === 0) return undefined;
-  return [...AUDIENCE_REGIONS].reverse().filter((region) =>
+  return AUDIENCE_REGIONS.filter((region) =>
     resolveByPriority(regionRules, (r) => r.rule_value.includes(region)),
   );
 }

@@ -1,0 +1,57 @@
+// Partner portal: sign-in, the signed-in shell, and the tRPC wiring (health query from the browser).
+import { expect, test } from "@playwright/test";
+import { requireEnv } from "./env";
+
+test.describe("portal sign-in", () => {
+  test("an unauthenticated visit to / lands on /login", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login(\?|$)/);
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  });
+
+  test("signs in and shows the shell with the API health", async ({ page }) => {
+    const email = requireEnv("E2E_ADMIN_EMAIL");
+    const password = requireEnv("E2E_ADMIN_PASSWORD");
+
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+
+    await expect(page).toHaveURL((url) => url.pathname === "/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const item of ["Overview", "Deals", "Members", "API keys", "Settings"]) {
+      await expect(nav.getByRole("link", { name: item, exact: true })).toBeVisible();
+    }
+    await expect(page.getByTestId("admin-email")).toHaveText(email.trim(), { ignoreCase: true });
+    await expect(page.getByTestId("health-status")).toContainText("API healthy");
+
+    // The session reaches tRPC too (adminProcedure).
+    const me = await page.request.get("/api/trpc/me");
+    expect(me.status()).toBe(200);
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login(\?|$)/);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login(\?|$)/);
+  });
+
+  test("a wrong password shows the error and stays on /login", async ({ page }) => {
+    const email = requireEnv("E2E_ADMIN_EMAIL");
+
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("definitely-not-the-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+
+    await expect(page.getByTestId("login-error")).toHaveText("Email or password is incorrect");
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test("admin tRPC procedures refuse anonymous callers", async ({ request }) => {
+    const res = await request.get("/api/trpc/me");
+    expect(res.status()).toBe(401);
+    const body = await res.json();
+    expect(body.error.data.code).toBe("UNAUTHORIZED");
+  });
+});

@@ -1,0 +1,142 @@
+// The operator CLI: `npm run cli -- <command> [args]`. Each command prints exactly one JSON document
+// on stdout; progress and errors go to stderr; bad input exits non-zero with a clear message.
+import fs from "node:fs";
+import { parseArgs } from "node:util";
+import { AppError } from "@/server/errors/app-error";
+import { bootstrap, log } from "./lib/bootstrap";
+
+type Command = { usage: string; run: (args: string[]) => Promise<unknown> };
+
+const commands: Record<string, Command> = {
+  "partner:create": {
+    usage: 'partner:create --name N --type PartnerType [--regions "Europe,Asia"] [--subdomain S]',
+    async run(args) {
+      const { values } = parseArgs({ args, options: { name: { type: "string" }, type: { type: "string" }, regions: { type: "string" }, subdomain: { type: "string" } }, strict: true });
+      if (!values.name || !values.type) throw usageError("partner:create needs --name and --type");
+      const { createPartner } = await import("@/server/services/partners/create-partner");
+      const regions = values.regions ? values.regions.split(",").map((r) => r.trim()).filter(Boolean) : [];
+      const { partner, keys } = await createPartner("operator", { name: values.name, type: values.type as never, regions: regions as never, subdomain: values.subdomain });
+      return { partner_id: partner.id, subdomain: partner.subdomain, keys };
+    },
+  },
+  "partner:update": {
+    usage: "partner:update <partner_id> --json '{\"active\":false,\"freemium_enabled\":true,...}'",
+    async run(args) {
+      const { values, positionals } = parseArgs({ args, options: { json: { type: "string" } }, allowPositionals: true, strict: true });
+      if (positionals.length !== 1 || !values.json) throw usageError("partner:update needs a partner id and --json");
+      let patch: unknown;
+      try {
+        patch = JSON.parse(values.json);
+      } catch {
+        throw usageError("--json is not valid JSON");
+      }
+      const { updatePartner } = await import("@/server/services/partners/update-partner");
+      return updatePartner("operator", requireUuid(positionals[0]), patch as never);
+    },
+  },
+  "partner:rotate-keys": {
+    usage: "partner:rotate-keys <partner_id> --env live|test",
+    async run(args) {
+      const { values, positionals } = parseArgs({ args, options: { env: { type: "string" } }, allowPositionals: true, strict: true });
+      if (positionals.length !== 1 || (values.env !== "live" && values.env !== "test")) throw usageError("partner:rotate-keys needs a partner id and --env live|test");
+      const { rotateKeyPair } = await import("@/server/services/partners/rotate-key-pair");
+      return rotateKeyPair("operator", requireUuid(positionals[0]), values.env);
+    },
+  },
+  "partner:list": {
+    usage: "partner:list",
+    async run() {
+      const { listPartners } = await import("@/server/services/partners/list-partners");
+      return listPartners("operator");
+    },
+  },
+  "catalog:import": {
+    usage: "catalog:import <file.json>",
+    async run(args) {
+      const { positionals } = parseArgs({ args, allowPositionals: true, strict: true });
+      if (positionals.length !== 1) throw usageError("catalog:import needs one JSON file");
+      let entries: unknown;
+      try {
+        entries = JSON.parse(fs.readFileSync(positionals[0], "utf8"));
+      } catch (err) {
+        throw usageError(`cannot read ${positionals[0]} as JSON: ${(err as Error).message}`);
+      }
+      if (!Array.isArray(entries)) throw usageError("the catalogue file must hold a JSON array of deals");
+      log(`importing ${entries.length} deal(s)…`);
+      const { importCatalog } = await import("@/server/services/catalog/import-catalog");
+      return importCatalog("operator", entries);
+    },
+  },
+  "admin:create": {
+    usage: "admin:create --email E --role super_admin|partner_admin [--partner <id>] [--password P] [--name N]",
+    async run(args) {
+      const { values } = parseArgs({ args, options: { email: { type: "string" }, role: { type: "string" }, partner: { type: "string" }, password: { type: "string" }, name: { type: "string" } }, strict: true });
+      if (!values.email || !values.role) throw usageError("admin:create needs --email and --role");
+      const { createAdmin } = await import("@/server/services/admins/create-admin");
+      const created = await createAdmin("operator", { email: values.email, role: values.role as never, partner_id: values.partner, password: values.password, name: values.name });
+      return { ...created, login_url: `${portalUrl()}/login` };
+    },
+  },
+  "events:prune": {
+    usage: "events:prune [--older-than-days N]",
+    async run(args) {
+      const { values } = parseArgs({ args, options: { "older-than-days": { type: "string" } }, strict: true });
+      const days = values["older-than-days"] ?? process.env.EVENT_RETENTION_DAYS;
+      const { pruneEvents } = await import("@/server/services/events/prune-events");
+      return pruneEvents(days === undefined ? {} : { olderThanDays: Number(days) });
+    },
+  },
+};
+
+function portalUrl() {
+  const domain = process.env.APP_DOMAIN ?? `localhost:${process.env.PORT ?? 3000}`;
+  const scheme = process.env.APP_URL_SCHEME ?? (/^(localhost|127\.)/.test(domain) ? "http" : "https");
+  return `${scheme}://${domain}`;
+}
+
+class UsageError extends Error {}
+const usageError = (m: string) => new UsageError(m);
+function requireUuid(v: string) {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) throw usageError(`${v} is not a partner id (a UUID)`);
+  return v.toLowerCase();
+}
+
+function help() {
+  return "usage: npm run cli -- <command>\n\n" + Object.values(commands).map((c) => "  " + c.usage).join("\n");
+}
+
+async function main() {
+  const [name, ...args] = process.argv.slice(2);
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    log(name && name !== "--help" && name !== "help" ? `unknown command: ${name}\n\n${help()}` : help());
+    return 2;
+  }
+  let database: Awaited<ReturnType<typeof bootstrap>> | null = null;
+  try {
+    database = await bootstrap({ quiet: true });
+    const result = await command.run(args);
+    process.stdout.write(JSON.stringify(result, null, 2) + "\n");
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError || (err as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+      log(`error: ${(err as Error).message}\nusage: npm run cli -- ${command.usage}`);
+      return 2;
+    }
+    if (err instanceof AppError || (err as Error).name === "ZodError") {
+      const { toAppError } = await import("@/server/http/error-response");
+      const e = toAppError(err);
+      log(`error: ${e.message}${e.param ? ` (${e.param})` : ""}`);
+      for (const fe of e.errors ?? []) log(`  - ${fe.param}: ${fe.message}`);
+      return 1;
+    }
+    log(`error: ${(err as Error).message ?? err}`);
+    return 1;
+  } finally {
+    const { disconnectDb } = await import("@/server/db/client");
+    await disconnectDb();
+    await database?.stop();
+  }
+}
+
+process.exit(await main());

@@ -1,0 +1,84 @@
+// `npm run test:e2e`: starts the real app (production build, as `npm start` does) on a fresh
+// database seeded with the demo data, runs the Playwright suite in Debian's Chromium, stops the app.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = path.resolve(".data/e2e");
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+
+const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), PERKWAY_DATA_DIR: dataDir, APP_DOMAIN: `localhost:${port}`, AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url"), LOG_LEVEL: "silent" };
+delete env.NODE_ENV;
+if (process.env.DATABASE_URL) env.DATABASE_URL = await freshDatabase(process.env.DATABASE_URL);
+
+console.error(`end-to-end: starting the app on port ${port} (${env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite"})…`);
+const app = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], { env, stdio: ["ignore", "ignore", "pipe"] });
+let appLog = "";
+app.stderr.on("data", (d: Buffer) => {
+  appLog += d.toString();
+  process.stderr.write(d.toString().split("\n").filter(Boolean).map((l) => `  [app] ${l}\n`).join(""));
+});
+const exited = new Promise<number>((resolve) => app.on("exit", (code) => resolve(code ?? 1)));
+
+let status = 1;
+try {
+  await waitForApp();
+  const creds = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8"));
+  const first = creds.partners[0];
+  const r = spawnSync(process.execPath, [path.resolve("node_modules/@playwright/test/cli.js"), "test", "--reporter=list,json"], {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      E2E_BASE_URL: `http://localhost:${port}`,
+      E2E_ADMIN_EMAIL: first.admin.email,
+      E2E_ADMIN_PASSWORD: first.admin.password,
+      E2E_SUPER_ADMIN_EMAIL: creds.super_admin.email,
+      E2E_SUPER_ADMIN_PASSWORD: creds.super_admin.password,
+      E2E_PARTNER_SUBDOMAIN: first.subdomain,
+      E2E_PARTNER_NAME: first.name,
+      E2E_CREDENTIALS_FILE: path.join(dataDir, "demo-credentials.json"),
+    },
+  });
+  status = r.status ?? 1;
+} catch (err) {
+  console.error(`end-to-end: ${(err as Error).message}`);
+} finally {
+  app.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  app.kill("SIGKILL");
+}
+process.exit(status);
+
+async function waitForApp() {
+  const deadline = Date.now() + 15 * 60_000;
+  while (Date.now() < deadline) {
+    if (app.exitCode !== null) throw new Error(`the app exited with code ${app.exitCode} before it was ready`);
+    try {
+      const res = await fetch(`http://localhost:${port}/login`);
+      if (res.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error("the app did not come up within 15 minutes");
+}
+
+/** A fresh database next to the test one (`<name>_e2e`), so e2e sees exactly the demo data. */
+async function freshDatabase(url: string): Promise<string> {
+  const u = new URL(url);
+  const name = `${u.pathname.slice(1) || "postgres"}_e2e`.replace(/[^a-zA-Z0-9_]/g, "_");
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await client.query(`CREATE DATABASE "${name}"`);
+  await client.end();
+  u.pathname = `/${name}`;
+  return u.toString();
+}

@@ -1,0 +1,56 @@
+// Demo data for an empty database: the servicepass catalogue (prisma/seed/catalogue.json), three
+// partners of different types with admins, members, private deals and some activity. Everything
+// goes through the same services the API and portal use.
+import fs from "node:fs";
+import path from "node:path";
+import { db } from "@/server/db/client";
+import { createAdmin } from "@/server/services/admins/create-admin";
+import { importCatalog } from "@/server/services/catalog/import-catalog";
+import { createPartner } from "@/server/services/partners/create-partner";
+import { log } from "../lib/bootstrap";
+import { saveDemoCredentials, type DemoCredentials } from "./demo-credentials";
+import { DEMO_PARTNERS } from "./demo-partners";
+import { seedPartnerActivity } from "./demo-activity";
+
+export async function seedDemoIfEmpty(): Promise<boolean> {
+  const [partners, deals] = await Promise.all([db.partner.count(), db.deal.count()]);
+  if (partners > 0 || deals > 0) return false;
+  await seedDemo();
+  return true;
+}
+
+export async function seedDemo(): Promise<DemoCredentials> {
+  const started = Date.now();
+  log("empty database: seeding demo data…");
+  const catalogue = JSON.parse(fs.readFileSync(path.resolve("prisma/seed/catalogue.json"), "utf8"));
+  const imported = await importCatalog("operator", catalogue);
+  log(`  catalogue: ${imported.created} servicepass deals`);
+
+  const superAdmin = await createAdmin("operator", { email: "admin@perkway.local", role: "super_admin", name: "Perkway Operator" });
+  const port = process.env.PORT ?? "3000";
+  const domain = process.env.APP_DOMAIN ?? `localhost:${port}`;
+  const credentials: DemoCredentials = {
+    created_at: new Date().toISOString(),
+    portal_url: `http://${domain}`,
+    super_admin: { email: superAdmin.email, password: superAdmin.password },
+    partners: [],
+  };
+
+  for (const spec of DEMO_PARTNERS) {
+    const { partner, keys } = await createPartner("operator", spec.partner);
+    const admin = await createAdmin("operator", { email: spec.adminEmail, role: "partner_admin", partner_id: partner.id, name: spec.adminName });
+    await seedPartnerActivity(partner, spec, imported.deals);
+    credentials.partners.push({
+      name: partner.name,
+      partner_id: partner.id,
+      subdomain: partner.subdomain,
+      hosted_app_url: `http://${partner.subdomain}.${domain}`,
+      admin: { email: admin.email, password: admin.password },
+      keys,
+    });
+    log(`  partner: ${partner.name} (${partner.subdomain})`);
+  }
+  saveDemoCredentials(credentials);
+  log(`demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return credentials;
+}

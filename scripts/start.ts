@@ -1,0 +1,63 @@
+// `npm start` (production server, building first when there is no current build) and `npm run dev`.
+// Both: pick the database (embedded PGlite under .data/ unless DATABASE_URL), apply pending
+// migrations, seed demo data into an empty database, then serve on PORT (default 3000).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { bootstrap, log } from "./lib/bootstrap";
+
+const dev = process.argv.includes("--dev");
+(process.env as Record<string, string>).NODE_ENV = dev ? "development" : "production";
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.HOST ?? "0.0.0.0";
+process.env.APP_DOMAIN ??= `localhost:${port}`;
+
+const database = await bootstrap();
+
+if (process.env.SEED_DEMO !== "0") {
+  const { seedDemoIfEmpty } = await import("./seed/demo");
+  await seedDemoIfEmpty();
+}
+
+if (!dev && buildIsStale()) {
+  log("building the app (next build) — this takes a minute or two the first time…");
+  const r = spawnSync(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "build"], { stdio: ["ignore", process.stderr, process.stderr], env: process.env });
+  if (r.status !== 0) {
+    log("next build failed: see the output above");
+    process.exit(1);
+  }
+}
+
+const { startServer } = await import("./lib/server");
+const server = await startServer({ dev, port, hostname });
+const { printDemoCredentials } = await import("./seed/demo-credentials");
+printDemoCredentials();
+log(`\nPerkway is running: portal http://localhost:${port}  ·  API http://localhost:${port}/v1  ·  API reference http://localhost:${port}/docs/api`);
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    log("stopping…");
+    server.close();
+    server.closeAllConnections();
+    await database.stop();
+    process.exit(0);
+  });
+}
+
+/** No build, or a source file newer than the build. */
+function buildIsStale(): boolean {
+  const buildId = path.resolve(".next/BUILD_ID");
+  if (!fs.existsSync(buildId)) return true;
+  const built = fs.statSync(buildId).mtimeMs;
+  const roots = ["src", "public", "next.config.mjs", "package.json"];
+  const newer = (p: string): boolean => {
+    const st = fs.statSync(p, { throwIfNoEntry: false });
+    if (!st) return false;
+    if (st.isDirectory()) return fs.readdirSync(p).some((f) => newer(path.join(p, f)));
+    return st.mtimeMs > built;
+  };
+  return roots.some(newer);
+}
