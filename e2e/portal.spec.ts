@@ -36,6 +36,30 @@ test.describe("portal sign-in", () => {
     await expect(page).toHaveURL(/\/login(\?|$)/);
   });
 
+  test("a super admin also sees Partners and Catalogue; a partner admin does not", async ({ browser }) => {
+    const cases = [
+      { email: requireEnv("E2E_SUPER_ADMIN_EMAIL"), password: requireEnv("E2E_SUPER_ADMIN_PASSWORD"), superAdmin: true },
+      { email: requireEnv("E2E_ADMIN_EMAIL"), password: requireEnv("E2E_ADMIN_PASSWORD"), superAdmin: false },
+    ];
+    for (const c of cases) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto("/login");
+      await page.getByLabel("Email").fill(c.email);
+      await page.getByLabel("Password").fill(c.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page).toHaveURL((url) => url.pathname === "/");
+
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await expect(nav.getByRole("link", { name: "Overview", exact: true })).toBeVisible();
+      for (const item of ["Partners", "Catalogue"]) {
+        await expect(nav.getByRole("link", { name: item, exact: true })).toHaveCount(c.superAdmin ? 1 : 0);
+      }
+      await expect(page.getByTestId("admin-role")).toHaveText(c.superAdmin ? "Super admin" : "Partner admin");
+      await context.close();
+    }
+  });
+
   test("a wrong password shows the error and stays on /login", async ({ page }) => {
     const email = requireEnv("E2E_ADMIN_EMAIL");
 

@@ -11,15 +11,13 @@ const dataDir = path.resolve(".data/e2e");
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
-const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), PERKWAY_DATA_DIR: dataDir, APP_DOMAIN: `localhost:${port}`, AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url"), LOG_LEVEL: "silent" };
+const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), PERKWAY_DATA_DIR: dataDir, APP_DOMAIN: `localhost:${port}`, AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url"), LOG_LEVEL: "silent" };
 delete env.NODE_ENV;
 if (process.env.DATABASE_URL) env.DATABASE_URL = await freshDatabase(process.env.DATABASE_URL);
 
 console.error(`end-to-end: starting the app on port ${port} (${env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite"})…`);
-const app = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], { env, stdio: ["ignore", "ignore", "pipe"] });
-let appLog = "";
+const app = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], { env: env as NodeJS.ProcessEnv, stdio: ["ignore", "ignore", "pipe"] });
 app.stderr.on("data", (d: Buffer) => {
-  appLog += d.toString();
   process.stderr.write(d.toString().split("\n").filter(Boolean).map((l) => `  [app] ${l}\n`).join(""));
 });
 const exited = new Promise<number>((resolve) => app.on("exit", (code) => resolve(code ?? 1)));

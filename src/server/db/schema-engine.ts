@@ -88,30 +88,34 @@ function catalogFriendlyAdapter(url: string) {
   return bindMigrationAwareSqlAdapterFactory(factory);
 }
 
-export const SCHEMA_PATH = path.resolve("prisma/schema.prisma");
-export const MIGRATIONS_DIR = path.resolve("prisma/migrations");
+// Overridable so that tests can check a modified copy of the schema.
+export const SCHEMA_PATH = path.resolve(process.env.PERKWAY_SCHEMA_PATH ?? "prisma/schema.prisma");
+export const MIGRATIONS_DIR = path.resolve(process.env.PERKWAY_MIGRATIONS_DIR ?? "prisma/migrations");
 const FILTERS = { externalTables: [], externalEnums: [] };
 
-export async function openSchemaEngine(url: string | null): Promise<Engine> {
+export type ProjectPaths = { schemaPath: string; migrationsDir: string };
+const defaultPaths = (): ProjectPaths => ({ schemaPath: SCHEMA_PATH, migrationsDir: MIGRATIONS_DIR });
+
+export async function openSchemaEngine(url: string | null, paths: ProjectPaths = defaultPaths()): Promise<Engine> {
   const { SchemaEngine } = await loadGlue();
-  const schema = fs.readFileSync(SCHEMA_PATH, "utf8");
+  const schema = fs.readFileSync(paths.schemaPath, "utf8");
   // A diff between files needs no database, but the engine always wants an adapter.
   const adapter = catalogFriendlyAdapter(url ?? "postgresql://unused@127.0.0.1:1/none");
-  return SchemaEngine.new({ datamodels: [[SCHEMA_PATH, schema]] }, () => {}, adapter);
+  return SchemaEngine.new({ datamodels: [[paths.schemaPath, schema]] }, () => {}, adapter);
 }
 
-export function readMigrationsList() {
-  const dirs = fs.existsSync(MIGRATIONS_DIR)
-    ? fs.readdirSync(MIGRATIONS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+export function readMigrationsList(migrationsDir: string = MIGRATIONS_DIR) {
+  const dirs = fs.existsSync(migrationsDir)
+    ? fs.readdirSync(migrationsDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
     : [];
-  const lockPath = path.join(MIGRATIONS_DIR, "migration_lock.toml");
+  const lockPath = path.join(migrationsDir, "migration_lock.toml");
   return {
-    baseDir: MIGRATIONS_DIR,
+    baseDir: migrationsDir,
     lockfile: { path: "migration_lock.toml", content: fs.existsSync(lockPath) ? fs.readFileSync(lockPath, "utf8") : null },
     shadowDbInitScript: "",
     migrationDirectories: dirs.map((name) => ({
       path: name,
-      migrationFile: { path: "migration.sql", content: { tag: "ok", value: fs.readFileSync(path.join(MIGRATIONS_DIR, name, "migration.sql"), "utf8") } },
+      migrationFile: { path: "migration.sql", content: { tag: "ok", value: fs.readFileSync(path.join(migrationsDir, name, "migration.sql"), "utf8") } },
     })),
   };
 }
@@ -131,15 +135,16 @@ export async function applyMigrations(url: string): Promise<string[]> {
  * SQL that takes the committed migrations to the current schema.prisma ("" when they agree).
  * The migrations are replayed into a throwaway in-memory PGlite, which is then diffed against the schema.
  */
-export async function diffMigrationsToSchema(): Promise<string> {
+export async function diffMigrationsToSchema(paths: ProjectPaths = defaultPaths()): Promise<string> {
   const { startEmbeddedPostgres } = await import("./embedded");
   const scratch = await startEmbeddedPostgres({ dir: null });
-  const engine = await openSchemaEngine(scratch.url);
+  const engine = await openSchemaEngine(scratch.url, paths);
+  const schema = fs.readFileSync(paths.schemaPath, "utf8");
   try {
-    await engine.applyMigrations({ migrationsList: readMigrationsList(), filters: FILTERS });
+    await engine.applyMigrations({ migrationsList: readMigrationsList(paths.migrationsDir), filters: FILTERS });
     const out = await engine.diff({
-      from: { tag: "schemaDatasource", files: [{ path: SCHEMA_PATH, content: fs.readFileSync(SCHEMA_PATH, "utf8") }], configDir: process.cwd() },
-      to: { tag: "schemaDatamodel", files: [{ path: SCHEMA_PATH, content: fs.readFileSync(SCHEMA_PATH, "utf8") }] },
+      from: { tag: "schemaDatasource", files: [{ path: paths.schemaPath, content: schema }], configDir: process.cwd() },
+      to: { tag: "schemaDatamodel", files: [{ path: paths.schemaPath, content: schema }] },
       script: true,
       exitCode: null,
       filters: FILTERS,

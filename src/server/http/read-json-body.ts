@@ -57,6 +57,9 @@ async function readLimited(request: Request): Promise<Uint8Array> {
   }
   const out = new Uint8Array(size);
   let offset = 0;
-  for (const c of chunks) (out.set(c, offset), (offset += c.byteLength));
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
   return out;
 }

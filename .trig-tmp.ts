@@ -1,0 +1,15 @@
+import { startEmbeddedPostgres } from "@/server/db/embedded";
+import { applyMigrations } from "@/server/db/schema-engine";
+import pg from "pg";
+const s = await startEmbeddedPostgres({ dir: null });
+await applyMigrations(s.url);
+const c = new pg.Client({ connectionString: s.url }); await c.connect();
+const q = async (t: string) => (await c.query(t)).rows;
+await q(`insert into deals (id, slug, product_name, short_description, deal_type, updated_at) values (gen_random_uuid(), 'a', 'A', 'x', 'servicepass', now()), (gen_random_uuid(), 'b', 'B', 'x', 'servicepass', now())`);
+console.log(await q(`select key, version from catalog_versions`));
+await q(`update deals set product_name = 'Z' where slug='zzz'`);
+await q(`insert into visibility_rules (id, deal_id, rule_type, rule_value, updated_at) select gen_random_uuid(), id, 'include_region', '{Europe}', now() from deals`);
+console.log(await q(`select key, version from catalog_versions`));
+await q(`delete from deals`);
+console.log(await q(`select key, version from catalog_versions`));
+await c.end(); await s.stop();

@@ -1,0 +1,65 @@
+// Decides AUTH_SECRET once, at start (launcher, CLI, seed): the environment's value when set;
+// otherwise, for the embedded default, a secret generated once and kept in {dataDir}/auth-secret so
+// that tokens, member sessions and portal cookies survive restarts. A production deployment on its
+// own PostgreSQL (DATABASE_URL) must configure it: several instances must share it, and a secret
+// generated on one machine's disk would silently differ between them.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+export const AUTH_SECRET_MIN_LENGTH = 32;
+export const AUTH_SECRET_FILE = "auth-secret";
+
+export type EnsureAuthSecretOptions = {
+  dataDir: string;
+  production: boolean;
+  hasDatabaseUrl: boolean;
+  /** The value from the environment; defaults to process.env.AUTH_SECRET. */
+  configured?: string | undefined;
+};
+
+/** Returns the secret to use, or throws an Error that says what to do. */
+export function ensureAuthSecret(opts: EnsureAuthSecretOptions): string {
+  const configured = "configured" in opts ? opts.configured : process.env.AUTH_SECRET;
+  if (configured !== undefined && configured !== "") {
+    if (configured.trim().length < AUTH_SECRET_MIN_LENGTH) {
+      throw new Error(`AUTH_SECRET is too short: use at least ${AUTH_SECRET_MIN_LENGTH} random characters (e.g. \`openssl rand -base64 32\`)`);
+    }
+    return configured;
+  }
+  if (opts.production && opts.hasDatabaseUrl) {
+    throw new Error(
+      "AUTH_SECRET is required in production when DATABASE_URL is set: it signs partner API tokens, member sessions and portal cookies, " +
+        "and every instance must share it. Set it to at least 32 random characters (e.g. `export AUTH_SECRET=$(openssl rand -base64 32)`) and start again.",
+    );
+  }
+  const file = path.join(opts.dataDir, AUTH_SECRET_FILE);
+  const stored = readSecretFile(file);
+  if (stored !== null) {
+    if (stored.length < AUTH_SECRET_MIN_LENGTH) {
+      throw new Error(`${file} holds a secret shorter than ${AUTH_SECRET_MIN_LENGTH} characters: delete the file to generate a new one, or set AUTH_SECRET`);
+    }
+    return stored;
+  }
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  try {
+    // "wx": never overwrite a secret another process wrote in the meantime (that one wins).
+    fs.writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    const winner = readSecretFile(file);
+    if (winner === null || winner.length < AUTH_SECRET_MIN_LENGTH) throw new Error(`${file} exists but holds no usable secret: delete it and start again`);
+    return winner;
+  }
+  return secret;
+}
+
+function readSecretFile(file: string): string | null {
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw err;
+  }
+}

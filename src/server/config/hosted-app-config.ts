@@ -1,0 +1,41 @@
+// Where magic sign-in links point, read once from the environment for the /v1 handlers (services
+// never read process.env: handlers pass this object down). Never derived from a request's Host
+// header, which a client controls.
+import type { MagicLinkConfig } from "@/server/services/magic-links/magic-link-config";
+
+export const DEFAULT_APP_DOMAIN = "localhost:3000";
+export const DEFAULT_MAGIC_LINK_TTL_SECONDS = 15 * 60;
+
+type Env = Record<string, string | undefined>;
+
+/** Pure: the config an environment describes. Throws on a value that cannot be right. */
+export function readHostedAppConfig(env: Env): MagicLinkConfig {
+  const appDomain = (env.APP_DOMAIN ?? "").trim().toLowerCase().replace(/\/+$/, "") || DEFAULT_APP_DOMAIN;
+  if (!/^[a-z0-9.-]+(:\d{1,5})?$/.test(appDomain) && !/^\[[0-9a-f:]+\](:\d{1,5})?$/.test(appDomain)) {
+    throw new Error(`APP_DOMAIN must be a host name with an optional port (e.g. perkway.com or localhost:3000), got "${appDomain}"`);
+  }
+  const rawScheme = (env.APP_URL_SCHEME ?? "").trim().toLowerCase();
+  if (rawScheme && rawScheme !== "https" && rawScheme !== "http") throw new Error(`APP_URL_SCHEME must be https or http, got "${rawScheme}"`);
+  const scheme = (rawScheme || (isLocalDomain(appDomain) ? "http" : "https")) as "http" | "https";
+  const pathFallback = ["1", "true", "yes"].includes((env.HOSTED_APP_PATH_FALLBACK ?? "").trim().toLowerCase());
+  const rawTtl = (env.MAGIC_LINK_TTL_SECONDS ?? "").trim();
+  const ttlSeconds = rawTtl ? Number(rawTtl) : DEFAULT_MAGIC_LINK_TTL_SECONDS;
+  if (!Number.isInteger(ttlSeconds) || ttlSeconds < 30 || ttlSeconds > 7 * 24 * 3600) {
+    throw new Error(`MAGIC_LINK_TTL_SECONDS must be an integer between 30 and 604800, got "${rawTtl}"`);
+  }
+  return { appDomain, scheme, pathFallback, ttlSeconds };
+}
+
+/** localhost, *.localhost and loopback addresses default to http: there is no certificate there. */
+export function isLocalDomain(appDomain: string): boolean {
+  const host = appDomain.startsWith("[") ? appDomain.slice(0, appDomain.indexOf("]") + 1) : appDomain.replace(/:\d+$/, "");
+  return host === "localhost" || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host) || host === "[::1]";
+}
+
+let cached: MagicLinkConfig | null = null;
+
+/** The process's config, read on first use. */
+export function hostedAppConfig(): MagicLinkConfig {
+  cached ??= readHostedAppConfig(process.env);
+  return cached;
+}

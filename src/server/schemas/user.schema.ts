@@ -1,0 +1,239 @@
+// Users (= members) over /v1: the input schemas every handler validates with and the output shapes
+// of the OpenAPI document. Writable fields: contract.md §5; eligibility vocabularies: §4.
+import { z } from "zod";
+import {
+  AUDIENCE_REGIONS,
+  ELIGIBILITY_DIMENSIONS,
+  ELIGIBILITY_VOCABULARIES,
+  USER_ROLES,
+  USER_TIERS,
+  USER_TYPES,
+  type EligibilityDimension,
+} from "@/server/domain/enums";
+import { isCountryCode } from "@/server/domain/iso-3166-alpha2";
+
+export const MAX_BATCH_USERS = 1000;
+
+/** Trimmed, lower-cased, then validated: the stored and compared form of an email. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: "must be a valid email address" }).max(254, { error: "must be at most 254 characters" }))
+  .meta({ description: "Trimmed and lower-cased; unique per partner and environment", example: "ada@example.com" });
+
+const externalUserIdSchema = z
+  .string()
+  .min(1, { error: "must not be empty (send null to clear it)" })
+  .max(255)
+  .meta({ description: "The partner's own id for this member; unique per partner and environment when set" });
+
+const idpUidSchema = z.string().min(1, { error: "must not be empty (send null to clear it)" }).max(255);
+
+/** Duplicates are dropped, first occurrence kept. */
+function uniqueList<T extends z.ZodType>(item: T, max: number) {
+  return z
+    .array(item)
+    .max(max)
+    .transform((values) => [...new Set(values)] as z.output<T>[]);
+}
+
+const countryCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine(isCountryCode, { error: (issue) => `${JSON.stringify(issue.input)} is not an ISO 3166-1 alpha-2 country code${issue.input === "UK" ? " (the United Kingdom is GB)" : ""}` })
+  .meta({ description: "ISO 3166-1 alpha-2 country code (case-insensitive on input, returned upper-case)", example: "DE" });
+
+const vocabularyList = (dimension: Exclude<EligibilityDimension, "geography">) => {
+  const values = ELIGIBILITY_VOCABULARIES[dimension];
+  return uniqueList(z.enum(values, { error: `must be one of: ${values.join(", ")}` }), values.length);
+};
+
+/** Each named dimension replaces the member's list for that dimension. */
+export const eligibilityInputSchema = z
+  .object({
+    customer_type: vocabularyList("customer_type"),
+    company_stage: vocabularyList("company_stage"),
+    company_size: vocabularyList("company_size"),
+    business_type: vocabularyList("business_type"),
+    geography: uniqueList(countryCodeSchema, 300),
+    incorporation: vocabularyList("incorporation"),
+    funding: vocabularyList("funding"),
+  })
+  .partial()
+  .strict()
+  .meta({
+    id: "EligibilityInput",
+    description:
+      "Eligibility profile, sent nested and returned flat as eligibility_*. Omitted on create: customer_type, company_size and incorporation get their whole vocabulary, the others an empty list.",
+  });
+export type EligibilityInput = z.output<typeof eligibilityInputSchema>;
+
+// `role` is part of the User object but not writable over /v1 (contract §5): a clear 400 rather
+// than a silent ignore, so that a partner who tries to make someone an admin learns it at once.
+const roleNotWritable = z
+  .never({ error: "role is not writable over the API: every member managed through /v1 has role user" })
+  .optional()
+  .meta({ description: "Not writable: always user over the API (sending it is a 400 parameter_invalid)" });
+
+const updatableFields = {
+  idp_uid: idpUidSchema.nullable(),
+  tier: z.enum(USER_TIERS),
+  user_types: uniqueList(z.enum(USER_TYPES), USER_TYPES.length),
+  regions: uniqueList(z.enum(AUDIENCE_REGIONS), AUDIENCE_REGIONS.length),
+  eligibility: eligibilityInputSchema,
+};
+
+/** POST /v1/users and each entry of POST /v1/users/batch. */
+export const userCreateSchema = z
+  .object({
+    email: emailSchema,
+    external_user_id: externalUserIdSchema.nullable().optional(),
+    idp_uid: updatableFields.idp_uid.optional(),
+    tier: updatableFields.tier.optional(),
+    user_types: updatableFields.user_types.optional(),
+    regions: updatableFields.regions.optional(),
+    eligibility: eligibilityInputSchema.optional(),
+    role: roleNotWritable,
+  })
+  .strict()
+  .meta({ id: "UserCreate" });
+export type UserCreateInput = z.output<typeof userCreateSchema>;
+
+/** PATCH /v1/users/{id}: every field optional; email and external_user_id may change here. */
+export const userUpdateSchema = z
+  .object({
+    email: emailSchema.optional(),
+    external_user_id: externalUserIdSchema.nullable().optional(),
+    idp_uid: updatableFields.idp_uid.optional(),
+    tier: updatableFields.tier.optional(),
+    user_types: updatableFields.user_types.optional(),
+    regions: updatableFields.regions.optional(),
+    eligibility: eligibilityInputSchema.optional(),
+    role: roleNotWritable,
+  })
+  .strict()
+  .meta({ id: "UserUpdate" });
+export type UserUpdateInput = z.output<typeof userUpdateSchema>;
+
+/**
+ * PATCH /v1/users: exactly one of id, external_user_id, email (non-null) names the member; the
+ * other fields update it. Identifying fields cannot also be changed here: use PATCH /v1/users/{id}.
+ */
+export const userPatchByIdentifierSchema = z
+  .object({
+    id: z.string().max(100).optional().meta({ description: "Identifier: the member's id" }),
+    external_user_id: externalUserIdSchema.nullable().optional().meta({
+      description: "Identifier: the partner's own id. null (with another identifier) clears it.",
+    }),
+    email: emailSchema.optional().meta({ description: "Identifier: the member's email (trimmed, lower-cased)" }),
+    idp_uid: updatableFields.idp_uid.optional(),
+    tier: updatableFields.tier.optional(),
+    user_types: updatableFields.user_types.optional(),
+    regions: updatableFields.regions.optional(),
+    eligibility: eligibilityInputSchema.optional(),
+    role: roleNotWritable,
+  })
+  .strict()
+  .meta({ id: "UserPatchByIdentifier" });
+export type UserPatchByIdentifierInput = z.output<typeof userPatchByIdentifierSchema>;
+
+/** The envelope of POST /v1/users/batch; each entry is then validated on its own (per-entry errors). */
+export const userBatchEnvelopeSchema = z
+  .object({
+    users: z
+      .array(z.unknown())
+      .min(1, { error: "must contain at least one user" })
+      .max(MAX_BATCH_USERS, { error: `must contain at most ${MAX_BATCH_USERS} users` }),
+  })
+  .strict();
+
+/** The same request as documented (entries are UserCreate). */
+export const userBatchRequestSchema = z
+  .object({ users: z.array(userCreateSchema).min(1).max(MAX_BATCH_USERS) })
+  .strict()
+  .meta({ id: "UserBatchRequest" });
+
+// Query strings: integers from their text form, strictly.
+const limitSchema = z
+  .string()
+  .regex(/^\d{1,4}$/, { error: "must be an integer between 1 and 100" })
+  .transform(Number)
+  .pipe(z.number().int().min(1, { error: "must be an integer between 1 and 100" }).max(100, { error: "must be an integer between 1 and 100" }));
+
+const timestampQuery = z.iso.datetime({ offset: true, error: "must be an ISO 8601 timestamp such as 2026-11-21T14:03:07.123Z" });
+
+export const userListQuerySchema = z
+  .object({
+    limit: limitSchema.optional().meta({ description: "1..100, default 50" }),
+    cursor: z.string().max(500).optional().meta({ description: "next_cursor of the previous page" }),
+    email: emailSchema.optional(),
+    external_user_id: externalUserIdSchema.optional(),
+    tier: z.enum(USER_TIERS).optional(),
+    created_since: timestampQuery.optional().meta({ description: "Only members created at or after this instant" }),
+    updated_since: timestampQuery.optional().meta({ description: "Only members updated at or after this instant" }),
+  })
+  .strict();
+export type UserListQuery = z.output<typeof userListQuerySchema>;
+
+// ---- Output --------------------------------------------------------------------------------------
+const eligibilityOutput = Object.fromEntries(ELIGIBILITY_DIMENSIONS.map((d) => [`eligibility_${d}`, z.array(z.string())])) as Record<
+  `eligibility_${EligibilityDimension}`,
+  z.ZodArray<z.ZodString>
+>;
+
+export const userSchema = z
+  .object({
+    id: z.uuid(),
+    partner_id: z.uuid(),
+    email: z.string(),
+    external_user_id: z.string().nullable(),
+    idp_uid: z.string().nullable(),
+    role: z.enum(USER_ROLES),
+    tier: z.enum(USER_TIERS),
+    user_types: z.array(z.enum(USER_TYPES)),
+    regions: z.array(z.enum(AUDIENCE_REGIONS)),
+    ...eligibilityOutput,
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: "User" });
+export type UserDto = z.output<typeof userSchema>;
+
+export const userWithSignInSchema = userSchema
+  .extend({
+    sign_in_url: z.url().meta({ description: "Magic sign-in link to the partner's hosted app: single use, valid 15 minutes" }),
+    already_exists: z.boolean(),
+  })
+  .meta({ id: "UserWithSignInUrl" });
+export type UserWithSignInDto = z.output<typeof userWithSignInSchema>;
+
+export const userListResponseSchema = z
+  .object({ data: z.array(userSchema), has_more: z.boolean(), next_cursor: z.string().nullable() })
+  .meta({ id: "UserList" });
+
+export const userDeletedSchema = z.object({ id: z.uuid(), deleted: z.literal(true) }).meta({ id: "UserDeleted" });
+
+export const batchEntryErrorSchema = z
+  .object({
+    type: z.string(),
+    code: z.string(),
+    message: z.string(),
+    param: z.string().nullable(),
+    errors: z.array(z.object({ param: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: "BatchEntryError" });
+
+export const userBatchResponseSchema = z
+  .object({
+    data: z.array(
+      z.object({
+        index: z.number().int(),
+        status: z.enum(["created", "already_exists", "error"]),
+        user: userWithSignInSchema.optional(),
+        error: batchEntryErrorSchema.optional(),
+      }),
+    ),
+  })
+  .meta({ id: "UserBatchResult" });

@@ -1,0 +1,20 @@
+// POST /v1/users: create or find a member by email, with a fresh sign-in link every time.
+import type { PartnerScope } from "@/server/scope";
+import type { UserCreateInput, UserWithSignInDto } from "@/server/schemas/user.schema";
+import { issueMagicLinks } from "@/server/services/magic-links/issue-magic-link";
+import type { MagicLinkConfig } from "@/server/services/magic-links/magic-link-config";
+import { externalUserIdTaken } from "./member-errors";
+import { serializeMember } from "./member-data";
+import { upsertMembers } from "./upsert-members";
+
+export async function createMember(
+  scope: PartnerScope,
+  input: UserCreateInput,
+  links: MagicLinkConfig,
+): Promise<{ user: UserWithSignInDto; created: boolean }> {
+  const [outcome] = await upsertMembers(scope, [input]);
+  if (outcome.kind === "external_user_id_taken") throw externalUserIdTaken();
+  const created = outcome.kind === "created";
+  const [link] = await issueMagicLinks(scope, [outcome.member.id], links, { knownFresh: created ? new Set([outcome.member.id]) : undefined });
+  return { user: { ...serializeMember(outcome.member), sign_in_url: link.url, already_exists: !created }, created };
+}

@@ -1,0 +1,64 @@
+// POST /v1/users/batch: POST /v1/users for up to 1,000 entries in a constant number of statements
+// (validate each entry, one upsert, one insert of all sign-in links). One result per entry.
+import { ZodError } from "zod";
+import { AppError } from "@/server/errors/app-error";
+import { zodErrorToAppError } from "@/server/http/zod-error";
+import type { PartnerScope } from "@/server/scope";
+import { userCreateSchema, type UserCreateInput, type UserWithSignInDto } from "@/server/schemas/user.schema";
+import { issueMagicLinks } from "@/server/services/magic-links/issue-magic-link";
+import type { MagicLinkConfig } from "@/server/services/magic-links/magic-link-config";
+import { externalUserIdTaken } from "./member-errors";
+import { serializeMember } from "./member-data";
+import { upsertMembers } from "./upsert-members";
+
+export type BatchEntryError = { type: string; code: string; message: string; param: string | null; errors?: { param: string; message: string }[] };
+
+export type BatchEntryResult =
+  | { index: number; status: "created" | "already_exists"; user: UserWithSignInDto }
+  | { index: number; status: "error"; error: BatchEntryError };
+
+/** `entries` are raw JSON values: each is validated on its own so one bad entry fails only itself. */
+export async function createMembersBatch(scope: PartnerScope, entries: readonly unknown[], links: MagicLinkConfig): Promise<BatchEntryResult[]> {
+  const results: BatchEntryResult[] = new Array(entries.length);
+  const valid: { index: number; input: UserCreateInput }[] = [];
+  entries.forEach((entry, index) => {
+    const parsed = userCreateSchema.safeParse(entry);
+    if (parsed.success) valid.push({ index, input: parsed.data });
+    else results[index] = { index, status: "error", error: entryError(entryZodError(parsed.error, entry, index)) };
+  });
+
+  const outcomes = await upsertMembers(scope, valid.map((v) => v.input));
+  const ok: { index: number; memberIndex: number }[] = [];
+  outcomes.forEach((o, k) => {
+    const { index } = valid[k];
+    if (o.kind === "external_user_id_taken") results[index] = { index, status: "error", error: entryError(externalUserIdTaken(`users[${index}].external_user_id`)) };
+    else ok.push({ index, memberIndex: k });
+  });
+
+  const memberOf = (k: number) => (outcomes[k] as Exclude<(typeof outcomes)[number], { kind: "external_user_id_taken" }>).member;
+  const fresh = new Set(outcomes.flatMap((o) => (o.kind === "created" ? [o.member.id] : [])));
+  const issued = await issueMagicLinks(scope, ok.map(({ memberIndex }) => memberOf(memberIndex).id), links, { knownFresh: fresh });
+  ok.forEach(({ index, memberIndex }, j) => {
+    const created = outcomes[memberIndex].kind === "created";
+    results[index] = {
+      index,
+      status: created ? "created" : "already_exists",
+      user: { ...serializeMember(memberOf(memberIndex)), sign_in_url: issued[j].url, already_exists: !created },
+    };
+  });
+  return results;
+}
+
+function entryZodError(err: ZodError, entry: unknown, index: number): AppError {
+  if (entry === null || typeof entry !== "object" || Array.isArray(entry)) {
+    return new AppError(400, "parameter_invalid", `users[${index}] must be an object`, { param: `users[${index}]` });
+  }
+  return zodErrorToAppError(err, ["users", index]);
+}
+
+/** The error body's inner `error`, without request_id (the batch response carries one id for all). */
+function entryError(err: AppError): BatchEntryError {
+  const out: BatchEntryError = { type: err.type, code: err.code, message: err.message, param: err.param };
+  if (err.errors?.length) out.errors = err.errors;
+  return out;
+}

@@ -1,0 +1,100 @@
+// API input ↔ the Member row: enum strings to Prisma identifiers, nested eligibility to the flat
+// columns, and the permissive defaults of contract §4.
+import type { Member, Prisma } from "@/generated/prisma/client";
+import {
+  ELIGIBILITY_DIMENSIONS,
+  ELIGIBILITY_VOCABULARIES,
+  PERMISSIVE_DIMENSIONS,
+  regionMap,
+  userTypeMap,
+  type EligibilityDimension,
+} from "@/server/domain/enums";
+import type { PartnerScope } from "@/server/scope";
+import type { EligibilityInput, UserCreateInput, UserDto, UserUpdateInput } from "@/server/schemas/user.schema";
+
+export const ELIGIBILITY_COLUMNS = {
+  customer_type: "eligibilityCustomerType",
+  company_stage: "eligibilityCompanyStage",
+  company_size: "eligibilityCompanySize",
+  business_type: "eligibilityBusinessType",
+  geography: "eligibilityGeography",
+  incorporation: "eligibilityIncorporation",
+  funding: "eligibilityFunding",
+} as const satisfies Record<EligibilityDimension, keyof Member>;
+
+type EligibilityColumns = { [K in (typeof ELIGIBILITY_COLUMNS)[EligibilityDimension]]?: string[] };
+
+/** The value a dimension gets when a new member does not send it. */
+export function defaultEligibility(dimension: EligibilityDimension): string[] {
+  return (PERMISSIVE_DIMENSIONS as readonly string[]).includes(dimension)
+    ? [...ELIGIBILITY_VOCABULARIES[dimension as keyof typeof ELIGIBILITY_VOCABULARIES]]
+    : [];
+}
+
+/** Only the named dimensions (PATCH replaces exactly those). */
+function eligibilityColumns(input: EligibilityInput | undefined): EligibilityColumns {
+  const out: EligibilityColumns = {};
+  if (!input) return out;
+  for (const d of ELIGIBILITY_DIMENSIONS) {
+    const v = input[d];
+    if (v !== undefined) out[ELIGIBILITY_COLUMNS[d]] = [...v];
+  }
+  return out;
+}
+
+export function toCreateData(scope: PartnerScope, input: UserCreateInput, now: Date): Prisma.MemberCreateManyInput {
+  const eligibility: Required<EligibilityColumns> = Object.fromEntries(
+    ELIGIBILITY_DIMENSIONS.map((d) => [ELIGIBILITY_COLUMNS[d], input.eligibility?.[d] ? [...input.eligibility[d]] : defaultEligibility(d)]),
+  ) as Required<EligibilityColumns>;
+  return {
+    partnerId: scope.partnerId,
+    environment: scope.environment,
+    email: input.email,
+    externalUserId: input.external_user_id ?? null,
+    idpUid: input.idp_uid ?? null,
+    role: "user",
+    tier: input.tier ?? "free",
+    userTypes: (input.user_types ?? []).map(userTypeMap.toDb),
+    regions: (input.regions ?? []).map(regionMap.toDb),
+    ...eligibility,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** The columns a PATCH names; an empty object when it names none. */
+export function toUpdateData(input: Omit<UserUpdateInput, "role">): Prisma.MemberUpdateManyMutationInput {
+  const data: Prisma.MemberUpdateManyMutationInput = {};
+  if (input.email !== undefined) data.email = input.email;
+  if (input.external_user_id !== undefined) data.externalUserId = input.external_user_id;
+  if (input.idp_uid !== undefined) data.idpUid = input.idp_uid;
+  if (input.tier !== undefined) data.tier = input.tier;
+  if (input.user_types !== undefined) data.userTypes = input.user_types.map(userTypeMap.toDb);
+  if (input.regions !== undefined) data.regions = input.regions.map(regionMap.toDb);
+  Object.assign(data, eligibilityColumns(input.eligibility));
+  return data;
+}
+
+/** Exactly the fields of service-spec.md's User, in its order. */
+export function serializeMember(m: Member): UserDto {
+  return {
+    id: m.id,
+    partner_id: m.partnerId,
+    email: m.email,
+    external_user_id: m.externalUserId,
+    idp_uid: m.idpUid,
+    role: m.role,
+    tier: m.tier,
+    user_types: m.userTypes.map(userTypeMap.fromDb),
+    regions: m.regions.map(regionMap.fromDb),
+    eligibility_customer_type: m.eligibilityCustomerType,
+    eligibility_company_stage: m.eligibilityCompanyStage,
+    eligibility_company_size: m.eligibilityCompanySize,
+    eligibility_business_type: m.eligibilityBusinessType,
+    eligibility_geography: m.eligibilityGeography,
+    eligibility_incorporation: m.eligibilityIncorporation,
+    eligibility_funding: m.eligibilityFunding,
+    created_at: m.createdAt.toISOString(),
+    updated_at: m.updatedAt.toISOString(),
+  };
+}

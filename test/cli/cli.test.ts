@@ -1,0 +1,131 @@
+// The operator CLI, run as a real subprocess against the test database (DATABASE_URL mode) and
+// against an embedded PGlite served by another process (embedded mode, as while `npm start` runs).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmbeddedPostgres, type EmbeddedServer } from "@/server/db/embedded";
+import { startApiServer, type TestServer } from "../helpers/api-server";
+import { api } from "../helpers/seed";
+
+type CliResult = { status: number; stdout: string; stderr: string; json: any };
+
+function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/cli.ts", ...args], {
+      env: { ...process.env, ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("exit", (code) => {
+      let json: unknown = null;
+      try {
+        json = JSON.parse(stdout);
+      } catch {
+        /* not JSON */
+      }
+      resolve({ status: code ?? 1, stdout, stderr, json });
+    });
+  });
+}
+
+const suffix = () => Math.random().toString(36).slice(2, 8);
+let server: TestServer;
+beforeAll(async () => (server = await startApiServer()));
+afterAll(async () => server.close());
+
+describe("npm run cli (DATABASE_URL)", () => {
+  it("partner:create prints the partner id, subdomain and both key pairs, usable at once", async () => {
+    const sub = `cli-${suffix()}`;
+    const r = await runCli(["partner:create", "--name", "CLI Ventures", "--type", "VC fund", "--regions", "Europe, Asia", "--subdomain", sub]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(Object.keys(r.json).sort()).toEqual(["keys", "partner_id", "subdomain"]);
+    expect(r.json.subdomain).toBe(sub);
+    expect(r.json.keys.live.public_key).toMatch(/^pk_live_[0-9A-Za-z]{32,}$/);
+    expect(r.json.keys.test.private_key).toMatch(/^sk_test_[0-9A-Za-z]{32,}$/);
+    const auth = await api(server.url, null, "POST", "/v1/authentications", r.json.keys.test);
+    expect(auth.status).toBe(200);
+    expect(auth.body.partner_id).toBe(r.json.partner_id);
+  });
+
+  it("rejects bad input with a message on stderr, nothing on stdout and a non-zero exit", async () => {
+    const badType = await runCli(["partner:create", "--name", "X", "--type", "Hedge fund"]);
+    expect(badType.status).not.toBe(0);
+    expect(badType.stdout).toBe("");
+    expect(badType.stderr).toMatch(/type/);
+    const missing = await runCli(["partner:create", "--name", "X"]);
+    expect(missing.status).not.toBe(0);
+    expect(missing.stderr).toMatch(/--type/);
+    const unknown = await runCli(["partner:explode"]);
+    expect(unknown.status).not.toBe(0);
+    expect(unknown.stderr).toMatch(/unknown command/);
+  });
+
+  it("partner:update deactivates a partner and partner:rotate-keys replaces a key pair", async () => {
+    const created = (await runCli(["partner:create", "--name", "Rotating Co", "--type", "Bank"])).json;
+    const rotated = await runCli(["partner:rotate-keys", created.partner_id, "--env", "live"]);
+    expect(rotated.status, rotated.stderr).toBe(0);
+    expect(rotated.json.public_key).toMatch(/^pk_live_/);
+    expect((await api(server.url, null, "POST", "/v1/authentications", created.keys.live)).status).toBe(401);
+    expect((await api(server.url, null, "POST", "/v1/authentications", rotated.json)).status).toBe(200);
+
+    const updated = await runCli(["partner:update", created.partner_id, "--json", '{"active":false,"freemium_enabled":true,"regions":["Africa"]}']);
+    expect(updated.status, updated.stderr).toBe(0);
+    expect(updated.json).toMatchObject({ id: created.partner_id, active: false, freemium_enabled: true, regions: ["Africa"] });
+    const denied = await api(server.url, null, "POST", "/v1/authentications", created.keys.test);
+    expect(denied.status).toBe(403);
+    expect(denied.body.error.code).toBe("partner_inactive");
+
+    const badJson = await runCli(["partner:update", created.partner_id, "--json", '{"active":"nope"}']);
+    expect(badJson.status).not.toBe(0);
+    expect(badJson.stderr).toMatch(/active/);
+  });
+
+  it("admin:create prints login details for a partner admin", async () => {
+    const partner = (await runCli(["partner:create", "--name", "Admin Co", "--type", "University"])).json;
+    const email = `ops-${suffix()}@example.com`;
+    const r = await runCli(["admin:create", "--email", email, "--role", "partner_admin", "--partner", partner.partner_id]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.json).toMatchObject({ email, role: "partner_admin", partner_id: partner.partner_id });
+    expect(r.json.password.length).toBeGreaterThanOrEqual(12);
+    const { verifyAdminCredentials } = await import("@/server/services/admins/verify-admin-credentials");
+    expect(await verifyAdminCredentials(email, r.json.password)).toMatchObject({ role: "partner_admin", partnerId: partner.partner_id });
+    const noPartner = await runCli(["admin:create", "--email", `x-${suffix()}@example.com`, "--role", "partner_admin"]);
+    expect(noPartner.status).not.toBe(0);
+  });
+});
+
+describe("npm run cli (embedded database served by another process)", () => {
+  let dataDir: string;
+  let embedded: EmbeddedServer;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "perkway-cli-"));
+    const prev = process.env.PERKWAY_DATA_DIR;
+    process.env.PERKWAY_DATA_DIR = dataDir;
+    embedded = await startEmbeddedPostgres({ dir: path.join(dataDir, "pglite"), publish: true });
+    if (prev === undefined) delete process.env.PERKWAY_DATA_DIR;
+    else process.env.PERKWAY_DATA_DIR = prev;
+  });
+  afterAll(async () => {
+    await embedded.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("joins the running embedded server through its socket instead of opening the data folder", async () => {
+    expect(fs.existsSync(path.join(dataDir, "embedded.json"))).toBe(true);
+    const env = { DATABASE_URL: "", PERKWAY_DATA_DIR: dataDir, AUTH_SECRET: "" };
+    const r = await runCli(["partner:create", "--name", "Embedded Co", "--type", "Incubator", "--subdomain", "embedded-co"], env);
+    expect(r.status, r.stderr).toBe(0);
+    const client = new pg.Client({ connectionString: embedded.url });
+    await client.connect();
+    const rows = (await client.query("select name from partners where id = $1", [r.json.partner_id])).rows;
+    await client.end();
+    expect(rows).toEqual([{ name: "Embedded Co" }]);
+    const list = await runCli(["partner:list"], env);
+    expect(list.json.map((p: { subdomain: string }) => p.subdomain)).toEqual(["embedded-co"]);
+  });
+});
