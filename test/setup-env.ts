@@ -5,3 +5,6 @@ process.env.DATABASE_URL = inject("databaseUrl");
 process.env.AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
 process.env.APP_DOMAIN ??= "perkway.test";
 process.env.DATABASE_POOL_SIZE ??= "4";
+// Every test client is 127.0.0.1, so the per-IP limit of POST /v1/authentications (60/min) would be
+// shared by all the partners a test file seeds. Tests of that limit set their own (createApiHandler).
+process.env.AUTH_RATE_LIMIT_PER_IP_PER_MINUTE ??= "100000";

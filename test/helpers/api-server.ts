@@ -7,10 +7,11 @@ import { sendFetchResponse, toFetchRequest } from "@/server/http/node-adapter";
 
 export type TestServer = { url: string; close: () => Promise<void> };
 
-export async function startApiServer(): Promise<TestServer> {
+/** `handler`: the app's by default; tests of the plumbing pass one from createApiHandler({...}). */
+export async function startApiServer(handler: (request: Request) => Promise<Response> = handleApiRequest): Promise<TestServer> {
   const server = http.createServer(async (req, res) => {
     const origin = `http://${req.headers.host ?? "localhost"}`;
-    await sendFetchResponse(res, await handleApiRequest(toFetchRequest(req, origin)));
+    await sendFetchResponse(res, await handler(toFetchRequest(req, origin)));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

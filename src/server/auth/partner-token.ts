@@ -1,58 +1,88 @@
-// Partner access tokens (JWT, HS256 pinned). Member sessions use a different audience and key, so
-// neither can pass as the other.
+// Partner access tokens: JWT, HS256 pinned, 15 minutes (AUTH_TOKEN_TTL_SECONDS overrides it for
+// tests). Kept apart from every other token of the app three ways — its own key derived from
+// AUTH_SECRET, its own audience and its own `typ` — so that neither a member session
+// (./member-session-token.ts) nor a portal cookie can ever pass as a partner token.
 import { randomUUID } from "node:crypto";
 import { errors, jwtVerify, SignJWT } from "jose";
 import { AppError } from "@/server/errors/app-error";
 import type { Environment, PartnerScope } from "@/server/scope";
 import { deriveKey } from "./auth-secret";
 
-const ALG = "HS256";
-const ISSUER = "perkway";
-const AUDIENCE = "perkway:partner-api";
-const KID = "partner-v1";
-const CLOCK_SKEW_SECONDS = 5;
+export const PARTNER_TOKEN = {
+  alg: "HS256",
+  typ: "at+jwt",
+  issuer: "perkway",
+  audience: "perkway:partner-api",
+  kid: "partner-v1",
+  keyPurpose: "partner-token",
+  clockSkewSeconds: 5,
+} as const;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// Imported once per secret: jose would otherwise import the raw key on every call (~70 µs of CPU).
+let cachedKey: { raw: Buffer; key: Promise<CryptoKey> } | null = null;
+function signingKey(): Promise<CryptoKey> {
+  const raw = deriveKey(PARTNER_TOKEN.keyPurpose);
+  if (cachedKey?.raw !== raw) {
+    cachedKey = { raw, key: crypto.subtle.importKey("raw", new Uint8Array(raw), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]) };
+  }
+  return cachedKey.key;
+}
 
 export function tokenTtlSeconds(): number {
   const v = Number(process.env.AUTH_TOKEN_TTL_SECONDS);
-  return Number.isFinite(v) && v > 0 ? v : 900;
+  return Number.isInteger(v) && v > 0 ? v : 900;
 }
 
 export async function issuePartnerToken(scope: PartnerScope): Promise<{ token: string; expiresAt: Date; issuedAt: Date }> {
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + tokenTtlSeconds();
   const token = await new SignJWT({ env: scope.environment })
-    .setProtectedHeader({ alg: ALG, kid: KID, typ: "JWT" })
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
+    .setProtectedHeader({ alg: PARTNER_TOKEN.alg, kid: PARTNER_TOKEN.kid, typ: PARTNER_TOKEN.typ })
+    .setIssuer(PARTNER_TOKEN.issuer)
+    .setAudience(PARTNER_TOKEN.audience)
     .setSubject(scope.partnerId)
     .setIssuedAt(iat)
     .setExpirationTime(exp)
     .setJti(randomUUID())
-    .sign(deriveKey("partner-token"));
+    .sign(await signingKey());
   return { token, expiresAt: new Date(exp * 1000), issuedAt: new Date(iat * 1000) };
 }
 
-export type VerifiedPartnerToken = PartnerScope & { issuedAt: Date; tokenId: string };
+export type VerifiedPartnerToken = PartnerScope & { issuedAt: Date; expiresAt: Date; tokenId: string };
+
+const invalid = () => new AppError(401, "token_invalid", "The access token is invalid: call POST /v1/authentications for a new one");
 
 export async function verifyPartnerToken(token: string): Promise<VerifiedPartnerToken> {
+  let verified;
   try {
-    const { payload, protectedHeader } = await jwtVerify(token, deriveKey("partner-token"), {
-      algorithms: [ALG],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      clockTolerance: CLOCK_SKEW_SECONDS,
-      requiredClaims: ["sub", "exp", "iat", "jti"],
+    verified = await jwtVerify(token, await signingKey(), {
+      algorithms: [PARTNER_TOKEN.alg],
+      typ: PARTNER_TOKEN.typ,
+      issuer: PARTNER_TOKEN.issuer,
+      audience: PARTNER_TOKEN.audience,
+      clockTolerance: PARTNER_TOKEN.clockSkewSeconds,
+      requiredClaims: ["sub", "env", "iat", "exp", "jti"],
     });
-    const env = payload.env;
-    if (protectedHeader.kid !== KID || (env !== "live" && env !== "test") || typeof payload.sub !== "string") {
-      throw new AppError(401, "token_invalid", "The access token is not a valid partner token");
-    }
-    return { partnerId: payload.sub, environment: env as Environment, issuedAt: new Date((payload.iat ?? 0) * 1000), tokenId: String(payload.jti) };
   } catch (err) {
-    if (err instanceof AppError) throw err;
+    // Only a token that is otherwise valid (our key, our claims) is "expired": jose checks the
+    // signature before the time claims, so a forged token with a past exp is token_invalid.
     if (err instanceof errors.JWTExpired) {
-      throw new AppError(401, "token_expired", "The access token has expired: call POST /v1/authentications for a new one");
+      throw new AppError(401, "token_expired", "The access token has expired: call POST /v1/authentications for a new one (refresh 1 to 2 minutes before expires_at)");
     }
-    throw new AppError(401, "token_invalid", "The access token is invalid: call POST /v1/authentications for a new one");
+    throw invalid();
   }
+  const { payload, protectedHeader } = verified;
+  const env = payload.env;
+  if (protectedHeader.kid !== PARTNER_TOKEN.kid || (env !== "live" && env !== "test") || typeof payload.sub !== "string" || !UUID_RE.test(payload.sub) || typeof payload.jti !== "string") {
+    throw invalid();
+  }
+  return {
+    partnerId: payload.sub.toLowerCase(),
+    environment: env as Environment,
+    issuedAt: new Date((payload.iat ?? 0) * 1000),
+    expiresAt: new Date((payload.exp ?? 0) * 1000),
+    tokenId: payload.jti,
+  };
 }

@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import type { PartnerScope } from "@/server/scope";
 import type { ApiResult } from "./json-response";
+import type { RequestLimiter } from "./rate-limit";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE" | "PUT";
 
@@ -11,8 +12,15 @@ export type ApiContext = {
   url: URL;
   requestId: string;
   params: Record<string, string>;
-  /** Set for every route with auth "partner": the only source of tenant and environment. */
+  /** Set for every route with auth "partner": the only source of tenant and environment. Reading it
+   *  on a route with auth "none" throws (see pipeline.ts), so no handler can act without a scope. */
   scope: PartnerScope;
+  /** The caller's IP from the socket (or X-Forwarded-For with TRUST_PROXY=1); null when unknown. */
+  clientIp?: string | null;
+  /** Headers added to whatever response this request ends with, errors included (RateLimit-*, ...). */
+  responseHeaders?: Headers;
+  /** Extra rate-limit buckets a handler charges itself (POST /v1/authentications: per public key). */
+  limiter?: RequestLimiter;
 };
 
 export type ApiRoute = {
@@ -22,6 +30,9 @@ export type ApiRoute = {
   auth: "partner" | "none";
   /** Honours Idempotency-Key (contract §1). */
   idempotent?: boolean;
+  /** Which rate-limit bucket the pipeline charges before the handler. Default: the (partner,
+   *  environment) bucket for auth "partner", the client-IP bucket for auth "none". */
+  rateLimit?: "partner" | "anonymous" | "authentication";
   handler: (ctx: ApiContext) => Promise<ApiResult | Response>;
   /** Feeds the OpenAPI document (/v1/openapi.json); the same zod schemas the handler validates with. */
   docs: RouteDocs;
@@ -31,6 +42,8 @@ export type RouteDocs = {
   summary: string;
   description?: string;
   tags: string[];
+  /** Path parameters (":id" in the path); default: each a string. */
+  params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
   /** Success and endpoint-specific error responses; the shared errors (401, 403, 429, 5xx...) are added by the generator. */

@@ -2,6 +2,7 @@
 import { ZodError } from "zod";
 import { AppError } from "@/server/errors/app-error";
 import { Prisma } from "@/generated/prisma/client";
+import { jsonResponse } from "./json-response";
 import { zodErrorToAppError } from "./zod-error";
 
 export function toAppError(err: unknown): AppError {
@@ -16,6 +17,9 @@ export function toAppError(err: unknown): AppError {
   return new AppError(500, "internal_error", "Something went wrong on our side. Retry later; if it persists, contact support with the request id.");
 }
 
+/** `extra` members that become response headers (Allow, Retry-After), not body fields. */
+const HEADER_EXTRAS = new Set(["allowed_methods", "retry_after"]);
+
 export function errorBody(err: AppError, requestId: string): Record<string, unknown> {
   const error: Record<string, unknown> = {
     type: err.type,
@@ -25,6 +29,19 @@ export function errorBody(err: AppError, requestId: string): Record<string, unkn
     request_id: requestId,
   };
   if (err.errors?.length) error.errors = err.errors;
-  if (err.extra) Object.assign(error, err.extra);
+  for (const [k, v] of Object.entries(err.extra ?? {})) if (!HEADER_EXTRAS.has(k)) error[k] = v;
   return { error };
+}
+
+export function errorResponse(err: unknown, requestId: string, request: Request, url: URL): Response {
+  const appError = toAppError(err);
+  if (appError.status >= 500) {
+    console.error(JSON.stringify({ level: "error", msg: "unhandled error", request_id: requestId, method: request.method, path: url.pathname, error: err instanceof Error ? err.stack : String(err) }));
+  }
+  const body = errorBody(appError, requestId);
+  if (url.pathname === "/v1/authentications" || url.pathname === "/v1/authentications/") body.success = false;
+  const headers: Record<string, string> = {};
+  if (appError.status === 405 && Array.isArray(appError.extra?.allowed_methods)) headers.Allow = (appError.extra.allowed_methods as string[]).join(", ");
+  if (appError.extra?.retry_after !== undefined) headers["Retry-After"] = String(appError.extra.retry_after);
+  return jsonResponse(appError.status, body, headers);
 }

@@ -1,52 +1,93 @@
-// Entry point for every /v1 request and POST /events/track: routing, then the small composable
-// pieces (authentication, rate limit, idempotency), the handler, and the one error mapping.
+// Entry point for every /v1 request and POST /events/track: routing (404, 405, OPTIONS), then the
+// pipeline (authentication, rate limit, idempotency, handler), the one error mapping, X-Request-Id
+// and the RateLimit-* headers on every response, and one log line.
 import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
 import { apiRoutes } from "@/server/api/routes";
-import { compileRoute, matchRoute, type ApiContext } from "./api-route";
-import { errorBody, toAppError } from "./error-response";
-import { jsonResponse } from "./json-response";
+import { compileRoute, matchRoute, type ApiContext, type ApiRoute, type CompiledRoute } from "./api-route";
+import { clientIpOf } from "./client-ip";
+import { optionsResponse } from "./cors";
+import { errorResponse, toAppError } from "./error-response";
 import { newRequestId } from "./request-id";
 import { logRequest } from "./log-request";
-import { pipeline } from "./pipeline";
+import { chargeClientIp, pipeline } from "./pipeline";
+import { RequestLimiter, rateLimitConfigFromEnv, type RateLimitConfig, type RateLimitStore } from "./rate-limit";
+import { defaultRateLimitStore } from "./rate-limit-store";
 
-const compiled = apiRoutes.map(compileRoute);
+export type ApiHandlerOptions = {
+  /** Default: the app's route table (src/server/api/routes.ts). */
+  routes?: ApiRoute[];
+  /** Default: from the environment (RATE_LIMIT_PER_MINUTE, ...), read per request. */
+  rateLimits?: RateLimitConfig;
+  /** Default: Redis when REDIS_URL is set, else memory. */
+  rateLimitStore?: RateLimitStore;
+  /** Default: TRUST_PROXY=1. */
+  trustProxy?: boolean;
+};
 
-export async function handleApiRequest(request: Request): Promise<Response> {
-  const started = performance.now();
-  const requestId = newRequestId();
-  const url = new URL(request.url);
-  let scope: PartnerScope | null = null;
-  let response: Response;
-  try {
-    const { route, params, allowed } = matchRoute(compiled, request.method, url.pathname);
-    if (!route) {
-      if (allowed.length) {
-        throw new AppError(405, "method_not_allowed", `${request.method} is not allowed on ${url.pathname}; use ${allowed.join(", ")}`, {
-          extra: { allowed_methods: allowed },
-        });
+/** A request handler over a route table. Tests and benchmarks build their own with overrides;
+ *  these options are code-only, never reachable from a request. */
+export function createApiHandler(opts: ApiHandlerOptions = {}): (request: Request) => Promise<Response> {
+  let compiled: CompiledRoute[] | null = null;
+  return async function handle(request: Request): Promise<Response> {
+    compiled ??= (opts.routes ?? apiRoutes).map(compileRoute);
+    const started = performance.now();
+    const requestId = newRequestId();
+    const url = new URL(request.url);
+    const responseHeaders = new Headers();
+    const ctx = {
+      request,
+      url,
+      requestId,
+      params: {},
+      scope: null as unknown as PartnerScope,
+      clientIp: clientIpOf(request, opts.trustProxy),
+      responseHeaders,
+      limiter: new RequestLimiter(opts.rateLimitStore ?? defaultRateLimitStore(), opts.rateLimits ?? rateLimitConfigFromEnv(), responseHeaders),
+    } satisfies ApiContext;
+    let scope: PartnerScope | null = null;
+    let routePath: string | null = null;
+    let errorCode: string | null = null;
+    let response: Response;
+    try {
+      const { route, params, allowed } = matchRoute(compiled, request.method, url.pathname);
+      if (route) {
+        routePath = route.path;
+        ctx.params = params;
+        response = await pipeline(route, ctx, (s) => (scope = s));
+      } else {
+        await chargeClientIp(ctx);
+        if (request.method === "OPTIONS" && allowed.length) response = optionsResponse(allowed);
+        else if (allowed.length) {
+          throw new AppError(405, "method_not_allowed", `${request.method} is not allowed on ${url.pathname}; use ${allowed.join(", ")}`, {
+            extra: { allowed_methods: allowed },
+          });
+        } else {
+          throw new AppError(404, "route_not_found", `No endpoint ${request.method} ${url.pathname}. See /v1/openapi.json for the list of endpoints.`);
+        }
       }
-      throw new AppError(404, "route_not_found", `No endpoint ${request.method} ${url.pathname}. See /v1/openapi.json for the list of endpoints.`);
+    } catch (err) {
+      errorCode = toAppError(err).code;
+      response = errorResponse(err, requestId, request, url);
     }
-    const ctx = { request, url, requestId, params, scope: null as unknown as PartnerScope } satisfies ApiContext;
-    response = await pipeline(route, ctx, (s) => (scope = s));
-  } catch (err) {
-    response = errorResponse(err, requestId, request, url);
-  }
-  response.headers.set("X-Request-Id", requestId);
-  logRequest({ request, url, status: response.status, started, requestId, scope });
-  return response;
+    response = withHeaders(response, responseHeaders, requestId);
+    logRequest({ request, url, status: response.status, started, requestId, scope, route: routePath, errorCode });
+    return response;
+  };
 }
 
-export function errorResponse(err: unknown, requestId: string, request: Request, url: URL): Response {
-  const appError = toAppError(err);
-  if (appError.status >= 500) {
-    console.error(JSON.stringify({ level: "error", msg: "unhandled error", request_id: requestId, method: request.method, path: url.pathname, error: err instanceof Error ? err.stack : String(err) }));
+export const handleApiRequest = createApiHandler();
+
+function withHeaders(response: Response, extra: Headers, requestId: string): Response {
+  try {
+    for (const [k, v] of extra) response.headers.set(k, v);
+    response.headers.set("X-Request-Id", requestId);
+    return response;
+  } catch {
+    // A Response with immutable headers (e.g. Response.redirect): copy it.
+    const copy = new Response(response.body, response);
+    for (const [k, v] of extra) copy.headers.set(k, v);
+    copy.headers.set("X-Request-Id", requestId);
+    return copy;
   }
-  const body = errorBody(appError, requestId);
-  if (url.pathname === "/v1/authentications") (body as Record<string, unknown>).success = false;
-  const headers: Record<string, string> = {};
-  if (appError.status === 405 && Array.isArray(appError.extra?.allowed_methods)) headers.Allow = (appError.extra.allowed_methods as string[]).join(", ");
-  if (appError.extra?.retry_after !== undefined) headers["Retry-After"] = String(appError.extra.retry_after);
-  return jsonResponse(appError.status, body, headers);
 }

@@ -1,7 +1,7 @@
 export function jsonResponse(status: number, body: unknown, headers: HeadersInit = {}): Response {
   const h = new Headers(headers);
   h.set("Content-Type", "application/json; charset=utf-8");
-  h.set("Cache-Control", "no-store");
+  if (!h.has("Cache-Control")) h.set("Cache-Control", "no-store");
   return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: h });
 }
 

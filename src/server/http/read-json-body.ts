@@ -1,20 +1,19 @@
-// Body parsing shared by every /v1 endpoint: 415 for a non-JSON content type, 413 over 1 MiB,
-// 400 for malformed JSON, then the endpoint's (strict) zod schema.
+// Body parsing shared by every /v1 endpoint: 413 over 1 MiB, 400 for a missing body, 415 for a
+// non-JSON content type, 400 for malformed JSON, then the endpoint's (strict) zod schema.
 import type { z } from "zod";
 import { AppError } from "@/server/errors/app-error";
 import { zodErrorToAppError } from "./zod-error";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i;
+
 export async function readJson(request: Request): Promise<unknown> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/([a-z0-9.+-]*\+)?json\b/i.test(type.trim())) {
+  const buf = await readBodyBytes(request);
+  if (buf.byteLength === 0) throw new AppError(400, "body_invalid", "The request body is empty: send a JSON object with Content-Type: application/json");
+  if (!JSON_TYPE.test((request.headers.get("content-type") ?? "").trim())) {
     throw new AppError(415, "unsupported_media_type", "Send the body as JSON with the header Content-Type: application/json");
   }
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const buf = await readLimited(request);
-  if (buf.byteLength === 0) throw new AppError(400, "body_invalid", "The request body is empty: send a JSON object");
   try {
     return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(buf));
   } catch {
@@ -37,10 +36,13 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
 }
 
 function tooLarge() {
-  return new AppError(413, "body_too_large", `The request body is larger than ${MAX_BODY_BYTES} bytes`);
+  return new AppError(413, "body_too_large", `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`);
 }
 
-async function readLimited(request: Request): Promise<Uint8Array> {
+/** The raw body, at most MAX_BODY_BYTES (413 beyond, whether declared or streamed). */
+export async function readBodyBytes(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -14,13 +14,16 @@ import { isCountryCode } from "@/server/domain/iso-3166-alpha2";
 
 export const MAX_BATCH_USERS = 1000;
 
+/** Path parameters of /v1/users/{id} (documentation: any other value is simply 404 user_not_found). */
+export const userIdParamsSchema = z.object({ id: z.uuid().meta({ description: "The user's id" }) });
+
 /** Trimmed, lower-cased, then validated: the stored and compared form of an email. */
 export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
   .pipe(z.email({ error: "must be a valid email address" }).max(254, { error: "must be at most 254 characters" }))
-  .meta({ description: "Trimmed and lower-cased; unique per partner and environment", example: "ada@example.com" });
+  .meta({ description: "Trimmed and lower-cased; unique per partner and environment", format: "email", example: "ada@example.com" });
 
 const externalUserIdSchema = z
   .string()
@@ -73,7 +76,7 @@ export type EligibilityInput = z.output<typeof eligibilityInputSchema>;
 // `role` is part of the User object but not writable over /v1 (contract §5): a clear 400 rather
 // than a silent ignore, so that a partner who tries to make someone an admin learns it at once.
 const roleNotWritable = z
-  .never({ error: "role is not writable over the API: every member managed through /v1 has role user" })
+  .never({ error: "not writable over the API: every member managed through /v1 has role user" })
   .optional()
   .meta({ description: "Not writable: always user over the API (sending it is a 400 parameter_invalid)" });
 

@@ -9,14 +9,21 @@ export const createAuthentication: ApiRoute = {
   method: "POST",
   path: "/v1/authentications",
   auth: "none",
+  // 60 per minute per client IP before the handler; 20 per minute per public key below.
+  rateLimit: "authentication",
   docs: {
     summary: "Exchange a key pair for an access token",
+    description:
+      "Exchanges a key pair (live: `pk_live_`/`sk_live_`, sandbox: `pk_test_`/`sk_test_`) for a JWT valid 15 minutes. " +
+      "The token's environment is the key pair's: test keys give a token scoped to the isolated sandbox. " +
+      "Cache the token and call again 1 to 2 minutes before `expires_at`. " +
+      "Every error body of this endpoint also carries `\"success\": false`. Rate limits: 20 per minute per public key and 60 per minute per client IP.",
     tags: ["Authentication"],
     body: authenticationRequestSchema,
-    responses: { 200: { description: "A 15-minute partner token", schema: authenticationResponseSchema } },
-    errorCodes: ["body_invalid", "invalid_credentials", "partner_inactive"],
+    responses: { 200: { description: "A partner access token", schema: authenticationResponseSchema } },
+    errorCodes: ["body_invalid", "unsupported_media_type", "body_too_large", "invalid_credentials", "partner_inactive", "rate_limited"],
   },
-  async handler({ request }) {
+  async handler({ request, limiter }) {
     let raw: unknown;
     try {
       raw = await readJson(request);
@@ -29,8 +36,15 @@ export const createAuthentication: ApiRoute = {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const param = issue?.code === "unrecognized_keys" ? issue.keys[0] : String(issue?.path[0] ?? "") || null;
-      throw new AppError(400, "body_invalid", "Send a JSON body with public_key and private_key, both strings", { param });
+      const message =
+        raw === null || typeof raw !== "object" || Array.isArray(raw)
+          ? "The body must be a JSON object with public_key and private_key"
+          : issue?.code === "unrecognized_keys"
+            ? `Unknown parameter: ${param}. Send only public_key and private_key`
+            : `${param ?? "body"} is required and must be a non-empty string`;
+      throw new AppError(400, "body_invalid", message, { param });
     }
+    await limiter?.charge("authentication_key", parsed.data.public_key);
     return { status: 200, body: await authenticatePartner(parsed.data.public_key, parsed.data.private_key) };
   },
 };

@@ -30,33 +30,29 @@ export async function issueMagicLinks(
   if (memberIds.length === 0) return [];
   const distinct = [...new Set(memberIds)];
   const partner = await db.partner.findUnique({ where: { id: scope.partnerId }, select: { subdomain: true } });
-  const owned = await db.member.findMany({
-    where: { id: { in: distinct }, partnerId: scope.partnerId, environment: scope.environment },
-    select: { id: true },
-  });
-  if (!partner || owned.length !== distinct.length) throw new AppError(404, "user_not_found", "No such user");
+  const owned = await db.member.count({ where: { id: { in: distinct }, partnerId: scope.partnerId, environment: scope.environment } });
+  if (!partner || owned !== distinct.length) throw new AppError(404, "user_not_found", "No such user");
 
   const createdAt = new Date();
   const expiresAt = new Date(createdAt.getTime() + config.ttlSeconds * 1000);
   const tokens = memberIds.map(() => generateToken());
   try {
-    await db.magicLinkToken.createMany({
-      data: memberIds.map((memberId, i) => ({
-        tokenHash: hashToken(tokens[i]),
-        memberId,
-        partnerId: scope.partnerId,
-        environment: scope.environment,
-        purpose: "sign_in" as const,
-        expiresAt,
-        createdAt,
-      })),
-    });
+    // One statement whatever the count (Prisma's createMany costs ~0.3 ms per row here).
+    await db.$executeRaw`
+      INSERT INTO magic_link_tokens (id, token_hash, member_id, partner_id, environment, purpose, expires_at, created_at)
+      SELECT gen_random_uuid(), t.token_hash, t.member_id, ${scope.partnerId}::uuid, ${scope.environment}::"Environment",
+             'sign_in'::"MagicLinkPurpose", ${expiresAt}::timestamptz, ${createdAt}::timestamptz
+      FROM unnest(${tokens.map(hashToken)}::text[], ${[...memberIds]}::uuid[]) AS t(token_hash, member_id)`;
   } catch (err) {
-    // A member deleted between the check above and the insert (foreign key).
-    if ((err as { code?: string }).code === "P2003") throw new AppError(404, "user_not_found", "No such user");
+    // A member deleted between the check above and the insert (foreign key violation).
+    if (/23503|foreign key/i.test(JSON.stringify((err as { meta?: unknown }).meta ?? "") + String((err as Error).message))) {
+      throw new AppError(404, "user_not_found", "No such user");
+    }
     throw err;
   }
-  const toPrune = distinct.filter((id) => !opts.knownFresh?.has(id) || memberIds.filter((m) => m === id).length > MAX_LINKS_PER_MEMBER);
+  const issuedPerMember = new Map<string, number>();
+  for (const id of memberIds) issuedPerMember.set(id, (issuedPerMember.get(id) ?? 0) + 1);
+  const toPrune = distinct.filter((id) => !opts.knownFresh?.has(id) || issuedPerMember.get(id)! > MAX_LINKS_PER_MEMBER);
   if (toPrune.length) await pruneOldLinks(toPrune);
   return tokens.map((token) => ({ url: buildSignInUrl(config, partner.subdomain, token), expiresAt }));
 }

@@ -1,8 +1,10 @@
 // Create-or-find by email, set-based: one INSERT … ON CONFLICT DO NOTHING for all entries, one
 // SELECT for the ones that already existed. The unique index decides who wins, never a read-then-
 // write, so concurrent creates of one email yield one member (contract §5).
-import type { Member } from "@/generated/prisma/client";
+import type { Member, Prisma } from "@/generated/prisma/client";
+import type { AudienceRegion as DbAudienceRegion, UserType as DbUserType } from "@/generated/prisma/enums";
 import { db } from "@/server/db/client";
+import { regionMap, userTypeMap } from "@/server/domain/enums";
 import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
 import type { UserCreateInput } from "@/server/schemas/user.schema";
@@ -38,7 +40,7 @@ export async function upsertMembers(scope: PartnerScope, inputs: readonly UserCr
       else if (ext && emailByExternalId.has(ext) && emailByExternalId.get(ext) !== email) outcomes[i] = { kind: "external_user_id_taken" };
     }
     // This wave: the first pending entry of each email whose external id no other entry of the wave claims.
-    const wave_: number[] = [];
+    const leaders: number[] = [];
     const emails = new Set<string>();
     const exts = new Set<string>();
     for (let i = 0; i < inputs.length; i++) {
@@ -47,28 +49,22 @@ export async function upsertMembers(scope: PartnerScope, inputs: readonly UserCr
       if (emails.has(email) || (ext && exts.has(ext))) continue;
       emails.add(email);
       if (ext) exts.add(ext);
-      wave_.push(i);
+      leaders.push(i);
     }
-    if (wave_.length === 0) return outcomes as UpsertOutcome[];
+    if (leaders.length === 0) return outcomes as UpsertOutcome[];
 
-    const inserted = await db.member.createManyAndReturn({
-      data: wave_.map((i) => toCreateData(scope, inputs[i], now)),
-      skipDuplicates: true,
-    });
-    const insertedByEmail = new Map(inserted.map((m) => [m.email, m]));
+    const createdEmails = await insertSkippingDuplicates(leaders.map((i) => toCreateData(scope, inputs[i], now)));
+    // One read for the wave: the rows just inserted and the ones that already existed.
+    const found = await db.member.findMany({ where: { ...where, email: { in: leaders.map((i) => inputs[i].email) } } });
+    found.forEach(remember);
     const missing: number[] = [];
-    for (const i of wave_) {
-      const m = insertedByEmail.get(inputs[i].email);
-      if (m) {
-        outcomes[i] = { kind: "created", member: m };
-        remember(m);
-      } else missing.push(i);
+    for (const i of leaders) {
+      const m = memberByEmail.get(inputs[i].email);
+      if (m) outcomes[i] = { kind: createdEmails.has(m.email) ? "created" : "existing", member: m };
+      else missing.push(i);
     }
     if (missing.length) {
-      const found = await db.member.findMany({ where: { ...where, email: { in: missing.map((i) => inputs[i].email) } } });
-      found.forEach(remember);
-      const unresolved = missing.filter((i) => !memberByEmail.has(inputs[i].email));
-      const extIds = unresolved.map((i) => inputs[i].external_user_id).filter((x): x is string => !!x);
+      const extIds = missing.map((i) => inputs[i].external_user_id).filter((x): x is string => !!x);
       if (extIds.length) {
         const holders = await db.member.findMany({ where: { ...where, externalUserId: { in: extIds } } });
         holders.forEach(remember);
@@ -82,4 +78,50 @@ export async function upsertMembers(scope: PartnerScope, inputs: readonly UserCr
     memberByEmail.set(m.email, m);
     if (m.externalUserId) emailByExternalId.set(m.externalUserId, m.email);
   }
+}
+
+/**
+ * INSERT … ON CONFLICT DO NOTHING for many rows in one statement, the rows sent as one JSON
+ * parameter (Prisma's createMany costs ~0.5 ms per row here; this ~0.1). Returns the emails of the
+ * rows this statement inserted: a conflicting row (email or external_user_id) is skipped.
+ */
+async function insertSkippingDuplicates(rows: Prisma.MemberCreateManyInput[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      partner_id: r.partnerId,
+      environment: r.environment,
+      email: r.email,
+      external_user_id: r.externalUserId ?? null,
+      idp_uid: r.idpUid ?? null,
+      role: r.role ?? "user",
+      tier: r.tier ?? "free",
+      // Raw SQL sees the database labels of mapped enums, which are the published strings.
+      user_types: ((r.userTypes ?? []) as DbUserType[]).map(userTypeMap.fromDb),
+      regions: ((r.regions ?? []) as DbAudienceRegion[]).map(regionMap.fromDb),
+      eligibility_customer_type: r.eligibilityCustomerType ?? [],
+      eligibility_company_stage: r.eligibilityCompanyStage ?? [],
+      eligibility_company_size: r.eligibilityCompanySize ?? [],
+      eligibility_business_type: r.eligibilityBusinessType ?? [],
+      eligibility_geography: r.eligibilityGeography ?? [],
+      eligibility_incorporation: r.eligibilityIncorporation ?? [],
+      eligibility_funding: r.eligibilityFunding ?? [],
+      created_at: r.createdAt,
+    })),
+  );
+  const inserted = await db.$queryRaw<{ email: string }[]>`
+    INSERT INTO members (id, partner_id, environment, email, external_user_id, idp_uid, role, tier, user_types, regions,
+      eligibility_customer_type, eligibility_company_stage, eligibility_company_size, eligibility_business_type,
+      eligibility_geography, eligibility_incorporation, eligibility_funding, created_at, updated_at)
+    SELECT gen_random_uuid(), x.partner_id, x.environment, x.email, x.external_user_id, x.idp_uid, x.role, x.tier, x.user_types, x.regions,
+      x.eligibility_customer_type, x.eligibility_company_stage, x.eligibility_company_size, x.eligibility_business_type,
+      x.eligibility_geography, x.eligibility_incorporation, x.eligibility_funding, x.created_at, x.created_at
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(
+      partner_id uuid, environment "Environment", email text, external_user_id text, idp_uid text, role "UserRole", tier "UserTier",
+      user_types "UserType"[], regions "AudienceRegion"[], eligibility_customer_type text[], eligibility_company_stage text[],
+      eligibility_company_size text[], eligibility_business_type text[], eligibility_geography text[], eligibility_incorporation text[],
+      eligibility_funding text[], created_at timestamptz)
+    ON CONFLICT DO NOTHING
+    RETURNING email`;
+  return new Set(inserted.map((r) => r.email));
 }

@@ -1,0 +1,320 @@
+// Events and analytics at volume, side by side in one run:
+//   1. ingest rate through POST /events/track: single events, and batches of 100
+//      (target ≥ 5,000 events/s in batches on 2 cores; the stored count must equal the sent count);
+//   2. GET /v1/analytics?days=365 p50/p99 for a partner with 10 thousand events and one with
+//      5 million (target: p99 < 50 ms for both, within 2x of each other).
+//
+//   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/perkway_bench npx tsx bench/events.ts
+//     [--large 5000000] [--small 10000] [--singles 5000] [--batches 500] [--concurrency 16]
+//     [--samples 500] [--reseed]
+//
+// Runs against real PostgreSQL only (5 million rows are not a job for in-memory PGlite). The API
+// server runs in a child process (node:http → the same handler as production's lean /v1 path, full
+// pipeline: auth, rate limit, idempotency check, handler); this process is the load generator.
+// The history of the two analytics partners is written straight into `events` with
+// generate_series (uniform over the last 365 days, realistic type mix, skewed deal popularity),
+// then their rollups are built with rebuildEventRollups, the same consistency tool operators use.
+// They are kept between runs (found by name) unless --reseed. RATE_LIMIT_* are raised in the
+// server so that the limiter never answers 429 (it still runs).
+import { fork } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import os from "node:os";
+import { parseArgs } from "node:util";
+
+const { values: args } = parseArgs({
+  options: {
+    serve: { type: "boolean", default: false },
+    large: { type: "string", default: "5000000" },
+    small: { type: "string", default: "10000" },
+    singles: { type: "string", default: "5000" },
+    batches: { type: "string", default: "500" },
+    concurrency: { type: "string", default: "16" },
+    samples: { type: "string", default: "500" },
+    reseed: { type: "boolean", default: false },
+  },
+});
+
+const DEAL_COUNT = 200;
+const LARGE_NAME = "bench-events-large";
+const SMALL_NAME = "bench-events-small";
+
+process.env.AUTH_SECRET ??= randomBytes(32).toString("base64url");
+process.env.LOG_LEVEL ??= "silent";
+
+if (args.serve) await serve();
+else await run();
+
+async function serve() {
+  process.env.RATE_LIMIT_PER_MINUTE = "1000000000";
+  process.env.RATE_LIMIT_BURST = "1000000000";
+  const http = await import("node:http");
+  const { handleApiRequest } = await import("@/server/http/handle-api-request");
+  const { sendFetchResponse, toFetchRequest } = await import("@/server/http/node-adapter");
+  const server = http.createServer((req, res) => {
+    handleApiRequest(toFetchRequest(req, `http://${req.headers.host}`)).then((r) => sendFetchResponse(res, r));
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as import("node:net").AddressInfo;
+  process.send!({ url: `http://127.0.0.1:${port}` });
+}
+
+async function run() {
+  const url = process.env.DATABASE_URL;
+  if (!url || !/^postgres(ql)?:\/\//.test(url)) {
+    console.error("bench/events.ts runs against real PostgreSQL: set DATABASE_URL=postgresql://… (a database of its own)");
+    process.exit(2);
+  }
+  const large = Number(args.large);
+  const small = Number(args.small);
+  const { applyMigrations } = await import("@/server/db/schema-engine");
+  await applyMigrations(url);
+  const { db } = await import("@/server/db/client");
+  const [{ version }] = await db.$queryRawUnsafe<{ version: string }[]>(`SELECT version()`);
+  const u = new URL(url);
+  console.log(`database: ${u.hostname}:${u.port || 5432}${u.pathname} — ${version.split(",")[0]}`);
+  console.log(`machine:  ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), node ${process.version}; server and load generator on the same machine\n`);
+
+  // ---- fixtures -------------------------------------------------------------------------------
+  const deals = await benchDeals();
+  const largeP = await historyPartner(LARGE_NAME, large, 20_000, deals);
+  const smallP = await historyPartner(SMALL_NAME, small, 1_000, deals);
+  const ingestP = await freshPartner(`bench-ingest-${randomUUID().slice(0, 6)}`, 1_000);
+
+  const child = fork(process.argv[1], ["--serve"], { stdio: ["ignore", "ignore", "inherit", "ipc"], execArgv: process.execArgv, env: process.env });
+  const { url: base } = await new Promise<{ url: string }>((resolve, reject) => {
+    child.once("message", (m) => resolve(m as { url: string }));
+    child.once("exit", (code) => reject(new Error(`bench server exited (${code})`)));
+  });
+  const { issuePartnerToken } = await import("@/server/auth/partner-token");
+  const token = async (partnerId: string) => (await issuePartnerToken({ partnerId, environment: "live" })).token;
+
+  try {
+    // ---- ingest -------------------------------------------------------------------------------
+    const ingestToken = await token(ingestP.partnerId);
+    const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
+    const oneEvent = (id: string) => {
+      const r = Math.random();
+      const user_id = pick(ingestP.members);
+      if (r < 0.3) return { event_type: "deal_list_viewed", user_id, deal_ids: [pick(deals), pick(deals), pick(deals)], event_id: id };
+      if (r < 0.35) return { event_type: "upgrade_cta_clicked", user_id, event_id: id };
+      const type = r < 0.7 ? "deal_detail_viewed" : r < 0.8 ? "instructions_viewed" : r < 0.9 ? "redeem_url_clicked" : "deal_redeemed";
+      return { event_type: type, user_id, deal_id: pick(deals), event_id: id, metadata: { source: "bench" } };
+    };
+    const concurrency = Number(args.concurrency);
+    const singles = Number(args.singles);
+    const batchCount = Number(args.batches);
+    // Warm-up (connections, JIT) — not counted.
+    await load(base, ingestToken, 200, 8, (i) => oneEvent(`warm-${i}`));
+
+    const single = await load(base, ingestToken, singles, concurrency, (i) => oneEvent(`single-${i}`));
+    const batch = await load(base, ingestToken, batchCount, concurrency, (i) => ({ events: Array.from({ length: 100 }, (_, k) => oneEvent(`batch-${i}-${k}`)) }));
+    const stored = async (prefix: string) => {
+      const [{ n }] = await db.$queryRawUnsafe<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM events WHERE partner_id = $1::uuid AND environment = 'live' AND client_event_id LIKE $2`,
+        ingestP.partnerId,
+        `${prefix}-%`,
+      );
+      return n;
+    };
+    const singleStored = await stored("single");
+    const batchStored = await stored("batch");
+    // The rollups were maintained in the same statements: their month totals equal the events.
+    const [{ rolled, raw }] = await db.$queryRawUnsafe<{ rolled: number; raw: number }[]>(
+      `SELECT (SELECT coalesce(sum(count), 0)::int FROM event_type_rollups WHERE partner_id = $1::uuid AND environment = 'live' AND grain = 'month') AS rolled,
+              (SELECT count(*)::int FROM events WHERE partner_id = $1::uuid AND environment = 'live') AS raw`,
+      ingestP.partnerId,
+    );
+
+    // ---- analytics ----------------------------------------------------------------------------
+    const samples = Number(args.samples);
+    const tokens = { small: await token(smallP.partnerId), large: await token(largeP.partnerId) };
+    const get = async (t: string) => {
+      const started = performance.now();
+      const res = await fetch(`${base}/v1/analytics?days=365`, { headers: { authorization: `Bearer ${t}` } });
+      const body = (await res.json()) as { event_counts?: Record<string, number> };
+      if (res.status !== 200) throw new Error(`analytics answered ${res.status}: ${JSON.stringify(body)}`);
+      return { ms: performance.now() - started, body };
+    };
+    for (let i = 0; i < 30; i++) (await get(tokens.small), await get(tokens.large));
+    const lat = { small: [] as number[], large: [] as number[] };
+    let lastLarge: Awaited<ReturnType<typeof get>>["body"] | null = null;
+    for (let i = 0; i < samples; i++) {
+      // Interleaved, one request at a time, so both see the same machine load.
+      lat.small.push((await get(tokens.small)).ms);
+      const l = await get(tokens.large);
+      lat.large.push(l.ms);
+      lastLarge = l.body;
+    }
+
+    // ---- report -------------------------------------------------------------------------------
+    const fmt = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 0 });
+    const ms = (n: number) => `${n.toFixed(2)} ms`;
+    console.log("INGEST (POST /events/track, concurrency " + concurrency + ")");
+    console.log(pad(["", "single events", "batches of 100"]));
+    console.log(pad(["requests", fmt(single.requests), fmt(batch.requests)]));
+    console.log(pad(["events sent (202)", fmt(single.events), fmt(batch.events)]));
+    console.log(pad(["duplicates reported", fmt(single.duplicates), fmt(batch.duplicates)]));
+    console.log(pad(["events stored", fmt(singleStored), fmt(batchStored)]));
+    console.log(pad(["non-202 answers", fmt(single.errors), fmt(batch.errors)]));
+    console.log(pad(["wall time", `${single.seconds.toFixed(2)} s`, `${batch.seconds.toFixed(2)} s`]));
+    console.log(pad(["events / s", fmt(single.events / single.seconds), fmt(batch.events / batch.seconds)]));
+    console.log(pad(["request p50 / p99", `${ms(pct(single.latencies, 50))} / ${ms(pct(single.latencies, 99))}`, `${ms(pct(batch.latencies, 50))} / ${ms(pct(batch.latencies, 99))}`]));
+    console.log(`rollup month totals ${fmt(rolled)} = raw events ${fmt(raw)}: ${rolled === raw ? "yes" : "NO"}\n`);
+
+    console.log(`ANALYTICS (GET /v1/analytics?days=365, ${samples} sequential requests each, interleaved)`);
+    console.log(pad(["", `${fmt(smallP.events)} events`, `${fmt(largeP.events)} events`]));
+    console.log(pad(["members / deals", `${fmt(smallP.members.length)} / ${DEAL_COUNT}`, `${fmt(largeP.members.length)} / ${DEAL_COUNT}`]));
+    console.log(pad(["p50", ms(pct(lat.small, 50)), ms(pct(lat.large, 50))]));
+    console.log(pad(["p99", ms(pct(lat.small, 99)), ms(pct(lat.large, 99))]));
+    console.log(pad(["max", ms(Math.max(...lat.small)), ms(Math.max(...lat.large))]));
+    const ratio = pct(lat.large, 99) / pct(lat.small, 99);
+    console.log(`p99 large / small = ${ratio.toFixed(2)}x; large window: ${JSON.stringify(lastLarge?.event_counts)}`);
+
+    const ok = [
+      ["batch ingest ≥ 5,000 events/s", batch.events / batch.seconds >= 5000],
+      ["stored = sent (singles and batches)", singleStored === single.events && batchStored === batch.events],
+      ["rollups = raw", rolled === raw],
+      ["analytics p99 < 50 ms (both)", pct(lat.small, 99) < 50 && pct(lat.large, 99) < 50],
+      ["analytics p99 within 2x", ratio <= 2 && ratio >= 0.5],
+    ] as const;
+    console.log("\n" + ok.map(([what, pass]) => `${pass ? "PASS" : "FAIL"}  ${what}`).join("\n"));
+  } finally {
+    child.kill();
+    const { disconnectDb } = await import("@/server/db/client");
+    await disconnectDb();
+  }
+}
+
+// ---- fixtures ---------------------------------------------------------------------------------
+
+/** The bench catalogue: DEAL_COUNT live servicepass deals, created once. */
+async function benchDeals(): Promise<string[]> {
+  const { db } = await import("@/server/db/client");
+  await db.$executeRawUnsafe(
+    `INSERT INTO deals (id, slug, product_name, short_description, deal_type, status, updated_at)
+     SELECT gen_random_uuid(), 'bench-deal-' || i, 'Bench deal ' || lpad(i::text, 3, '0'), 'Benchmark deal', 'servicepass', 'live', now()
+     FROM generate_series(1, ${DEAL_COUNT}) AS i
+     ON CONFLICT (slug) DO NOTHING`,
+  );
+  const rows = await db.$queryRawUnsafe<{ id: string }[]>(`SELECT id::text FROM deals WHERE slug LIKE 'bench-deal-%' ORDER BY slug`);
+  return rows.map((r) => r.id);
+}
+
+async function freshPartner(name: string, members: number) {
+  const { createPartner } = await import("@/server/services/partners/create-partner");
+  const { db } = await import("@/server/db/client");
+  const { partner } = await createPartner("operator", { name, type: "Other", subdomain: `b-${randomUUID().slice(0, 8)}` });
+  await db.$executeRawUnsafe(
+    `INSERT INTO members (id, partner_id, environment, email, updated_at)
+     SELECT gen_random_uuid(), $1::uuid, 'live', 'bench-' || i || '@example.com', now() FROM generate_series(1, $2::int) AS i`,
+    partner.id,
+    members,
+  );
+  const rows = await db.$queryRawUnsafe<{ id: string }[]>(`SELECT id::text FROM members WHERE partner_id = $1::uuid AND environment = 'live'`, partner.id);
+  return { partnerId: partner.id, members: rows.map((r) => r.id) };
+}
+
+/** A partner with `events` events of history over the last 365 days (reused when already there). */
+async function historyPartner(name: string, events: number, members: number, deals: string[]) {
+  const { db } = await import("@/server/db/client");
+  const { rebuildEventRollups } = await import("@/server/services/events/rebuild-event-rollups");
+  const existing = await db.partner.findFirst({ where: { name }, orderBy: { createdAt: "desc" } });
+  if (existing && !args.reseed) {
+    const [{ n }] = await db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM events WHERE partner_id = $1::uuid`, existing.id);
+    if (n === events) {
+      const rows = await db.$queryRawUnsafe<{ id: string }[]>(`SELECT id::text FROM members WHERE partner_id = $1::uuid`, existing.id);
+      console.log(`${name}: reusing ${n.toLocaleString("en-US")} events seeded ${existing.createdAt.toISOString()} (--reseed to start over)`);
+      return { partnerId: existing.id, members: rows.map((r) => r.id), events: n };
+    }
+  }
+  if (existing) {
+    for (const table of ["events", "event_type_rollups", "deal_event_rollups", "member_activity"]) {
+      await db.$executeRawUnsafe(`DELETE FROM ${table} WHERE partner_id = $1::uuid`, existing.id);
+    }
+    await db.partner.delete({ where: { id: existing.id } });
+  }
+  const p = await freshPartner(name, members);
+  const started = performance.now();
+  const chunk = 500_000;
+  for (let done = 0; done < events; done += chunk) {
+    const n = Math.min(chunk, events - done);
+    // Type mix: 30% list views, 30% detail views, 10% instructions, 8% redeem clicks, 5% promo
+    // copies, 3% code claims, 8% redemptions, 3% upgrade clicks, 3% inquiries. Deal popularity is
+    // skewed (random()^2); members uniform; occurred_at uniform over the last 365 days.
+    await db.$executeRawUnsafe(
+      `WITH m AS (SELECT array_agg(id) AS ids FROM members WHERE partner_id = $1::uuid AND environment = 'live'),
+            d AS (SELECT $3::uuid[] AS ids),
+            g AS (SELECT random() AS t, random() AS dr, random() AS mr, random() AS ar FROM generate_series(1, $2::int))
+       INSERT INTO events (id, partner_id, environment, event_type, member_id, deal_id, occurred_at, received_at)
+       SELECT gen_random_uuid(), $1::uuid, 'live', x.type, x.member_id,
+              CASE WHEN x.type IN ('deal_list_viewed', 'upgrade_cta_clicked') THEN NULL ELSE x.deal_id END,
+              x.at, x.at
+       FROM (
+         SELECT (CASE WHEN g.t < 0.30 THEN 'deal_list_viewed' WHEN g.t < 0.60 THEN 'deal_detail_viewed'
+                      WHEN g.t < 0.70 THEN 'instructions_viewed' WHEN g.t < 0.78 THEN 'redeem_url_clicked'
+                      WHEN g.t < 0.83 THEN 'promo_code_copied' WHEN g.t < 0.86 THEN 'unique_code_claimed'
+                      WHEN g.t < 0.94 THEN 'deal_redeemed' WHEN g.t < 0.97 THEN 'upgrade_cta_clicked'
+                      ELSE 'deal_inquiry_submitted' END)::"EventType" AS type,
+                m.ids[1 + floor(g.mr * array_length(m.ids, 1))::int] AS member_id,
+                d.ids[1 + floor(g.dr * g.dr * array_length(d.ids, 1))::int] AS deal_id,
+                now() - g.ar * interval '365 days' AS at
+         FROM g, m, d
+       ) x`,
+      p.partnerId,
+      n,
+      deals,
+    );
+    process.stderr.write(`\r${name}: ${(done + n).toLocaleString("en-US")} / ${events.toLocaleString("en-US")} events written`);
+  }
+  process.stderr.write(` (${((performance.now() - started) / 1000).toFixed(0)} s); building rollups…`);
+  const t = performance.now();
+  const built = await rebuildEventRollups({ partnerId: p.partnerId, environment: "live" });
+  await db.$executeRawUnsafe(`VACUUM ANALYZE events`);
+  for (const table of ["event_type_rollups", "deal_event_rollups", "member_activity", "members"]) await db.$executeRawUnsafe(`VACUUM ANALYZE ${table}`);
+  process.stderr.write(` ${built.typeRows + built.dealRows} rollup rows, ${built.members} active members (${((performance.now() - t) / 1000).toFixed(0)} s)\n`);
+  return { ...p, events };
+}
+
+// ---- load generator ---------------------------------------------------------------------------
+
+/** `total` POSTs to /events/track from `concurrency` workers; counts events answered with 202. */
+async function load(base: string, token: string, total: number, concurrency: number, body: (i: number) => object) {
+  let next = 0;
+  let events = 0;
+  let duplicates = 0;
+  let errors = 0;
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const payload = body(i);
+        const t = performance.now();
+        const res = await fetch(`${base}/events/track`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify(payload),
+        });
+        const ack = (await res.json()) as { received: number; duplicates: number };
+        latencies.push(performance.now() - t);
+        if (res.status === 202) (events += ack.received), (duplicates += ack.duplicates);
+        else {
+          errors++;
+          if (errors <= 3) console.error(`POST /events/track answered ${res.status}: ${JSON.stringify(ack)}`);
+        }
+      }
+    }),
+  );
+  return { requests: total, events, duplicates, errors, latencies, seconds: (performance.now() - started) / 1000 };
+}
+
+function pct(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+}
+
+function pad(cols: string[]): string {
+  return cols[0].padEnd(22) + cols.slice(1).map((c) => c.padStart(22)).join("");
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import type { ApiRoute } from "@/server/http/api-route";
+import { buildOpenApiDocument, type OpenApiDocument } from "./build-openapi-document";
+
+const openApiDocumentSchema = z
+  .looseObject({
+    openapi: z.string().meta({ example: "3.1.0" }),
+    info: z.looseObject({ title: z.string(), version: z.string() }),
+    paths: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: "OpenApiDocument", description: "This document" });
+
+let cached: OpenApiDocument | null = null;
+
+/** Built once per process from the route table (imported lazily: the table includes this route). */
+export async function currentOpenApiDocument(): Promise<OpenApiDocument> {
+  if (!cached) {
+    const { apiRoutes } = await import("@/server/api/routes");
+    cached = buildOpenApiDocument(apiRoutes);
+  }
+  return cached;
+}
+
+// GET /v1/openapi.json — the OpenAPI 3.1 document of this API (public, no token)
+export const getOpenApiDocument: ApiRoute = {
+  method: "GET",
+  path: "/v1/openapi.json",
+  auth: "none",
+  docs: {
+    summary: "The OpenAPI 3.1 document of this API",
+    description: "Generated from the same schemas the endpoints validate with. No authentication. Rendered for people at /docs/api.",
+    tags: ["Meta"],
+    responses: { 200: { description: "The OpenAPI document", schema: openApiDocumentSchema } },
+  },
+  async handler() {
+    return { status: 200, body: await currentOpenApiDocument(), headers: { "Cache-Control": "public, max-age=300" } };
+  },
+};

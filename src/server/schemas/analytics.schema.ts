@@ -1,0 +1,44 @@
+// GET /v1/analytics: the query and the summary (service-spec "Analytics summary", contract §6).
+import { z } from "zod";
+
+export const MAX_ANALYTICS_DAYS = 365;
+export const DEFAULT_ANALYTICS_DAYS = 30;
+
+export const analyticsQuerySchema = z
+  .object({
+    days: z
+      .string()
+      .regex(/^\d{1,3}$/, { error: `must be an integer from 1 to ${MAX_ANALYTICS_DAYS}` })
+      .transform(Number)
+      .pipe(z.int().min(1, { error: `must be an integer from 1 to ${MAX_ANALYTICS_DAYS}` }).max(MAX_ANALYTICS_DAYS, { error: `must be an integer from 1 to ${MAX_ANALYTICS_DAYS}` }))
+      .optional()
+      .meta({ description: `Window length in days: the last days×24 hours. Integer 1..${MAX_ANALYTICS_DAYS}, default ${DEFAULT_ANALYTICS_DAYS}.`, example: "30" }),
+  })
+  .strict();
+
+const count = () => z.int().min(0);
+
+export const topDealSchema = z
+  .object({
+    deal_id: z.uuid(),
+    product_name: z.string(),
+    views: count().meta({ description: "deal_detail_viewed events for this deal in the window" }),
+    redemptions: count().meta({ description: "deal_redeemed events for this deal in the window" }),
+  })
+  .meta({ id: "AnalyticsTopDeal" });
+
+export const analyticsSummarySchema = z
+  .object({
+    total_users: count().meta({ description: "Current members of this partner environment" }),
+    active_users: count().meta({ description: "Distinct members with at least one event in the window (deleted members included, anonymously)" }),
+    total_deal_views: count().meta({ description: "deal_detail_viewed events in the window" }),
+    total_redemptions: count().meta({ description: "deal_redeemed events in the window" }),
+    upgrade_cta_clicks: count().meta({ description: "upgrade_cta_clicked events in the window" }),
+    top_deals: z.array(topDealSchema).max(10).meta({
+      description: "Up to 10 deals with at least one view or redemption in the window, by views desc, then redemptions desc, then product_name asc",
+    }),
+    event_counts: z.object({ deal_list_viewed: count(), deal_detail_viewed: count(), deal_redeemed: count() }),
+  })
+  .meta({ id: "AnalyticsSummary" });
+
+export type AnalyticsSummary = z.output<typeof analyticsSummarySchema>;

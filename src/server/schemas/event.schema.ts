@@ -1,0 +1,94 @@
+// POST /events/track: the shape of one event, the batch envelope and the acknowledgement.
+// Rules that depend on event_type or on the clock (which fields each type needs, occurred_at bounds)
+// live in src/server/services/events/validate-events.ts; the OpenAPI description states them.
+import { z } from "zod";
+import { EVENT_TYPES } from "@/server/domain/enums";
+
+export const MAX_BATCH_EVENTS = 500;
+export const MAX_DEAL_IDS = 200;
+export const MAX_METADATA_BYTES = 4096;
+export const MAX_EVENT_ID_LENGTH = 255;
+
+/** Types that are not about one deal: user_id optional, deal_id not accepted. */
+export const NON_DEAL_EVENT_TYPES = ["deal_list_viewed", "upgrade_cta_clicked"] as const;
+
+// Ids are plain strings here: one that is not a UUID cannot name a member or deal of the caller's
+// scope, so it is answered like any other unknown id (404), as everywhere in /v1.
+const idSchema = z.string().min(1).max(100);
+
+const encoder = new TextEncoder();
+const utf8Length = (s: string) => encoder.encode(s).byteLength;
+
+// PostgreSQL text and jsonb cannot hold NUL nor unpaired UTF-16 surrogates (which JSON escapes can
+// produce): refused here as 400 rather than failing in the database.
+const UNSTORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export function isStorableText(s: string): boolean {
+  return !UNSTORABLE.test(s);
+}
+function isStorableJson(v: unknown): boolean {
+  if (typeof v === "string") return isStorableText(v);
+  if (Array.isArray(v)) return v.every(isStorableJson);
+  if (v && typeof v === "object") return Object.entries(v).every(([k, x]) => isStorableText(k) && isStorableJson(x));
+  return true;
+}
+
+export const metadataSchema = z
+  .record(z.string(), z.unknown())
+  .refine(isStorableJson, { error: "must not contain NUL characters or unpaired surrogates" })
+  .refine((m) => utf8Length(JSON.stringify(m)) <= MAX_METADATA_BYTES, {
+    error: `must be at most ${MAX_METADATA_BYTES} bytes when serialized as JSON`,
+  })
+  .meta({ description: `Free-form JSON object, at most ${MAX_METADATA_BYTES} bytes serialized. Do not put personal data here.` });
+
+export const trackEventSchema = z
+  .object({
+    event_type: z.enum(EVENT_TYPES),
+    user_id: idSchema.nullish().meta({
+      description: "The member's id (from POST /v1/users). Required for every type except deal_list_viewed and upgrade_cta_clicked.",
+    }),
+    deal_id: idSchema.nullish().meta({
+      description: "Required for every deal-specific type; not accepted on deal_list_viewed (use deal_ids) nor on upgrade_cta_clicked.",
+    }),
+    deal_ids: z
+      .array(idSchema)
+      .max(MAX_DEAL_IDS)
+      .nullish()
+      .meta({ description: `deal_list_viewed only: the deals the listing showed, up to ${MAX_DEAL_IDS}.` }),
+    occurred_at: z.iso
+      .datetime({ offset: true })
+      .nullish()
+      .meta({ description: "ISO 8601 with a time zone. Default: when the request is received. At most 5 minutes in the future and 7 days in the past." }),
+    event_id: z
+      .string()
+      .min(1)
+      .max(MAX_EVENT_ID_LENGTH)
+      .refine(isStorableText, { error: "must not contain NUL characters or unpaired surrogates" })
+      .nullish()
+      .meta({ description: "Your id for the event. An event_id already recorded for this partner and environment is ignored (counted in duplicates)." }),
+    metadata: metadataSchema.nullish(),
+  })
+  .strict()
+  .meta({ id: "TrackEvent" });
+
+/** The batch envelope; each entry is then validated on its own so that errors name its index. */
+export const trackBatchEnvelopeSchema = z
+  .object({ events: z.array(z.unknown()).min(1).max(MAX_BATCH_EVENTS) })
+  .strict();
+
+export const trackBatchSchema = z
+  .object({ events: z.array(trackEventSchema).min(1).max(MAX_BATCH_EVENTS) })
+  .strict()
+  .meta({ id: "TrackEventBatch", description: `Up to ${MAX_BATCH_EVENTS} events, all accepted or none.` });
+
+/** For the OpenAPI document: the body is one event or a batch (decided by the presence of `events`). */
+export const trackRequestSchema = z.union([trackEventSchema, trackBatchSchema]);
+
+export const trackResponseSchema = z
+  .object({
+    received: z.int().meta({ description: "Number of events in the request (duplicates included)" }),
+    duplicates: z.int().meta({ description: "Events ignored because their event_id was already recorded (earlier, concurrently, or earlier in the same batch)" }),
+  })
+  .meta({ id: "TrackEventsAck" });
+
+export type TrackEventInput = z.output<typeof trackEventSchema>;
+export type TrackResponse = z.output<typeof trackResponseSchema>;

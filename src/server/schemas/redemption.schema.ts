@@ -1,0 +1,79 @@
+// Redemption (service-spec "Redemption"): embedded in Deal.redemption, and returned personalized by
+// GET /v1/deals/{id}/instructions. Input shapes for partner deals and the catalogue import.
+import { z } from "zod";
+import { REDEMPTION_METHODS } from "@/server/domain/enums";
+
+export const PLACEHOLDERS = ["email", "user_id", "external_user_id", "partner_id"] as const;
+/** `{{email}}`, `{{ user_id }}`...: filled per member by GET /v1/deals/{id}/instructions. */
+export const PLACEHOLDER_RE = /\{\{\s*(email|user_id|external_user_id|partner_id)\s*\}\}/g;
+
+/** An http(s) URL, placeholders allowed anywhere (they are URL-encoded when filled). */
+export function isRedeemUrlTemplate(value: string): boolean {
+  try {
+    const url = new URL(value.replace(PLACEHOLDER_RE, "x"));
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+const redeemUrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((v) => v === "" || isRedeemUrlTemplate(v), { error: "must be an http(s) URL; placeholders {{email}} {{user_id}} {{external_user_id}} {{partner_id}} are allowed" })
+  .meta({ description: "http(s) URL; may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}}, {{partner_id}}" });
+
+const contactEmailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .refine((v) => v === "" || z.email().safeParse(v).success, { error: "must be a valid email address" });
+
+const redemptionFields = {
+  method: z.enum(REDEMPTION_METHODS, { error: `must be one of: ${REDEMPTION_METHODS.join(", ")}` }),
+  instructions: z
+    .string()
+    .max(20_000)
+    .meta({ description: "HTML. Sanitized on write and on read (no script, no event handlers, no javascript: URLs); may contain placeholders" }),
+  promo_code: z.string().trim().max(200).meta({ description: "The shared code of a promo_code deal (unique_code deals draw from the pool instead)" }),
+  redeem_url: redeemUrlSchema,
+  contact_email: contactEmailSchema,
+};
+
+/** POST /v1/partner-deals and the catalogue import: method required, the rest default to "". */
+export const redemptionInputSchema = z
+  .object({
+    method: redemptionFields.method,
+    instructions: redemptionFields.instructions.optional(),
+    promo_code: redemptionFields.promo_code.optional(),
+    redeem_url: redemptionFields.redeem_url.optional(),
+    contact_email: redemptionFields.contact_email.optional(),
+  })
+  .strict()
+  .meta({ id: "RedemptionInput" });
+export type RedemptionInput = z.output<typeof redemptionInputSchema>;
+
+/** PATCH /v1/partner-deals/{id}: the named fields replace the stored ones, the others stay. */
+export const redemptionPatchSchema = redemptionInputSchema.partial().strict().meta({ id: "RedemptionPatch" });
+export type RedemptionPatch = z.output<typeof redemptionPatchSchema>;
+
+export const redemptionSchema = z
+  .object({
+    method: z.enum(REDEMPTION_METHODS),
+    instructions: z.string().meta({ description: "Sanitized HTML" }),
+    promo_code: z.string().meta({ description: 'The shared code (promo_code deals); "" for unique_code deals in GET /v1/deals, the member\'s own code in /instructions' }),
+    redeem_url: z.string(),
+    contact_email: z.string(),
+  })
+  .meta({ id: "Redemption" });
+export type RedemptionDto = z.output<typeof redemptionSchema>;
+
+/** GET /v1/deals/{id}/instructions: exactly one of user_id, external_user_id. */
+export const instructionsQuerySchema = z
+  .object({
+    user_id: z.string().max(100).optional().meta({ description: "The member's id" }),
+    external_user_id: z.string().max(255).optional().meta({ description: "Instead of user_id: the partner's own id of the member" }),
+  })
+  .strict();
+export type InstructionsQuery = z.output<typeof instructionsQuerySchema>;

@@ -1,0 +1,133 @@
+// VisibilityRule (service-spec "VisibilityRule", contract §3/§4): rule_value is validated against the
+// vocabulary of its rule_type, exact strings. Partner UUIDs are also checked to exist (service).
+import { z } from "zod";
+import { AUDIENCE_REGIONS, PARTNER_TYPES, RULE_TYPES, USER_TYPES, type RuleType } from "@/server/domain/enums";
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const MAX_RULE_VALUES = 1000;
+/** PostgreSQL integer range, so any accepted priority can be stored. */
+export const PRIORITY_MIN = -2_147_483_648;
+export const PRIORITY_MAX = 2_147_483_647;
+
+/** What rule_value of each rule_type holds. */
+export function ruleValueVocabulary(type: RuleType): { describe: string; accepts: (v: string) => boolean } {
+  switch (type) {
+    case "include_partner":
+    case "exclude_partner":
+      return { describe: "a partner id (UUID)", accepts: (v) => UUID_RE.test(v) };
+    case "include_partner_type":
+    case "exclude_partner_type":
+      return { describe: `a PartnerType (${PARTNER_TYPES.join(", ")})`, accepts: (v) => (PARTNER_TYPES as readonly string[]).includes(v) };
+    case "include_region":
+    case "exclude_region":
+      return { describe: `an AudienceRegion (${AUDIENCE_REGIONS.join(", ")})`, accepts: (v) => (AUDIENCE_REGIONS as readonly string[]).includes(v) };
+    case "include_user_type":
+    case "exclude_user_type":
+      return { describe: `a UserType (${USER_TYPES.join(", ")})`, accepts: (v) => (USER_TYPES as readonly string[]).includes(v) };
+  }
+}
+
+export function isPartnerRuleType(type: RuleType): boolean {
+  return type === "include_partner" || type === "exclude_partner";
+}
+
+/** Vocabulary problems of a rule_value, as [index, message]; partner existence is the service's job. */
+export function ruleValueProblems(type: RuleType, values: readonly string[]): { index: number; message: string }[] {
+  const vocab = ruleValueVocabulary(type);
+  const out: { index: number; message: string }[] = [];
+  values.forEach((v, index) => {
+    if (!vocab.accepts(v)) out.push({ index, message: `${JSON.stringify(v)} is not ${vocab.describe}; ${type} holds exact strings of that vocabulary` });
+  });
+  return out;
+}
+
+const ruleValueSchema = z
+  .array(z.string().max(200))
+  .min(1, { error: "must hold at least one value" })
+  .max(MAX_RULE_VALUES)
+  .transform((values) => [...new Set(values)])
+  .meta({ description: "Partner UUIDs, PartnerType, AudienceRegion or UserType values, depending on rule_type (duplicates are dropped)" });
+
+const prioritySchema = z
+  .number()
+  .int({ error: "must be an integer" })
+  .min(PRIORITY_MIN)
+  .max(PRIORITY_MAX)
+  .meta({ description: "Among the rules of a dimension that match, the highest priority decides; on a tie, exclude wins" });
+
+/** Vocabulary check inside the schema, so the 400 names `rule_value[i]`. */
+function refineRuleValue(rule: { rule_type?: RuleType; rule_value?: string[] }, ctx: z.RefinementCtx) {
+  if (!rule.rule_type || !rule.rule_value) return;
+  for (const p of ruleValueProblems(rule.rule_type, rule.rule_value)) {
+    ctx.addIssue({ code: "custom", path: ["rule_value", p.index], message: p.message, input: rule.rule_value[p.index] });
+  }
+}
+
+export const visibilityRuleCreateSchema = z
+  .object({
+    rule_type: z.enum(RULE_TYPES, { error: `must be one of: ${RULE_TYPES.join(", ")}` }),
+    rule_value: ruleValueSchema,
+    priority: prioritySchema.default(0),
+  })
+  .strict()
+  .superRefine(refineRuleValue)
+  .meta({ id: "VisibilityRuleCreate" });
+export type VisibilityRuleCreateInput = z.output<typeof visibilityRuleCreateSchema>;
+
+/** PATCH: any subset; rule_value is validated against the resulting rule_type by the service. */
+export const visibilityRuleUpdateSchema = z
+  .object({
+    rule_type: z.enum(RULE_TYPES, { error: `must be one of: ${RULE_TYPES.join(", ")}` }).optional(),
+    rule_value: ruleValueSchema.optional(),
+    priority: prioritySchema.optional(),
+  })
+  .strict()
+  .superRefine(refineRuleValue)
+  .meta({ id: "VisibilityRuleUpdate" });
+export type VisibilityRuleUpdateInput = z.output<typeof visibilityRuleUpdateSchema>;
+
+/** The catalogue import's rule entries (servicepass deals): the same vocabulary. */
+export const catalogRuleSchema = z
+  .object({
+    id: z.string().optional(),
+    deal_id: z.string().optional(),
+    rule_type: z.enum(RULE_TYPES, { error: `must be one of: ${RULE_TYPES.join(", ")}` }),
+    rule_value: ruleValueSchema,
+    priority: prioritySchema.default(0),
+    created_at: z.string().optional(),
+    updated_at: z.string().optional(),
+  })
+  .strict()
+  .superRefine(refineRuleValue);
+
+export const visibilityRuleSchema = z
+  .object({
+    id: z.uuid(),
+    deal_id: z.uuid(),
+    rule_type: z.enum(RULE_TYPES),
+    rule_value: z.array(z.string()),
+    priority: z.number().int(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: "VisibilityRule" });
+export type VisibilityRuleDto = z.output<typeof visibilityRuleSchema>;
+
+export const visibilityRuleListSchema = z
+  .object({ data: z.array(visibilityRuleSchema), has_more: z.boolean(), next_cursor: z.string().nullable() })
+  .meta({ id: "VisibilityRuleList" });
+
+export const visibilityRuleListQuerySchema = z
+  .object({
+    limit: z
+      .string()
+      .regex(/^\d{1,4}$/, { error: "must be an integer between 1 and 100" })
+      .transform(Number)
+      .pipe(z.number().int().min(1, { error: "must be an integer between 1 and 100" }).max(100, { error: "must be an integer between 1 and 100" }))
+      .optional()
+      .meta({ description: "1..100, default 50" }),
+    cursor: z.string().max(500).optional().meta({ description: "next_cursor of the previous page" }),
+  })
+  .strict();
+
+export const visibilityRuleDeletedSchema = z.object({ id: z.uuid(), deleted: z.literal(true) }).meta({ id: "VisibilityRuleDeleted" });

@@ -1,0 +1,94 @@
+// GET /v1/analytics: the summary of the last days×24 hours, exact, from the rollups (see
+// analytics-window.ts for how the window is covered). One statement; its cost depends on the number
+// of deals and buckets in the window, not on the number of events.
+import { db } from "@/server/db/client";
+import type { PartnerScope } from "@/server/scope";
+import type { AnalyticsSummary } from "@/server/schemas/analytics.schema";
+import { eventScope } from "@/server/services/events/event-scope";
+import { analyticsWindow } from "./analytics-window";
+
+const SUMMARY_SQL = `
+WITH type_counts AS (
+  SELECT event_type, sum(n) AS n FROM (
+    SELECT event_type, count AS n FROM event_type_rollups
+     WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND grain = 'hour' AND bucket_start >= $4::timestamptz AND bucket_start < $5::timestamptz
+    UNION ALL
+    SELECT event_type, count FROM event_type_rollups
+     WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND grain = 'day' AND bucket_start >= $5::timestamptz AND bucket_start < $6::timestamptz
+    UNION ALL
+    SELECT event_type, count FROM event_type_rollups
+     WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND grain = 'month' AND bucket_start >= $6::timestamptz
+    UNION ALL
+    SELECT event_type, 1 FROM events
+     WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND occurred_at >= $3::timestamptz AND occurred_at < $4::timestamptz
+  ) x GROUP BY event_type
+),
+deal_counts AS (
+  SELECT deal_id, sum(views) AS views, sum(redemptions) AS redemptions FROM (
+    SELECT deal_id, views, redemptions FROM deal_event_rollups
+     WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND grain = 'hour' AND bucket_start >= $4::timestamptz AND bucket_start < $5::timestamptz
+    UNION ALL
+    SELECT deal_id, views, redemptions FROM deal_event_rollups
+     WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND grain = 'day' AND bucket_start >= $5::timestamptz AND bucket_start < $6::timestamptz
+    UNION ALL
+    SELECT deal_id, views, redemptions FROM deal_event_rollups
+     WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND grain = 'month' AND bucket_start >= $6::timestamptz
+    UNION ALL
+    SELECT deal_id, (event_type = 'deal_detail_viewed')::int, (event_type = 'deal_redeemed')::int FROM events
+     WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND occurred_at >= $3::timestamptz AND occurred_at < $4::timestamptz
+       AND deal_id IS NOT NULL AND event_type IN ('deal_detail_viewed', 'deal_redeemed')
+  ) x GROUP BY deal_id
+),
+top AS (
+  SELECT d.id, d.product_name, c.views, c.redemptions
+  FROM deal_counts c
+  JOIN deals d ON d.id = c.deal_id
+   AND (d.deal_type = 'servicepass' OR (d.owner_partner_id = $1::uuid AND d.environment = $2::"Environment"))
+  WHERE c.views > 0 OR c.redemptions > 0
+  ORDER BY c.views DESC, c.redemptions DESC, lower(d.product_name) COLLATE "C", d.product_name COLLATE "C", d.id
+  LIMIT 10
+)
+SELECT json_build_object(
+  'total_users', (SELECT count(*) FROM members WHERE partner_id = $1::uuid AND environment = $2::"Environment"),
+  'active_users', (SELECT count(*) FROM member_activity
+                    WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND last_event_at >= $3::timestamptz),
+  'type_counts', (SELECT coalesce(json_object_agg(event_type, n), '{}'::json) FROM type_counts),
+  'top_deals', (SELECT coalesce(json_agg(json_build_object('deal_id', id, 'product_name', product_name, 'views', views, 'redemptions', redemptions)
+                  ORDER BY views DESC, redemptions DESC, lower(product_name) COLLATE "C", product_name COLLATE "C", id), '[]'::json) FROM top)
+)::text AS summary`;
+
+type Raw = {
+  total_users: number;
+  active_users: number;
+  type_counts: Record<string, number>;
+  top_deals: { deal_id: string; product_name: string; views: number; redemptions: number }[];
+};
+
+export async function getAnalyticsSummary(scope: PartnerScope, opts: { days: number; now?: Date }): Promise<AnalyticsSummary> {
+  const { partnerId, environment } = eventScope(scope);
+  const w = analyticsWindow(opts.now ?? new Date(), opts.days);
+  const [row] = await db.$queryRawUnsafe<{ summary: string }[]>(
+    SUMMARY_SQL,
+    partnerId,
+    environment,
+    w.start.toISOString(),
+    w.hourFrom.toISOString(),
+    w.dayFrom.toISOString(),
+    w.monthFrom.toISOString(),
+  );
+  const raw = JSON.parse(row.summary) as Raw;
+  const n = (t: string) => Number(raw.type_counts[t] ?? 0);
+  return {
+    total_users: Number(raw.total_users),
+    active_users: Number(raw.active_users),
+    total_deal_views: n("deal_detail_viewed"),
+    total_redemptions: n("deal_redeemed"),
+    upgrade_cta_clicks: n("upgrade_cta_clicked"),
+    top_deals: raw.top_deals.map((d) => ({ deal_id: d.deal_id, product_name: d.product_name, views: Number(d.views), redemptions: Number(d.redemptions) })),
+    event_counts: {
+      deal_list_viewed: n("deal_list_viewed"),
+      deal_detail_viewed: n("deal_detail_viewed"),
+      deal_redeemed: n("deal_redeemed"),
+    },
+  };
+}

@@ -1,0 +1,91 @@
+// One listable deal as the GET /v1/deals cache keeps it: the engine facts, the precomputed filter
+// and sort fields, the public redemption and its JSON text around claimable_without_eligibility.
+import type { DealStatus, RedemptionMethod, AudienceRegion } from "@/server/domain/enums";
+import { computeAvailableRegions, type DealFacts } from "@/server/domain/visibility";
+import type { Environment } from "@/server/scope";
+import { dealFacts, isoDate, type DealRecord } from "@/server/services/deals/deal-record";
+import { sanitizeInstructions } from "@/server/services/deals/redemption-html";
+import { dealJsonText } from "@/server/services/deals/serialize-deal";
+
+export type CatalogEntry = {
+  id: string;
+  slug: string;
+  productName: string;
+  facts: DealFacts;
+  availableRegions: AudienceRegion[] | undefined;
+  status: DealStatus;
+  tier: string;
+  dealType: string;
+  ownerPartnerId: string | null;
+  environment: Environment | null;
+  tags: readonly string[];
+  categorySlugs: readonly string[];
+  endDate: string | null;
+  createdAtMs: number;
+  updatedAtMs: number;
+  estValue: number | null;
+  /** product_name lower-cased: the name order (case-insensitive, then id). */
+  nameKey: string;
+  featured: boolean;
+  /** product_name + short_description, lower-cased, for q. */
+  search: string;
+  /** Sanitized, placeholders unfilled. */
+  redemption: { method: RedemptionMethod; instructions: string; promoCode: string; redeemUrl: string; contactEmail: string } | null;
+  jsonHead: string;
+  jsonTail: string;
+};
+
+export function buildCatalogEntry(deal: DealRecord): CatalogEntry {
+  const facts = dealFacts(deal);
+  const availableRegions = computeAvailableRegions(facts.rules);
+  const text = dealJsonText(deal, availableRegions);
+  return {
+    id: deal.id,
+    slug: deal.slug,
+    productName: deal.productName,
+    facts,
+    availableRegions,
+    status: deal.status,
+    tier: deal.tier,
+    dealType: deal.dealType,
+    ownerPartnerId: deal.ownerPartnerId,
+    environment: deal.environment,
+    tags: deal.tags,
+    categorySlugs: deal.categories.map((c) => c.category.slug),
+    endDate: isoDate(deal.endDate),
+    createdAtMs: deal.createdAt.getTime(),
+    updatedAtMs: deal.updatedAt.getTime(),
+    estValue: deal.estValue,
+    nameKey: deal.productName.toLowerCase(),
+    featured: deal.tags.includes("featured"),
+    search: `${deal.productName}\n${deal.shortDescription}`.toLowerCase(),
+    redemption: deal.redemptionMethod
+      ? {
+          method: deal.redemptionMethod,
+          instructions: sanitizeInstructions(deal.redemptionInstructions),
+          promoCode: deal.redemptionPromoCode,
+          redeemUrl: deal.redemptionRedeemUrl,
+          contactEmail: deal.redemptionContactEmail,
+        }
+      : null,
+    jsonHead: text.head,
+    jsonTail: text.tail,
+  };
+}
+
+export function entryJson(entry: CatalogEntry, claimable: boolean): string {
+  return entry.jsonHead + (claimable ? "true" : "false") + entry.jsonTail;
+}
+
+/**
+ * Deals GET /v1/deals can show at some status filter: listed now unless the end_date has passed.
+ * A deal whose status is expired is over by definition and stays listable (status=expired) whatever
+ * its end_date; for the other statuses a past end_date hides it ("end_date not passed").
+ */
+export function isWithinDates(entry: Pick<CatalogEntry, "status" | "endDate">, today: string): boolean {
+  return entry.status === "expired" || entry.endDate === null || entry.endDate >= today;
+}
+
+export function todayUtc(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}

@@ -1,0 +1,49 @@
+// Recomputes a scope's rollups (type counts, deal views/redemptions, member activity) from its raw
+// events: the consistency tool, and how the benchmark loads history written straight into events.
+// Inserts are blocked while it runs (SHARE lock on events) so the result is exact. It refuses when
+// raw events have been pruned from under existing rollups: rebuilding would lose that history.
+import { db } from "@/server/db/client";
+import { AppError } from "@/server/errors/app-error";
+import type { PartnerScope } from "@/server/scope";
+import { eventScope } from "./event-scope";
+import { activityInsert, dealRollupInsert, typeRollupInsert } from "./insert-events";
+
+const SRC = `(SELECT event_type, member_id, deal_id, occurred_at FROM events WHERE partner_id = $1::uuid AND environment = $2::"Environment")`;
+const PE = { p: "$1", e: "$2" };
+const SCOPE = `partner_id = $1::uuid AND environment = $2::"Environment"`;
+
+export async function rebuildEventRollups(
+  scope: PartnerScope,
+  opts: { allowHistoryLoss?: boolean } = {},
+): Promise<{ events: number; typeRows: number; dealRows: number; members: number }> {
+  const { partnerId, environment } = eventScope(scope);
+  return db.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe(`LOCK TABLE events IN SHARE MODE`);
+      if (!opts.allowHistoryLoss) {
+        const [{ lost }] = await tx.$queryRawUnsafe<{ lost: boolean }[]>(
+          `WITH m AS (SELECT min(occurred_at) AS first FROM events WHERE ${SCOPE})
+           SELECT EXISTS (
+             SELECT 1 FROM event_type_rollups r, m
+              WHERE r.partner_id = $1::uuid AND r.environment = $2::"Environment"
+                AND (m.first IS NULL OR r.bucket_start < date_trunc(r.grain::text, m.first, 'UTC'))
+           ) AS lost`,
+          partnerId,
+          environment,
+        );
+        if (lost) {
+          throw new AppError(409, "rollup_history_pruned", "Raw events older than the rollups were pruned: a rebuild would lose their counts");
+        }
+      }
+      for (const table of ["event_type_rollups", "deal_event_rollups", "member_activity"]) {
+        await tx.$executeRawUnsafe(`DELETE FROM ${table} WHERE ${SCOPE}`, partnerId, environment);
+      }
+      const typeRows = await tx.$executeRawUnsafe(typeRollupInsert(SRC, "", PE), partnerId, environment);
+      const dealRows = await tx.$executeRawUnsafe(dealRollupInsert(SRC, "", PE), partnerId, environment);
+      const members = await tx.$executeRawUnsafe(activityInsert(SRC, PE), partnerId, environment);
+      const [{ n }] = await tx.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM events WHERE ${SCOPE}`, partnerId, environment);
+      return { events: n, typeRows, dealRows, members };
+    },
+    { timeout: 30 * 60 * 1000, maxWait: 60 * 1000 },
+  );
+}

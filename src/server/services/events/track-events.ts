@@ -1,0 +1,34 @@
+// POST /events/track: validate every event (all or nothing), check what they reference against the
+// caller's scope, then store them with their rollups in one statement.
+import type { PartnerScope } from "@/server/scope";
+import type { TrackResponse } from "@/server/schemas/event.schema";
+import { checkEventReferences } from "./check-event-references";
+import { insertEvents } from "./insert-events";
+import { validateEvents } from "./validate-events";
+
+/**
+ * `rawEvents` are the request's events as parsed JSON (one for the single form). `received` is the
+ * number of events in the request; `duplicates` those ignored because their event_id was already
+ * recorded (before, concurrently, or earlier in the same batch).
+ */
+export async function trackEvents(
+  scope: PartnerScope,
+  rawEvents: readonly unknown[],
+  opts: { batch: boolean; now?: Date },
+): Promise<TrackResponse> {
+  const events = validateEvents(rawEvents, { batch: opts.batch, now: opts.now ?? new Date() });
+  await checkEventReferences(scope, events, { batch: opts.batch });
+  const inserted = await insertEvents(
+    scope,
+    events.map((e) => ({
+      eventType: e.eventType,
+      memberId: e.userId?.toLowerCase() ?? null,
+      dealId: e.dealId?.toLowerCase() ?? null,
+      dealIds: e.dealIds,
+      clientEventId: e.eventId,
+      metadata: e.metadata,
+      occurredAt: e.occurredAt,
+    })),
+  );
+  return { received: events.length, duplicates: events.length - inserted };
+}

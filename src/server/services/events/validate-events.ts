@@ -1,0 +1,84 @@
+// POST /events/track validation, pure: shape (zod), the per-type field rules of contract §6 and the
+// occurred_at bounds. Events are checked in index order and the first problem is the answer, with
+// its param (`deal_id`, or `events[3].deal_id` in a batch).
+import { AppError } from "@/server/errors/app-error";
+import { zodErrorToAppError } from "@/server/http/zod-error";
+import type { EventType } from "@/server/domain/enums";
+import { NON_DEAL_EVENT_TYPES, trackEventSchema } from "@/server/schemas/event.schema";
+
+export const MAX_FUTURE_MS = 5 * 60 * 1000;
+export const MAX_PAST_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** One event ready to store: ids as given (validated as references later), occurred_at resolved. */
+export type ValidEvent = {
+  eventType: EventType;
+  userId: string | null;
+  dealId: string | null;
+  dealIds: string[];
+  eventId: string | null;
+  metadata: Record<string, unknown> | null;
+  occurredAt: Date;
+};
+
+const nonDealTypes: ReadonlySet<EventType> = new Set(NON_DEAL_EVENT_TYPES);
+
+/** `batch` decides how params are named: `user_id` for a single event, `events[i].user_id` in a batch. */
+export function validateEvents(rawEvents: readonly unknown[], opts: { batch: boolean; now: Date }): ValidEvent[] {
+  return rawEvents.map((raw, index) => validateEvent(raw, opts.batch ? index : null, opts.now));
+}
+
+export function paramOf(index: number | null, field: string): string {
+  return index === null ? field : `events[${index}].${field}`;
+}
+
+function validateEvent(raw: unknown, index: number | null, now: Date): ValidEvent {
+  const prefix = index === null ? [] : ["events", index];
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    const where = index === null ? null : `events[${index}]`;
+    throw new AppError(400, index === null ? "body_invalid" : "parameter_invalid", `${where ?? "The request body"} must be a JSON object`, { param: where });
+  }
+  if ((raw as Record<string, unknown>).event_type == null) {
+    throw new AppError(400, "parameter_missing", `${paramOf(index, "event_type")} is required`, { param: paramOf(index, "event_type") });
+  }
+  const parsed = trackEventSchema.safeParse(raw);
+  if (!parsed.success) throw zodErrorToAppError(parsed.error, prefix);
+  const e = parsed.data;
+  const type = e.event_type;
+  const param = (f: string) => paramOf(index, f);
+  const dealSpecific = !nonDealTypes.has(type);
+
+  if (dealSpecific && e.user_id == null) {
+    throw new AppError(400, "parameter_missing", `${param("user_id")} is required for ${type} events`, { param: param("user_id") });
+  }
+  if (dealSpecific && e.deal_id == null) {
+    throw new AppError(400, "parameter_missing", `${param("deal_id")} is required for ${type} events`, { param: param("deal_id") });
+  }
+  if (!dealSpecific && e.deal_id != null) {
+    const hint = type === "deal_list_viewed" ? ": send the listed deals as deal_ids" : "";
+    throw new AppError(400, "parameter_invalid", `${param("deal_id")} is not accepted on ${type} events${hint}`, { param: param("deal_id") });
+  }
+  if (type !== "deal_list_viewed" && e.deal_ids != null) {
+    throw new AppError(400, "parameter_invalid", `${param("deal_ids")} is only accepted on deal_list_viewed events`, { param: param("deal_ids") });
+  }
+
+  let occurredAt = now;
+  if (e.occurred_at != null) {
+    occurredAt = new Date(e.occurred_at);
+    const ms = occurredAt.getTime();
+    if (Number.isNaN(ms) || ms > now.getTime() + MAX_FUTURE_MS || ms < now.getTime() - MAX_PAST_MS) {
+      throw new AppError(400, "parameter_invalid", `${param("occurred_at")} must be at most 5 minutes in the future and at most 7 days in the past`, {
+        param: param("occurred_at"),
+      });
+    }
+  }
+
+  return {
+    eventType: type,
+    userId: e.user_id ?? null,
+    dealId: e.deal_id ?? null,
+    dealIds: e.deal_ids ?? [],
+    eventId: e.event_id ?? null,
+    metadata: e.metadata ?? null,
+    occurredAt,
+  };
+}

@@ -1,0 +1,31 @@
+// GET /v1/partner-deals/{id}/visibility-rules: the rules of an own deal, oldest first (created_at, id).
+import { db } from "@/server/db/client";
+import type { VisibilityRuleDto } from "@/server/schemas/visibility-rule.schema";
+import type { PartnerScope } from "@/server/scope";
+import { findOwnDealOrThrow } from "@/server/services/partner-deals/own-deal";
+import { decodeRuleCursor, serializeRule } from "./rule-data";
+
+type Page = { data: VisibilityRuleDto[]; has_more: boolean; next_cursor: string | null };
+
+/** Oldest first (created_at, id); keyset cursor. */
+export async function listVisibilityRules(scope: PartnerScope, dealId: string, query: { limit?: number; cursor?: string }): Promise<Page> {
+  const deal = await findOwnDealOrThrow(scope, dealId);
+  const limit = query.limit ?? 50;
+  const after = query.cursor !== undefined ? decodeRuleCursor(query.cursor) : null;
+  const rows = await db.visibilityRule.findMany({
+    where: {
+      dealId: deal.id,
+      ...(after ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {}),
+    },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: limit + 1,
+  });
+  const hasMore = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    data: page.map(serializeRule),
+    has_more: hasMore,
+    next_cursor: hasMore && last ? Buffer.from(JSON.stringify([last.createdAt.toISOString(), last.id])).toString("base64url") : null,
+  };
+}

@@ -1,0 +1,67 @@
+// Visibility rules of a partner's own deals: serialization, the partner-existence check of
+// include/exclude_partner values, and the scope of rule queries.
+import type { VisibilityRule } from "@/generated/prisma/client";
+import type { Tx } from "@/server/db/client";
+import { db } from "@/server/db/client";
+import type { RuleType } from "@/server/domain/enums";
+import { AppError } from "@/server/errors/app-error";
+import { isPartnerRuleType, ruleValueProblems, type VisibilityRuleDto } from "@/server/schemas/visibility-rule.schema";
+import { isUuid } from "@/server/services/partner-deals/own-deal";
+
+export function serializeRule(r: VisibilityRule): VisibilityRuleDto {
+  return {
+    id: r.id,
+    deal_id: r.dealId,
+    rule_type: r.ruleType,
+    rule_value: r.ruleValue,
+    priority: r.priority,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+export const ruleNotFound = () => new AppError(404, "visibility_rule_not_found", "No visibility rule with this id exists on this deal");
+
+/**
+ * rule_value against the rule_type's vocabulary, and partner UUIDs against existing partners.
+ * `prefix` names the field in the 400 (`rule_value` or `[3].visibility_rules[0].rule_value`).
+ */
+export async function assertRuleValue(type: RuleType, values: readonly string[], prefix = "rule_value", client: Tx | typeof db = db): Promise<string[]> {
+  const problems = ruleValueProblems(type, values).map((p) => ({ param: `${prefix}[${p.index}]`, message: `${prefix}[${p.index}]: ${p.message}` }));
+  let normalized = [...values];
+  if (!problems.length && isPartnerRuleType(type)) {
+    normalized = values.map((v) => v.toLowerCase());
+    const existing = new Set((await client.partner.findMany({ where: { id: { in: normalized } }, select: { id: true } })).map((p) => p.id));
+    normalized.forEach((v, i) => {
+      if (!existing.has(v)) problems.push({ param: `${prefix}[${i}]`, message: `${prefix}[${i}]: no partner with id ${v} exists` });
+    });
+  }
+  if (problems.length) {
+    throw new AppError(400, "parameter_invalid", problems[0].message, { param: problems[0].param, errors: problems.length > 1 ? problems : undefined });
+  }
+  return [...new Set(normalized)];
+}
+
+/** A rule of the given (already scope-checked) deal, or 404. */
+export async function findRuleOrThrow(dealId: string, ruleId: string) {
+  if (!isUuid(ruleId)) throw ruleNotFound();
+  const rule = await db.visibilityRule.findFirst({ where: { id: ruleId.toLowerCase(), dealId } });
+  if (!rule) throw ruleNotFound();
+  return rule;
+}
+
+/** Keyset cursor of the rule list: [created_at, id]. */
+export function decodeRuleCursor(raw: string): { createdAt: Date; id: string } {
+  const invalid = () => new AppError(400, "parameter_invalid", "cursor is not a cursor this endpoint returned", { param: "cursor" });
+  if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw invalid();
+  let v: unknown;
+  try {
+    v = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
+  } catch {
+    throw invalid();
+  }
+  if (!Array.isArray(v) || v.length !== 2 || typeof v[0] !== "string" || typeof v[1] !== "string" || !isUuid(v[1])) throw invalid();
+  const createdAt = new Date(v[0]);
+  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== v[0]) throw invalid();
+  return { createdAt, id: v[1].toLowerCase() };
+}

@@ -1,0 +1,84 @@
+// Checks real responses against the OpenAPI document the app serves (/v1/openapi.json): the status
+// must be documented for the operation, the JSON body must validate against that response's schema,
+// and the required response headers must be there. Any test file can call it on what it sees:
+//
+//   const res = await api(server.url, token, "GET", `/v1/users/${id}`);
+//   expectMatchesOpenApi("GET", `/v1/users/${id}`, res);
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import { expect } from "vitest";
+import { apiRoutes } from "@/server/api/routes";
+import { buildOpenApiDocument } from "@/server/api/openapi/build-openapi-document";
+
+type Doc = ReturnType<typeof buildOpenApiDocument>;
+type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }>; headers?: Record<string, { required?: boolean }> }> };
+export type SeenResponse = { status: number; body: unknown; headers?: Headers };
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+let state: { doc: Doc; ajv: Ajv2020; templates: { template: string; regex: RegExp; params: number }[]; cache: Map<string, ValidateFunction> } | null = null;
+
+function init() {
+  if (state) return state;
+  const doc = buildOpenApiDocument(apiRoutes);
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema(doc as object, "openapi.json");
+  const templates = Object.keys(doc.paths ?? {})
+    .map((template) => ({
+      template,
+      regex: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}/?$`),
+      params: (template.match(/\{/g) ?? []).length,
+    }))
+    .sort((a, b) => a.params - b.params); // literal segments win: /v1/users/batch before /v1/users/{id}
+  state = { doc, ajv, templates, cache: new Map() };
+  return state;
+}
+
+export function openApiDocument(): Doc {
+  return init().doc;
+}
+
+/** The path template of the document that an actual path (query string allowed) falls under. */
+export function pathTemplateOf(actualPath: string): string | null {
+  const pathname = actualPath.split("?")[0];
+  return init().templates.find((t) => t.regex.test(pathname))?.template ?? null;
+}
+
+const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
+
+/** Problems found (empty when the response matches the document). */
+export function openApiProblems(method: string, actualPath: string, res: SeenResponse): string[] {
+  const { doc, ajv, cache } = init();
+  const m = method.toLowerCase();
+  const template = pathTemplateOf(actualPath);
+  if (!template) return [`${method} ${actualPath}: no path of the OpenAPI document matches`];
+  const operation = (doc.paths as Record<string, Record<string, Operation>>)[template]?.[m];
+  if (!operation) return [`${method} ${template}: not in the OpenAPI document`];
+  const response = operation.responses?.[String(res.status)];
+  if (!response) return [`${method} ${template}: status ${res.status} is not documented (documented: ${Object.keys(operation.responses ?? {}).join(", ")})`];
+  const problems: string[] = [];
+  for (const [name, header] of Object.entries(response.headers ?? {})) {
+    if (header.required && res.headers && !res.headers.has(name)) problems.push(`${method} ${template} ${res.status}: required header ${name} missing`);
+  }
+  const schema = response.content?.["application/json"]?.schema;
+  if (schema === undefined) {
+    if (res.body !== null && res.body !== undefined && res.body !== "") problems.push(`${method} ${template} ${res.status}: a body was sent but none is documented`);
+    return problems;
+  }
+  const ref = `openapi.json#/${pointer("paths", template, m, "responses", String(res.status), "content", "application/json", "schema")}`;
+  let validate = cache.get(ref);
+  if (!validate) {
+    validate = ajv.getSchema(ref);
+    if (!validate) return [...problems, `${ref}: cannot compile the schema`];
+    cache.set(ref, validate);
+  }
+  if (!validate(res.body)) {
+    for (const e of validate.errors ?? []) problems.push(`${method} ${template} ${res.status}: body${e.instancePath} ${e.message}${e.params ? " " + JSON.stringify(e.params) : ""}`);
+  }
+  return problems;
+}
+
+/** Fails the test when the response does not match the OpenAPI document. */
+export function expectMatchesOpenApi(method: string, actualPath: string, res: SeenResponse): void {
+  expect(openApiProblems(method, actualPath, res), `${method} ${actualPath} → ${res.status} against /v1/openapi.json`).toEqual([]);
+}

@@ -1,0 +1,32 @@
+// Servicepass deals for deal tests, through the real catalogue import. Every call tags its deals
+// with a fresh category so a test can list exactly its own deals (?category=…) while other test
+// files add servicepass deals to the same database in parallel.
+import { randomUUID } from "node:crypto";
+import { importCatalog } from "@/server/services/catalog/import-catalog";
+
+export type ServicepassSpec = Record<string, unknown> & { product_name?: string; slug?: string };
+
+export function uniqueTag(prefix = "t"): string {
+  return `${prefix}-${randomUUID().slice(0, 12)}`;
+}
+
+export function servicepassEntry(category: string, spec: ServicepassSpec = {}) {
+  const slug = spec.slug ?? uniqueTag("sp");
+  return {
+    slug,
+    product_name: `Deal ${slug}`,
+    short_description: `Short description of ${slug}`,
+    status: "live",
+    redemption: { method: "url", redeem_url: "https://example.com/redeem?p={{partner_id}}&e={{email}}", instructions: "<p>Hello {{email}}</p>" },
+    categories: [{ slug: category, name: `Category ${category}` }],
+    ...spec,
+  };
+}
+
+/** Imports deals into a fresh category; returns the category slug and the deals' ids by slug. */
+export async function seedServicepassDeals(specs: ServicepassSpec[], category = uniqueTag("cat")) {
+  const entries = specs.map((s) => servicepassEntry(category, s));
+  const result = await importCatalog("operator", entries);
+  const ids = Object.fromEntries(result.deals.map((d) => [d.slug, d.id]));
+  return { category, ids, slugs: entries.map((e) => e.slug), result };
+}
