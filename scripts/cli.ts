@@ -40,7 +40,8 @@ const commands: Record<string, Command> = {
       const { values, positionals } = parseArgs({ args, options: { env: { type: "string" } }, allowPositionals: true, strict: true });
       if (positionals.length !== 1 || (values.env !== "live" && values.env !== "test")) throw usageError("partner:rotate-keys needs a partner id and --env live|test");
       const { rotateKeyPair } = await import("@/server/services/partners/rotate-key-pair");
-      return rotateKeyPair("operator", requireUuid(positionals[0]), values.env);
+      const rotated = await rotateKeyPair("operator", requireUuid(positionals[0]), values.env);
+      return { public_key: rotated.public_key, private_key: rotated.private_key };
     },
   },
   "partner:list": {

@@ -55,7 +55,7 @@ describe("window edges, to the millisecond", () => {
 
 // ---- property test --------------------------------------------------------------------------
 
-type Gen = { type: EventType; member: number | null; deal: number | null; ageMs: number; eventId: number | null };
+type Gen = { type: EventType; member: number | null; deal: number; ageMs: number; eventId: number | null };
 
 /** The summary recomputed from raw events with plain SQL, ranked like the contract says. */
 async function recount(scope: PartnerScope, days: number, now: Date, names: Map<string, string>): Promise<AnalyticsSummary> {

@@ -191,7 +191,7 @@ describe("GET /v1/analytics — top_deals", () => {
       [`e ${tag}`, 1, 0], [`f ${tag}`, 0, 4], [`g ${tag}`, 0, 3], [`h ${tag}`, 0, 1], [`i ${tag}`, 0, 1],
       [`j ${tag}`, 0, 1], [`l ${tag}`, 0, 0],
     ];
-    const deals = [];
+    const deals: { id: string }[] = [];
     for (const [name] of spec) deals.push(await createServicepassDeal(name));
     const events: object[] = [];
     spec.forEach(([, views, redemptions], i) => {

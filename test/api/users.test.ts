@@ -135,6 +135,23 @@ describe("POST /v1/users — existing email", () => {
   });
 });
 
+describe("POST /v1/users — Idempotency-Key", () => {
+  it("replays the first response for the same key and body, 409 for another body", async () => {
+    const p = await partner();
+    const key = randomUUID();
+    const body = { email: email() };
+    const first = await api(server.url, p.token, "POST", "/v1/users", body, { "idempotency-key": key });
+    const replay = await api(server.url, p.token, "POST", "/v1/users", body, { "idempotency-key": key });
+    expect(first.status).toBe(201);
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.body).toEqual(first.body);
+    const other = await api(server.url, p.token, "POST", "/v1/users", { email: email() }, { "idempotency-key": key });
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe("idempotency_key_reused");
+  });
+});
+
 describe("POST /v1/users — validation", () => {
   const cases: [string, Record<string, unknown>, string, string][] = [
     ["missing email", { email: undefined }, "parameter_missing", "email"],

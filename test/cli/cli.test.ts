@@ -69,6 +69,7 @@ describe("npm run cli (DATABASE_URL)", () => {
     const created = (await runCli(["partner:create", "--name", "Rotating Co", "--type", "Bank"])).json;
     const rotated = await runCli(["partner:rotate-keys", created.partner_id, "--env", "live"]);
     expect(rotated.status, rotated.stderr).toBe(0);
+    expect(Object.keys(rotated.json).sort()).toEqual(["private_key", "public_key"]);
     expect(rotated.json.public_key).toMatch(/^pk_live_/);
     expect((await api(server.url, null, "POST", "/v1/authentications", created.keys.live)).status).toBe(401);
     expect((await api(server.url, null, "POST", "/v1/authentications", rotated.json)).status).toBe(200);
@@ -99,16 +100,45 @@ describe("npm run cli (DATABASE_URL)", () => {
   });
 });
 
+describe("npm run cli -- catalog:import", () => {
+  const catalogue = JSON.parse(fs.readFileSync("prisma/seed/catalogue.json", "utf8"));
+  const writeFile = (entries: unknown) => {
+    const file = path.join(os.tmpdir(), `perkway-catalog-${suffix()}.json`);
+    fs.writeFileSync(file, JSON.stringify(entries));
+    return file;
+  };
+
+  it("creates, then updates by slug, and reports created/updated counts", async () => {
+    const tag = suffix();
+    const entries = catalogue.slice(0, 2).map((d: { slug: string }) => ({ ...d, slug: `${d.slug}-${tag}` }));
+    const first = await runCli(["catalog:import", writeFile(entries)]);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.json).toMatchObject({ created: 2, updated: 0 });
+    expect(first.json.deals.map((d: { slug: string }) => d.slug)).toEqual(entries.map((e: { slug: string }) => e.slug));
+    const again = await runCli(["catalog:import", writeFile(entries.map((e: object) => ({ ...e, product_name: "Renamed" })))]);
+    expect(again.json).toMatchObject({ created: 0, updated: 2 });
+    expect(again.json.deals.map((d: { id: string }) => d.id)).toEqual(first.json.deals.map((d: { id: string }) => d.id));
+  });
+
+  it("reports an invalid entry with its index and writes nothing", async () => {
+    const tag = suffix();
+    const good = { ...catalogue[0], slug: `good-${tag}` };
+    const bad = { ...catalogue[1], slug: `bad-${tag}`, tier: "platinum" };
+    const r = await runCli(["catalog:import", writeFile([good, bad])]);
+    expect(r.status).not.toBe(0);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/\[1\]/);
+    const { db } = await import("@/server/db/client");
+    expect(await db.deal.count({ where: { slug: { in: [good.slug, bad.slug] } } })).toBe(0);
+  });
+});
+
 describe("npm run cli (embedded database served by another process)", () => {
   let dataDir: string;
   let embedded: EmbeddedServer;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "perkway-cli-"));
-    const prev = process.env.PERKWAY_DATA_DIR;
-    process.env.PERKWAY_DATA_DIR = dataDir;
-    embedded = await startEmbeddedPostgres({ dir: path.join(dataDir, "pglite"), publish: true });
-    if (prev === undefined) delete process.env.PERKWAY_DATA_DIR;
-    else process.env.PERKWAY_DATA_DIR = prev;
+    embedded = await startEmbeddedPostgres({ dir: path.join(dataDir, "pglite"), publishIn: dataDir });
   });
   afterAll(async () => {
     await embedded.stop();

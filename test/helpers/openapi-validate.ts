@@ -11,7 +11,7 @@ import { apiRoutes } from "@/server/api/routes";
 import { buildOpenApiDocument } from "@/server/api/openapi/build-openapi-document";
 
 type Doc = ReturnType<typeof buildOpenApiDocument>;
-type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }>; headers?: Record<string, { required?: boolean }> }> };
+type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }>; headers?: Record<string, unknown> }> };
 export type SeenResponse = { status: number; body: unknown; headers?: Headers };
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -57,7 +57,8 @@ export function openApiProblems(method: string, actualPath: string, res: SeenRes
   const response = operation.responses?.[String(res.status)];
   if (!response) return [`${method} ${template}: status ${res.status} is not documented (documented: ${Object.keys(operation.responses ?? {}).join(", ")})`];
   const problems: string[] = [];
-  for (const [name, header] of Object.entries(response.headers ?? {})) {
+  for (const [name, raw] of Object.entries(response.headers ?? {})) {
+    const header = resolveRef(doc, raw) as { required?: boolean };
     if (header.required && res.headers && !res.headers.has(name)) problems.push(`${method} ${template} ${res.status}: required header ${name} missing`);
   }
   const schema = response.content?.["application/json"]?.schema;
@@ -73,9 +74,19 @@ export function openApiProblems(method: string, actualPath: string, res: SeenRes
     cache.set(ref, validate);
   }
   if (!validate(res.body)) {
-    for (const e of validate.errors ?? []) problems.push(`${method} ${template} ${res.status}: body${e.instancePath} ${e.message}${e.params ? " " + JSON.stringify(e.params) : ""}`);
+    for (const e of validate.errors ?? []) problems.push(`${method} ${template} ${res.status}: body${e.instancePath} ${e.message}${e.keyword === "pattern" ? "" : " " + JSON.stringify(e.params)}`);
   }
   return problems;
+}
+
+function resolveRef(doc: Doc, value: unknown): unknown {
+  const ref = (value as { $ref?: string })?.$ref;
+  if (!ref?.startsWith("#/")) return value;
+  return ref
+    .slice(2)
+    .split("/")
+    .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
 }
 
 /** Fails the test when the response does not match the OpenAPI document. */

@@ -4,30 +4,36 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { pinExtendedProtocolBatches } from "./pglite-queue-fix";
 
 export const DATA_DIR = path.resolve(process.env.PERKWAY_DATA_DIR ?? ".data");
-const STATE_FILE = path.join(DATA_DIR, "embedded.json");
+const stateFile = (dataDir: string) => path.join(dataDir, "embedded.json");
 
 export type EmbeddedServer = { url: string; stop: () => Promise<void> };
 
-/** Starts PGlite on a free local port. `dir` null keeps the database in memory (tests). */
-export async function startEmbeddedPostgres(opts: { dir: string | null; port?: number; publish?: boolean }): Promise<EmbeddedServer> {
+/**
+ * Starts PGlite on a free local port. `dir` null keeps the database in memory (tests).
+ * `publishIn` writes {publishIn}/embedded.json so that other processes can find the server.
+ */
+export async function startEmbeddedPostgres(opts: { dir: string | null; port?: number; publishIn?: string }): Promise<EmbeddedServer> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
   if (opts.dir) fs.mkdirSync(opts.dir, { recursive: true });
   const db = opts.dir ? await PGlite.create(opts.dir) : await PGlite.create();
   const port = opts.port ?? (await freePort());
   const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 100 });
+  pinExtendedProtocolBatches(server); // concurrent connections are safe only with this (pglite#1046)
   await server.start();
   const url = `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
-  if (opts.publish) {
-    fs.mkdirSync(DATA_DIR, { recursive: true });
-    fs.writeFileSync(STATE_FILE, JSON.stringify({ url, pid: process.pid }));
+  const published = opts.publishIn ? stateFile(opts.publishIn) : null;
+  if (published) {
+    fs.mkdirSync(path.dirname(published), { recursive: true });
+    fs.writeFileSync(published, JSON.stringify({ url, pid: process.pid }));
   }
   return {
     url,
     async stop() {
-      if (opts.publish) fs.rmSync(STATE_FILE, { force: true });
+      if (published) fs.rmSync(published, { force: true });
       await server.stop();
       await db.close();
     },
@@ -35,10 +41,10 @@ export async function startEmbeddedPostgres(opts: { dir: string | null; port?: n
 }
 
 /** The URL of an embedded server another process of ours is running, if it is still answering. */
-export async function findRunningEmbedded(): Promise<string | null> {
+export async function findRunningEmbedded(dataDir: string = DATA_DIR): Promise<string | null> {
   let state: { url: string; pid: number };
   try {
-    state = JSON.parse(fs.readFileSync(STATE_FILE, "utf8"));
+    state = JSON.parse(fs.readFileSync(stateFile(dataDir), "utf8"));
   } catch {
     return null;
   }

@@ -11,6 +11,6 @@ export async function resolveDatabase(opts: { port?: number } = {}): Promise<Res
   if (configured) return { url: configured, embedded: false, owned: false, stop: async () => {} };
   const running = await findRunningEmbedded();
   if (running) return { url: running, embedded: true, owned: false, stop: async () => {} };
-  const server = await startEmbeddedPostgres({ dir: path.join(DATA_DIR, "pglite"), port: opts.port, publish: true });
+  const server = await startEmbeddedPostgres({ dir: path.join(DATA_DIR, "pglite"), port: opts.port, publishIn: DATA_DIR });
   return { url: server.url, embedded: true, owned: true, stop: server.stop };
 }

@@ -22,15 +22,18 @@ const API_DESCRIPTION = `The Perkway partner API: sync your members, list the de
 
 **CORS.** The API is for your servers: it sends no CORS headers, so browsers cannot call it cross-origin.`;
 
-const int = () => z.int().min(0);
+// Registered once as header components (`header.id`) and referenced from every response.
+const count = (id: string, description: string) => z.number().int().min(0).optional().meta({ description, header: { id } });
 const commonHeaders = {
-  "X-Request-Id": z.string().meta({ description: "Unique id of this request (`req_…`); quote it to support", example: "req_9mB1aQ3xYcVw2LkP0s8T" }),
-  "RateLimit-Limit": int().optional().meta({ description: "Capacity of the rate-limit bucket that applies (the burst)" }),
-  "RateLimit-Remaining": int().optional().meta({ description: "Requests left in that bucket right now" }),
-  "RateLimit-Reset": int().optional().meta({ description: "Seconds until the bucket is full again" }),
+  "X-Request-Id": z.string().meta({ description: "Unique id of this request (`req_…`); quote it to support", example: "req_9mB1aQ3xYcVw2LkP0s8T", header: { id: "X-Request-Id" } }),
+  "RateLimit-Limit": count("RateLimit-Limit", "Capacity of the rate-limit bucket that applies (its burst): the most requests that can be sent at once"),
+  "RateLimit-Remaining": count("RateLimit-Remaining", "Requests left in that bucket right now"),
+  "RateLimit-Reset": count("RateLimit-Reset", "Seconds until that bucket is full again"),
 };
-const retryAfter = { "Retry-After": z.int().min(1).meta({ description: "Seconds to wait before retrying" }) };
-const replayed = { "Idempotent-Replayed": z.literal("true").optional().meta({ description: "Present on a replayed response (same Idempotency-Key and request)" }) };
+const retryAfter = { "Retry-After": z.number().int().min(1).meta({ description: "Seconds to wait before retrying", header: { id: "Retry-After" } }) };
+const replayed = {
+  "Idempotent-Replayed": z.literal("true").optional().meta({ description: "Present on a replayed response (same Idempotency-Key and request)", header: { id: "Idempotent-Replayed" } }),
+};
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "Invalid request",

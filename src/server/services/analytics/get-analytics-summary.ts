@@ -8,44 +8,48 @@ import { eventScope } from "@/server/services/events/event-scope";
 import { analyticsWindow } from "./analytics-window";
 
 const SUMMARY_SQL = `
-WITH type_counts AS (
+WITH ranges (grain, lo, hi) AS (
+  VALUES ('hour'::"RollupGrain", $4::timestamptz, $5::timestamptz),
+         ('day', $5::timestamptz, $6::timestamptz),
+         ('month', $6::timestamptz, 'infinity'::timestamptz)
+),
+edge AS MATERIALIZED (
+  SELECT event_type, deal_id FROM events
+  WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND occurred_at >= $3::timestamptz AND occurred_at < $4::timestamptz
+),
+type_counts AS (
   SELECT event_type, sum(n) AS n FROM (
-    SELECT event_type, count AS n FROM event_type_rollups
-     WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND grain = 'hour' AND bucket_start >= $4::timestamptz AND bucket_start < $5::timestamptz
+    SELECT t.event_type, t.count AS n
+    FROM ranges r CROSS JOIN LATERAL (
+      SELECT event_type, count FROM event_type_rollups
+      WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND grain = r.grain AND bucket_start >= r.lo AND bucket_start < r.hi
+    ) t
     UNION ALL
-    SELECT event_type, count FROM event_type_rollups
-     WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND grain = 'day' AND bucket_start >= $5::timestamptz AND bucket_start < $6::timestamptz
-    UNION ALL
-    SELECT event_type, count FROM event_type_rollups
-     WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND grain = 'month' AND bucket_start >= $6::timestamptz
-    UNION ALL
-    SELECT event_type, 1 FROM events
-     WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND occurred_at >= $3::timestamptz AND occurred_at < $4::timestamptz
+    SELECT event_type, 1 FROM edge
   ) x GROUP BY event_type
 ),
 deal_counts AS (
   SELECT deal_id, sum(views) AS views, sum(redemptions) AS redemptions FROM (
-    SELECT deal_id, views, redemptions FROM deal_event_rollups
-     WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND grain = 'hour' AND bucket_start >= $4::timestamptz AND bucket_start < $5::timestamptz
+    SELECT t.deal_id, t.views, t.redemptions
+    FROM ranges r CROSS JOIN LATERAL (
+      SELECT deal_id, views, redemptions FROM deal_event_rollups
+      WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND grain = r.grain AND bucket_start >= r.lo AND bucket_start < r.hi
+    ) t
     UNION ALL
-    SELECT deal_id, views, redemptions FROM deal_event_rollups
-     WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND grain = 'day' AND bucket_start >= $5::timestamptz AND bucket_start < $6::timestamptz
-    UNION ALL
-    SELECT deal_id, views, redemptions FROM deal_event_rollups
-     WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND grain = 'month' AND bucket_start >= $6::timestamptz
-    UNION ALL
-    SELECT deal_id, (event_type = 'deal_detail_viewed')::int, (event_type = 'deal_redeemed')::int FROM events
-     WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND occurred_at >= $3::timestamptz AND occurred_at < $4::timestamptz
-       AND deal_id IS NOT NULL AND event_type IN ('deal_detail_viewed', 'deal_redeemed')
+    SELECT deal_id, (event_type = 'deal_detail_viewed')::int, (event_type = 'deal_redeemed')::int FROM edge
+    WHERE deal_id IS NOT NULL AND event_type IN ('deal_detail_viewed', 'deal_redeemed')
   ) x GROUP BY deal_id
+  HAVING sum(views) > 0 OR sum(redemptions) > 0
 ),
 top AS (
-  SELECT d.id, d.product_name, c.views, c.redemptions
+  -- One primary-key lookup per ranked deal for its name (deals of the caller's scope only).
+  SELECT c.deal_id AS id, d.product_name, c.views, c.redemptions
   FROM deal_counts c
-  JOIN deals d ON d.id = c.deal_id
-   AND (d.deal_type = 'servicepass' OR (d.owner_partner_id = $1::uuid AND d.environment = $2::"Environment"))
-  WHERE c.views > 0 OR c.redemptions > 0
-  ORDER BY c.views DESC, c.redemptions DESC, lower(d.product_name) COLLATE "C", d.product_name COLLATE "C", d.id
+  CROSS JOIN LATERAL (
+    SELECT product_name FROM deals
+    WHERE id = c.deal_id AND (deal_type = 'servicepass' OR (owner_partner_id = $1::uuid AND environment = $2::"Environment"))
+  ) d
+  ORDER BY c.views DESC, c.redemptions DESC, lower(d.product_name) COLLATE "C", d.product_name COLLATE "C", c.deal_id
   LIMIT 10
 )
 SELECT json_build_object(

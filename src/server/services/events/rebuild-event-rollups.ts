@@ -6,10 +6,9 @@ import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
 import { eventScope } from "./event-scope";
-import { activityInsert, dealRollupInsert, typeRollupInsert } from "./insert-events";
+import { activityUpsert, dealRollupInsert, typeRollupInsert } from "./event-rollup-sql";
 
-const SRC = `(SELECT event_type, member_id, deal_id, occurred_at FROM events WHERE partner_id = $1::uuid AND environment = $2::"Environment")`;
-const PE = { p: "$1", e: "$2" };
+const SRC = `(SELECT partner_id, environment, event_type, member_id, deal_id, occurred_at FROM events WHERE partner_id = $1::uuid AND environment = $2::"Environment")`;
 const SCOPE = `partner_id = $1::uuid AND environment = $2::"Environment"`;
 
 export async function rebuildEventRollups(
@@ -38,9 +37,9 @@ export async function rebuildEventRollups(
       for (const table of ["event_type_rollups", "deal_event_rollups", "member_activity"]) {
         await tx.$executeRawUnsafe(`DELETE FROM ${table} WHERE ${SCOPE}`, partnerId, environment);
       }
-      const typeRows = await tx.$executeRawUnsafe(typeRollupInsert(SRC, "", PE), partnerId, environment);
-      const dealRows = await tx.$executeRawUnsafe(dealRollupInsert(SRC, "", PE), partnerId, environment);
-      const members = await tx.$executeRawUnsafe(activityInsert(SRC, PE), partnerId, environment);
+      const typeRows = await tx.$executeRawUnsafe(typeRollupInsert(SRC, ""), partnerId, environment);
+      const dealRows = await tx.$executeRawUnsafe(dealRollupInsert(SRC, ""), partnerId, environment);
+      const members = await tx.$executeRawUnsafe(activityUpsert(SRC), partnerId, environment);
       const [{ n }] = await tx.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM events WHERE ${SCOPE}`, partnerId, environment);
       return { events: n, typeRows, dealRows, members };
     },

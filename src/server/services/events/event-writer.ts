@@ -1,0 +1,108 @@
+// The write path of events. One statement inserts the events — a repeated event_id is skipped by
+// the unique (partner_id, environment, client_event_id) index (INSERT … ON CONFLICT DO NOTHING,
+// which also settles concurrent repeats) — and adds exactly the inserted rows to the rollups, so
+// raw events and rollups can never disagree. One statement = one transaction, one round trip.
+//
+// Group commit: every event of a partner updates the same few "current" rollup rows (this hour,
+// day, month), so concurrent transactions of one partner queue on those row locks, one WAL flush
+// each. Calls that arrive while statements are in flight are therefore merged into the next
+// statement (each call's events stay together, so a batch is still all or nothing). An idle writer
+// adds no delay. If a merged statement fails, its calls are retried one by one so that a failure
+// stays with the call that caused it.
+//
+// Lock order: every part sorts its rows by its key and the parts always run in the same order
+// (events, type rollups, deal rollups, member activity): concurrent statements wait for each other
+// but never deadlock.
+import { db } from "@/server/db/client";
+import { activityUpsert, DEAL_ROLLUP_ADD, dealRollupInsert, TYPE_ROLLUP_ADD, typeRollupInsert } from "./event-rollup-sql";
+
+/** One events row as sent to the database (JSON). */
+export type EventRow = {
+  id: string;
+  partner_id: string;
+  environment: "live" | "test";
+  event_type: string;
+  member_id: string | null;
+  deal_id: string | null;
+  deal_ids: string[] | null;
+  client_event_id: string | null;
+  metadata: Record<string, unknown> | null;
+  occurred_at: string;
+};
+
+const WRITE_SQL = `
+WITH input AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
+    item int, ord int, id uuid, partner_id uuid, environment "Environment", event_type "EventType",
+    member_id uuid, deal_id uuid, deal_ids uuid[], client_event_id text, metadata jsonb, occurred_at timestamptz)
+),
+ins AS (
+  INSERT INTO events (id, partner_id, environment, event_type, member_id, deal_id, deal_ids, client_event_id, metadata, occurred_at)
+  SELECT id, partner_id, environment, event_type, member_id, deal_id, coalesce(deal_ids, '{}'), client_event_id, metadata, occurred_at
+  FROM input
+  ORDER BY partner_id, environment, client_event_id NULLS LAST, item, ord
+  ON CONFLICT (partner_id, environment, client_event_id) DO NOTHING
+  RETURNING id, partner_id, environment, event_type, member_id, deal_id, occurred_at
+),
+type_rollup AS (${typeRollupInsert("ins", TYPE_ROLLUP_ADD)}),
+deal_rollup AS (${dealRollupInsert("ins", DEAL_ROLLUP_ADD)}),
+activity AS (${activityUpsert("ins")})
+SELECT i.item, count(*)::int AS inserted FROM ins JOIN input i USING (id) GROUP BY i.item`;
+
+type Pending = { rows: EventRow[]; resolve: (inserted: number) => void; reject: (err: unknown) => void };
+
+const MAX_IN_FLIGHT = 2;
+const MAX_ROWS_PER_STATEMENT = 5000;
+
+const queue: Pending[] = [];
+let inFlight = 0;
+
+/** Inserts one call's rows (all or nothing) with their rollups; resolves to the number inserted. */
+export function writeEvents(rows: EventRow[]): Promise<number> {
+  if (rows.length === 0) return Promise.resolve(0);
+  return new Promise((resolve, reject) => {
+    queue.push({ rows, resolve, reject });
+    pump();
+  });
+}
+
+function pump() {
+  while (inFlight < MAX_IN_FLIGHT && queue.length > 0) {
+    const group: Pending[] = [];
+    let size = 0;
+    while (queue.length > 0 && (group.length === 0 || size + queue[0].rows.length <= MAX_ROWS_PER_STATEMENT)) {
+      const p = queue.shift()!;
+      group.push(p);
+      size += p.rows.length;
+    }
+    inFlight++;
+    void flush(group).finally(() => {
+      inFlight--;
+      pump();
+    });
+  }
+}
+
+async function flush(group: Pending[]): Promise<void> {
+  try {
+    const inserted = await run(group);
+    group.forEach((p, i) => p.resolve(inserted[i]));
+  } catch (err) {
+    if (group.length === 1) return group[0].reject(err);
+    for (const p of group) {
+      try {
+        p.resolve((await run([p]))[0]);
+      } catch (e) {
+        p.reject(e);
+      }
+    }
+  }
+}
+
+async function run(group: Pending[]): Promise<number[]> {
+  const input = group.flatMap((p, item) => p.rows.map((r, ord) => ({ item, ord, ...r })));
+  const result = await db.$queryRawUnsafe<{ item: number; inserted: number }[]>(WRITE_SQL, JSON.stringify(input));
+  const inserted = group.map(() => 0);
+  for (const r of result) inserted[r.item] = r.inserted;
+  return inserted;
+}

@@ -1,0 +1,43 @@
+// The events write path under concurrency: calls merged into one statement keep their own results,
+// and a call that fails does not take the calls merged with it down.
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import type { PartnerScope } from "@/server/scope";
+import { insertEvents, type NewEvent } from "@/server/services/events/insert-events";
+import { countEvents } from "../helpers/seed-events-fixtures";
+
+const ev = (clientEventId: string | null, o: Partial<NewEvent> = {}): NewEvent => ({
+  eventType: "upgrade_cta_clicked", memberId: null, dealId: null, dealIds: [], clientEventId, metadata: null, occurredAt: new Date(), ...o,
+});
+
+describe("event writer", () => {
+  it("gives each concurrent call its own inserted count, across scopes and repeated ids", async () => {
+    const a: PartnerScope = { partnerId: randomUUID(), environment: "live" };
+    const b: PartnerScope = { partnerId: randomUUID(), environment: "test" };
+    const calls = [
+      insertEvents(a, [ev("x"), ev("y"), ev(null)]),
+      insertEvents(b, [ev("x"), ev("x"), ev("z")]),
+      insertEvents(a, [ev("x"), ev("w")]),
+      insertEvents(a, [ev("y")]),
+      insertEvents(b, [ev(null), ev(null)]),
+    ];
+    const results = await Promise.all(calls);
+    // a: x, y, null from the first call; the third call adds only w; the fourth nothing.
+    expect(results[0] + results[2] + results[3]).toBe(4);
+    expect(results[1]).toBe(2);
+    expect(results[4]).toBe(2);
+    expect(await countEvents(a)).toBe(4);
+    expect(await countEvents(b)).toBe(4);
+  });
+
+  it("retries merged calls one by one when one of them fails", async () => {
+    const scope: PartnerScope = { partnerId: randomUUID(), environment: "live" };
+    const calls = Array.from({ length: 10 }, (_, i) =>
+      insertEvents(scope, i === 4 ? [ev(`ok-${i}`), ev(`bad-${i}`, { eventType: "not_a_type" as never })] : [ev(`ok-${i}`)]),
+    );
+    const settled = await Promise.allSettled(calls);
+    expect(settled.map((s) => s.status)).toEqual(settled.map((_, i) => (i === 4 ? "rejected" : "fulfilled")));
+    expect(await countEvents(scope)).toBe(9); // the failing call stored nothing, not even ok-4
+    expect(await countEvents(scope, "client_event_id = 'ok-4'")).toBe(0);
+  });
+});
