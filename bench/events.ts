@@ -35,6 +35,7 @@ const { values: args } = parseArgs({
 });
 
 const DEAL_COUNT = 200;
+const MEMBERS = 5_000;
 const LARGE_NAME = "bench-events-large";
 const SMALL_NAME = "bench-events-small";
 
@@ -73,12 +74,14 @@ async function run() {
   const [{ version }] = await db.$queryRawUnsafe<{ version: string }[]>(`SELECT version()`);
   const u = new URL(url);
   console.log(`database: ${u.hostname}:${u.port || 5432}${u.pathname} — ${version.split(",")[0]}`);
-  console.log(`machine:  ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), node ${process.version}; server and load generator on the same machine\n`);
+  console.log(`machine:  ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), node ${process.version}; server and load generator on the same machine`);
+  console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (other work on the machine skews every figure below)\n`);
 
   // ---- fixtures -------------------------------------------------------------------------------
   const deals = await benchDeals();
-  const largeP = await historyPartner(LARGE_NAME, large, 20_000, deals);
-  const smallP = await historyPartner(SMALL_NAME, small, 1_000, deals);
+  // Same members and deals for both: only the number of events differs.
+  const largeP = await historyPartner(LARGE_NAME, large, MEMBERS, deals);
+  const smallP = await historyPartner(SMALL_NAME, small, MEMBERS, deals);
   const ingestP = await freshPartner(`bench-ingest-${randomUUID().slice(0, 6)}`, 1_000);
 
   const child = fork(process.argv[1], ["--serve"], { stdio: ["ignore", "ignore", "inherit", "ipc"], execArgv: process.execArgv, env: process.env });
@@ -178,6 +181,7 @@ async function run() {
       ["analytics p99 < 50 ms (both)", pct(lat.small, 99) < 50 && pct(lat.large, 99) < 50],
       ["analytics p99 within 2x", ratio <= 2 && ratio >= 0.5],
     ] as const;
+    console.log(`load average at end: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
     console.log("\n" + ok.map(([what, pass]) => `${pass ? "PASS" : "FAIL"}  ${what}`).join("\n"));
   } finally {
     child.kill();
@@ -222,7 +226,8 @@ async function historyPartner(name: string, events: number, members: number, dea
   const existing = await db.partner.findFirst({ where: { name }, orderBy: { createdAt: "desc" } });
   if (existing && !args.reseed) {
     const [{ n }] = await db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM events WHERE partner_id = $1::uuid`, existing.id);
-    if (n === events) {
+    const [{ m }] = await db.$queryRawUnsafe<{ m: number }[]>(`SELECT count(*)::int AS m FROM members WHERE partner_id = $1::uuid`, existing.id);
+    if (n === events && m === members) {
       const rows = await db.$queryRawUnsafe<{ id: string }[]>(`SELECT id::text FROM members WHERE partner_id = $1::uuid`, existing.id);
       console.log(`${name}: reusing ${n.toLocaleString("en-US")} events seeded ${existing.createdAt.toISOString()} (--reseed to start over)`);
       return { partnerId: existing.id, members: rows.map((r) => r.id), events: n };

@@ -11,6 +11,8 @@ const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? "0.0.0.0";
 process.env.APP_DOMAIN ??= `localhost:${port}`;
+// next-auth builds its callback URLs and decides on Secure cookies from this.
+process.env.NEXTAUTH_URL ??= `${process.env.APP_URL_SCHEME ?? (/^(localhost|127\.)/.test(process.env.APP_DOMAIN) ? "http" : "https")}://${process.env.APP_DOMAIN}`;
 
 const database = await bootstrap();
 

@@ -8,6 +8,7 @@ import type { PartnerScope } from "@/server/scope";
 import { insertEvents, type NewEvent } from "@/server/services/events/insert-events";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, getToken, seedPartnerWithToken } from "../helpers/seed";
+import { expectMatchesOpenApi, openApiDocument } from "../helpers/openapi-validate";
 import { createMember, createPartnerDeal, createServicepassDeal } from "../helpers/seed-events-fixtures";
 
 process.env.RATE_LIMIT_PER_MINUTE = "1000000";
@@ -227,5 +228,20 @@ describe("GET /v1/analytics — days parameter", () => {
   it("requires a bearer token", async () => {
     const r = await api(server.url, null, "GET", "/v1/analytics");
     expect(r.status).toBe(401);
+  });
+});
+
+describe("GET /v1/analytics — OpenAPI document", () => {
+  it("documents the endpoint, and real 200/400 responses match it", async () => {
+    const doc = openApiDocument() as { paths: Record<string, Record<string, unknown>> };
+    expect(doc.paths["/v1/analytics"]?.get).toBeDefined();
+    const p = await partner("test");
+    const m = await createMember(p.scope);
+    const d = await createServicepassDeal();
+    await p.track({ event_type: "deal_redeemed", user_id: m.id, deal_id: d.id });
+    const ok = await p.analytics("?days=7");
+    expect(ok.body.top_deals).toHaveLength(1);
+    expectMatchesOpenApi("GET", "/v1/analytics?days=7", ok);
+    expectMatchesOpenApi("GET", "/v1/analytics?days=0", await p.analytics("?days=0"));
   });
 });

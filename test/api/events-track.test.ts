@@ -8,6 +8,7 @@ import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartnerWithToken } from "../helpers/seed";
 import { countEvents, createMember, createPartnerDeal, createServicepassDeal } from "../helpers/seed-events-fixtures";
 import { db } from "@/server/db/client";
+import { expectMatchesOpenApi, openApiDocument } from "../helpers/openapi-validate";
 
 // Rate limits are not under test here and these files send hundreds of requests per partner.
 process.env.RATE_LIMIT_PER_MINUTE = "1000000";
@@ -345,5 +346,20 @@ describe("POST /events/track — event_id deduplication", () => {
     expect(sent - dups).toBe(stored);
     const a = await api(server.url, c.token, "GET", "/v1/analytics?days=1");
     expect(a.body.total_deal_views).toBe(stored);
+  });
+});
+
+describe("POST /events/track — OpenAPI document", () => {
+  it("documents the endpoint, and real 202/400/404 responses match it", async () => {
+    const doc = openApiDocument() as { paths: Record<string, Record<string, unknown>> };
+    expect(doc.paths["/events/track"]?.post).toBeDefined();
+    const c = await setup();
+    const ok = await c.track({ events: [validEvent(c, "deal_list_viewed"), validEvent(c, "deal_redeemed")] });
+    expectMatchesOpenApi("POST", "/events/track", ok);
+    const bad = await c.track({ event_type: "deal_redeemed", user_id: c.member.id });
+    expectMatchesOpenApi("POST", "/events/track", bad);
+    const missing = await c.track({ event_type: "deal_redeemed", user_id: randomUUID(), deal_id: c.deal.id });
+    expect(missing.status).toBe(404);
+    expectMatchesOpenApi("POST", "/events/track", missing);
   });
 });

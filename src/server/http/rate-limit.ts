@@ -53,7 +53,7 @@ export type RateLimitPolicy = "partner" | "anonymous" | "authentication_ip" | "a
 export type RateLimitConfig = Record<RateLimitPolicy, BucketLimit>;
 
 /** Defaults of contract §1, overridable through the environment (README: Configuration). */
-export function rateLimitConfigFromEnv(env: NodeJS.ProcessEnv = process.env): RateLimitConfig {
+export function rateLimitConfigFromEnv(env: Record<string, string | undefined> = process.env): RateLimitConfig {
   const perMinute = positive(env.RATE_LIMIT_PER_MINUTE, 600);
   const burst = positive(env.RATE_LIMIT_BURST, 100);
   const keyPerMinute = positive(env.AUTH_RATE_LIMIT_PER_KEY_PER_MINUTE, 20);

@@ -31,7 +31,8 @@ const contactEmailSchema = z
   .refine((v) => v === "" || z.email().safeParse(v).success, { error: "must be a valid email address" });
 
 const redemptionFields = {
-  method: z.enum(REDEMPTION_METHODS, { error: `must be one of: ${REDEMPTION_METHODS.join(", ")}` }),
+  // string first: a missing method is a type error (400 parameter_missing), a wrong one parameter_invalid.
+  method: z.string().pipe(z.enum(REDEMPTION_METHODS, { error: `must be one of: ${REDEMPTION_METHODS.join(", ")}` })),
   instructions: z
     .string()
     .max(20_000)

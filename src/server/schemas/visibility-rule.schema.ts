@@ -27,6 +27,9 @@ export function ruleValueVocabulary(type: RuleType): { describe: string; accepts
   }
 }
 
+/** string first: a missing rule_type is 400 parameter_missing, a wrong one parameter_invalid. */
+const ruleTypeSchema = z.string().pipe(z.enum(RULE_TYPES, { error: `must be one of: ${RULE_TYPES.join(", ")}` }));
+
 export function isPartnerRuleType(type: RuleType): boolean {
   return type === "include_partner" || type === "exclude_partner";
 }
@@ -65,7 +68,7 @@ function refineRuleValue(rule: { rule_type?: RuleType; rule_value?: string[] }, 
 
 export const visibilityRuleCreateSchema = z
   .object({
-    rule_type: z.enum(RULE_TYPES, { error: `must be one of: ${RULE_TYPES.join(", ")}` }),
+    rule_type: ruleTypeSchema,
     rule_value: ruleValueSchema,
     priority: prioritySchema.default(0),
   })
@@ -77,7 +80,7 @@ export type VisibilityRuleCreateInput = z.output<typeof visibilityRuleCreateSche
 /** PATCH: any subset; rule_value is validated against the resulting rule_type by the service. */
 export const visibilityRuleUpdateSchema = z
   .object({
-    rule_type: z.enum(RULE_TYPES, { error: `must be one of: ${RULE_TYPES.join(", ")}` }).optional(),
+    rule_type: ruleTypeSchema.optional(),
     rule_value: ruleValueSchema.optional(),
     priority: prioritySchema.optional(),
   })
@@ -91,7 +94,7 @@ export const catalogRuleSchema = z
   .object({
     id: z.string().optional(),
     deal_id: z.string().optional(),
-    rule_type: z.enum(RULE_TYPES, { error: `must be one of: ${RULE_TYPES.join(", ")}` }),
+    rule_type: ruleTypeSchema,
     rule_value: ruleValueSchema,
     priority: prioritySchema.default(0),
     created_at: z.string().optional(),

@@ -23,9 +23,24 @@ export const SHARED_ERROR_CODES: Record<string, { status: number; meaning: strin
   internal_error: { status: 500, meaning: "A failure on our side; retry later and quote the request id if it persists" },
 };
 
+/** Endpoint codes the contract names (or that endpoints use), with their status, so that a route
+ *  only has to list its codes in `docs.errorCodes` to get the right error responses documented. */
+export const ENDPOINT_ERROR_STATUS: Record<string, number> = {
+  user_identifier_required: 400,
+  not_eligible: 403,
+  codes_exhausted: 409,
+  deal_changed: 409,
+  deal_not_draft: 409,
+  deal_not_redeemable: 409,
+  invalid_status_transition: 409,
+  rollup_history_pruned: 409,
+  deal_incomplete: 422,
+};
+
 export function statusOfErrorCode(code: string): number | null {
-  const known = SHARED_ERROR_CODES[code];
-  if (known) return known.status;
+  const known = SHARED_ERROR_CODES[code]?.status ?? ENDPOINT_ERROR_STATUS[code];
+  if (known) return known;
   if (code.endsWith("_not_found")) return 404;
+  if (code.endsWith("_taken")) return 409;
   return null;
 }

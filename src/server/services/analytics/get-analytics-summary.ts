@@ -41,15 +41,18 @@ deal_counts AS (
   ) x GROUP BY deal_id
   HAVING sum(views) > 0 OR sum(redemptions) > 0
 ),
-top AS (
-  -- One primary-key lookup per ranked deal for its name (deals of the caller's scope only).
-  SELECT c.deal_id AS id, d.product_name, c.views, c.redemptions
+named AS MATERIALIZED (
+  -- A primary-key lookup per deal for its name (deals of the caller's scope only); a scalar
+  -- subquery so the plan cannot turn into a scan of deals.
+  SELECT c.deal_id AS id, c.views, c.redemptions,
+         (SELECT product_name FROM deals
+           WHERE id = c.deal_id AND (deal_type = 'servicepass' OR (owner_partner_id = $1::uuid AND environment = $2::"Environment"))) AS product_name
   FROM deal_counts c
-  CROSS JOIN LATERAL (
-    SELECT product_name FROM deals
-    WHERE id = c.deal_id AND (deal_type = 'servicepass' OR (owner_partner_id = $1::uuid AND environment = $2::"Environment"))
-  ) d
-  ORDER BY c.views DESC, c.redemptions DESC, lower(d.product_name) COLLATE "C", d.product_name COLLATE "C", c.deal_id
+),
+top AS (
+  SELECT id, product_name, views, redemptions FROM named
+  WHERE product_name IS NOT NULL
+  ORDER BY views DESC, redemptions DESC, lower(product_name) COLLATE "C", product_name COLLATE "C", id
   LIMIT 10
 )
 SELECT json_build_object(

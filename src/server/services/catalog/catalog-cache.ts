@@ -1,34 +1,36 @@
 // The GET /v1/deals cache (docs/decisions/deals-cache.md).
 //
-// - Shared catalogue: every listable servicepass deal, loaded once per "shared" version, with its
-//   JSON text and sort orders precomputed.
+// - Shared catalogue: every listable servicepass deal, loaded in one query per "shared" version,
+//   with its JSON text and sort orders precomputed. A reload reuses the entry of every deal whose
+//   row did not change, so a change to one deal costs one query and one entry rebuilt.
 // - Partner view, per (partner, environment): the partner dimension and claimable_without_eligibility
-//   of every shared deal as a byte per deal, plus the partner's own listable deals.
+//   of every shared deal as one byte per deal, plus the partner's own listable deals. A rebuild after
+//   a shared change re-evaluates only the deals that changed (unless the partner itself changed).
+// - Member gates (user_id lists) are memoized per member profile inside the view.
 // - Freshness: database triggers bump catalog_versions in the same transaction as any change, and
-//   every request reads the two counters it depends on ("shared", its partner id) first. A cached
-//   object is used only if it was loaded at a version >= the one the request saw, and loads read the
-//   version and the data in one REPEATABLE READ snapshot, so an answer is never older than the
-//   request, whichever process (CLI, portal, another app instance) made the change.
+//   every request reads the counters it depends on first (catalog-versions.ts). A cached object is
+//   used only if it was loaded at a version >= the one the request saw, and loads read the version
+//   and the data in one REPEATABLE READ snapshot, so an answer is never older than the request,
+//   whichever process (CLI, portal, another app instance) made the change.
+import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
-import type { Prisma } from "@/generated/prisma/client";
-import { isClaimableWithoutEligibility, isDealVisibleToPartner, type PartnerContext } from "@/server/domain/visibility";
+import {
+  isClaimableWithoutEligibility,
+  isDealVisibleToPartner,
+  isVisibleToMemberInList,
+  type MemberContext,
+  type PartnerContext,
+} from "@/server/domain/visibility";
 import type { DealSort } from "@/server/schemas/deal.schema";
 import type { PartnerScope } from "@/server/scope";
-import { dealInclude, partnerContext, partnerContextSelect } from "@/server/services/deals/deal-record";
+import { partnerContext, partnerContextSelect } from "@/server/services/deals/deal-record";
 import { buildCatalogEntry, type CatalogEntry } from "./catalog-entry";
+import { SHARED_KEY, readCatalogVersions } from "./catalog-versions";
+import { LISTABLE_SQL, loadCatalogDeals } from "./load-catalog-deals";
 import { sortedIndexes } from "./sort-order";
 
-export const SHARED_KEY = "shared";
 export const VISIBLE = 1;
 export const CLAIMABLE = 2;
-
-/** What GET /v1/deals may ever show: never drafts, never inactive, hidden or API-excluded deals. */
-export const LISTABLE_WHERE = {
-  status: { not: "draft" },
-  active: true,
-  hiddenGlobally: false,
-  apiExcluded: false,
-} satisfies Prisma.DealWhereInput;
 
 export type EntrySet = {
   entries: CatalogEntry[];
@@ -36,16 +38,24 @@ export type EntrySet = {
   orders: Map<DealSort, Int32Array>;
 };
 
-export type SharedCatalog = EntrySet & { version: bigint };
+export type SharedCatalog = EntrySet & {
+  version: bigint;
+  /** entry object → its index: a reused (unchanged) entry is the same object in the next snapshot */
+  indexOf: Map<CatalogEntry, number>;
+  fingerprints: Map<string, { fingerprint: string; entry: CatalogEntry }>;
+};
 
 export type PartnerView = {
   shared: SharedCatalog;
   partnerVersion: bigint;
   partner: PartnerContext;
+  partnerKey: string;
   /** Per shared entry: VISIBLE | CLAIMABLE bits for this partner. */
   flags: Uint8Array;
   /** The partner's own listable deals in this environment. */
   own: EntrySet & { claimable: Uint8Array };
+  /** Member profile → per-entry gate results (0 unknown, 1 pass, 2 fail), for user_id lists. */
+  memberGates: Map<string, { shared: Uint8Array; own: Uint8Array }>;
 };
 
 function entrySet(entries: CatalogEntry[]): EntrySet {
@@ -60,35 +70,30 @@ export function orderOf(set: EntrySet, sort: DealSort): Int32Array {
 
 const TX_OPTIONS = { isolationLevel: "RepeatableRead", timeout: 120_000, maxWait: 30_000 } as const;
 
-// ---- versions ---------------------------------------------------------------------------------
-export async function readCatalogVersions(partnerId: string): Promise<{ shared: bigint; partner: bigint }> {
-  const rows = await db.catalogVersion.findMany({ where: { key: { in: [SHARED_KEY, partnerId] } }, select: { key: true, version: true } });
-  let shared = 0n;
-  let partner = 0n;
-  for (const r of rows) {
-    if (r.key === SHARED_KEY) shared = r.version;
-    else partner = r.version;
-  }
-  return { shared, partner };
-}
-
 // ---- shared catalogue -------------------------------------------------------------------------
 let sharedCatalog: SharedCatalog | null = null;
 let sharedLoading: Promise<SharedCatalog> | null = null;
 
-async function loadSharedCatalog(): Promise<SharedCatalog> {
-  const { version, deals } = await db.$transaction(async (tx) => {
+async function loadSharedCatalog(previous: SharedCatalog | null): Promise<SharedCatalog> {
+  const { version, loaded } = await db.$transaction(async (tx) => {
     const v = await tx.catalogVersion.findUnique({ where: { key: SHARED_KEY }, select: { version: true } });
-    const rows = await tx.deal.findMany({ where: { dealType: "servicepass", ...LISTABLE_WHERE }, include: dealInclude });
-    return { version: v?.version ?? 0n, deals: rows };
+    const rows = await loadCatalogDeals(tx, Prisma.sql`d.deal_type = 'servicepass' AND ${LISTABLE_SQL}`);
+    return { version: v?.version ?? 0n, loaded: rows };
   }, TX_OPTIONS);
-  return { version, ...entrySet(deals.map(buildCatalogEntry)) };
+  const fingerprints = new Map<string, { fingerprint: string; entry: CatalogEntry }>();
+  const entries = loaded.map(({ deal, fingerprint }) => {
+    const old = previous?.fingerprints.get(deal.id);
+    const entry = old && old.fingerprint === fingerprint ? old.entry : buildCatalogEntry(deal);
+    fingerprints.set(deal.id, { fingerprint, entry });
+    return entry;
+  });
+  return { version, ...entrySet(entries), indexOf: new Map(entries.map((e, i) => [e, i])), fingerprints };
 }
 
 async function getSharedCatalog(minVersion: bigint): Promise<SharedCatalog> {
   for (;;) {
     if (sharedCatalog && sharedCatalog.version >= minVersion) return sharedCatalog;
-    sharedLoading ??= loadSharedCatalog()
+    sharedLoading ??= loadSharedCatalog(sharedCatalog)
       .then((loaded) => {
         if (!sharedCatalog || loaded.version >= sharedCatalog.version) sharedCatalog = loaded;
         return loaded;
@@ -102,31 +107,40 @@ async function getSharedCatalog(minVersion: bigint): Promise<SharedCatalog> {
 
 // ---- partner views ----------------------------------------------------------------------------
 const MAX_VIEWS = 4000;
+const MAX_MEMBER_PROFILES = 256;
 const views = new Map<string, PartnerView>();
 const viewLoading = new Map<string, Promise<PartnerView>>();
 
-async function loadPartnerView(scope: PartnerScope, shared: SharedCatalog): Promise<PartnerView> {
+function sharedFlag(entry: CatalogEntry, partner: PartnerContext): number {
+  if (!isDealVisibleToPartner(entry.facts, partner)) return 0;
+  return VISIBLE | (isClaimableWithoutEligibility(entry.facts, partner, entry.availableRegions) ? CLAIMABLE : 0);
+}
+
+async function loadPartnerView(scope: PartnerScope, shared: SharedCatalog, previous: PartnerView | undefined): Promise<PartnerView> {
   const { version, partnerRow, own } = await db.$transaction(async (tx) => {
     const v = await tx.catalogVersion.findUnique({ where: { key: scope.partnerId }, select: { version: true } });
     const p = await tx.partner.findUniqueOrThrow({ where: { id: scope.partnerId }, select: partnerContextSelect });
-    const rows = await tx.deal.findMany({
-      where: { dealType: "partner_private", ownerPartnerId: scope.partnerId, environment: scope.environment, ...LISTABLE_WHERE },
-      include: dealInclude,
-    });
+    const rows = await loadCatalogDeals(
+      tx,
+      Prisma.sql`d.deal_type = 'partner_private' AND d.owner_partner_id = ${scope.partnerId}::uuid AND d.environment = ${scope.environment}::"Environment" AND ${LISTABLE_SQL}`,
+    );
     return { version: v?.version ?? 0n, partnerRow: p, own: rows };
   }, TX_OPTIONS);
   const partner = partnerContext(partnerRow);
+  const partnerKey = JSON.stringify(partner);
+  // Same partner attributes as the previous view: deals that did not change keep their flags.
+  const reuse = previous && previous.partnerKey === partnerKey ? previous : null;
   const flags = new Uint8Array(shared.entries.length);
   shared.entries.forEach((e, i) => {
-    if (!isDealVisibleToPartner(e.facts, partner)) return;
-    flags[i] = VISIBLE | (isClaimableWithoutEligibility(e.facts, partner, e.availableRegions) ? CLAIMABLE : 0);
+    const before = reuse?.shared.indexOf.get(e);
+    flags[i] = before !== undefined ? reuse!.flags[before] : sharedFlag(e, partner);
   });
-  const ownEntries = own.map(buildCatalogEntry).filter((e) => isDealVisibleToPartner(e.facts, partner));
+  const ownEntries = own.map(({ deal }) => buildCatalogEntry(deal)).filter((e) => isDealVisibleToPartner(e.facts, partner));
   const claimable = Uint8Array.from(ownEntries, (e) => (isClaimableWithoutEligibility(e.facts, partner, e.availableRegions) ? 1 : 0));
-  return { shared, partnerVersion: version, partner, flags, own: { ...entrySet(ownEntries), claimable } };
+  return { shared, partnerVersion: version, partner, partnerKey, flags, own: { ...entrySet(ownEntries), claimable }, memberGates: new Map() };
 }
 
-/** The partner's view of the catalogue, at least as fresh as the database at the time of the call. */
+/** The partner's view of the catalogue, at least as fresh as the database when the call began. */
 export async function getPartnerView(scope: PartnerScope): Promise<PartnerView> {
   const versions = await readCatalogVersions(scope.partnerId);
   const key = `${scope.partnerId}:${scope.environment}`;
@@ -138,7 +152,7 @@ export async function getPartnerView(scope: PartnerScope): Promise<PartnerView> 
     let loading = viewLoading.get(key);
     if (!loading) {
       loading = getSharedCatalog(versions.shared)
-        .then((shared) => loadPartnerView(scope, shared))
+        .then((shared) => loadPartnerView(scope, shared, views.get(key)))
         .then((view) => {
           const current = views.get(key);
           if (!current || (view.shared.version >= current.shared.version && view.partnerVersion >= current.partnerVersion)) {
@@ -157,7 +171,24 @@ export async function getPartnerView(scope: PartnerScope): Promise<PartnerView> 
   }
 }
 
-/** For tests and the benchmark: what the process holds. */
-export function catalogCacheStats() {
-  return { sharedVersion: sharedCatalog?.version ?? null, sharedDeals: sharedCatalog?.entries.length ?? 0, partnerViews: views.size };
+/**
+ * Member gates of the engine (isVisibleToMemberInList) for one member, memoized per member profile
+ * within the view: members with the same tier, user types, regions and eligibility get the same
+ * answers, and a member paging through the list does not re-evaluate the deals of earlier pages.
+ */
+export function memberGate(view: PartnerView, member: MemberContext): (entry: CatalogEntry, shared: boolean, index: number) => boolean {
+  const profile = JSON.stringify([member.tier, member.user_types, member.regions, member.eligibility]);
+  let memo = view.memberGates.get(profile);
+  if (!memo) {
+    memo = { shared: new Uint8Array(view.shared.entries.length), own: new Uint8Array(view.own.entries.length) };
+    if (view.memberGates.size >= MAX_MEMBER_PROFILES) view.memberGates.delete(view.memberGates.keys().next().value!);
+    view.memberGates.set(profile, memo);
+  }
+  const m = memo;
+  return (entry, shared, index) => {
+    const states = shared ? m.shared : m.own;
+    let s = states[index];
+    if (s === 0) states[index] = s = isVisibleToMemberInList(entry.facts, view.partner, member) ? 1 : 2;
+    return s === 1;
+  };
 }

@@ -3,7 +3,7 @@
 import type { DealStatus, RedemptionMethod, AudienceRegion } from "@/server/domain/enums";
 import { computeAvailableRegions, type DealFacts } from "@/server/domain/visibility";
 import type { Environment } from "@/server/scope";
-import { dealFacts, isoDate, type DealRecord } from "@/server/services/deals/deal-record";
+import { dealFacts, isoDate, type DealShape } from "@/server/services/deals/deal-record";
 import { sanitizeInstructions } from "@/server/services/deals/redemption-html";
 import { dealJsonText } from "@/server/services/deals/serialize-deal";
 
@@ -33,9 +33,12 @@ export type CatalogEntry = {
   redemption: { method: RedemptionMethod; instructions: string; promoCode: string; redeemUrl: string; contactEmail: string } | null;
   jsonHead: string;
   jsonTail: string;
+  /** The same, UTF-8 encoded once: a page is the concatenation of these (no per-request encoding). */
+  jsonHeadBytes: Buffer;
+  jsonTailBytes: Buffer;
 };
 
-export function buildCatalogEntry(deal: DealRecord): CatalogEntry {
+export function buildCatalogEntry(deal: DealShape): CatalogEntry {
   const facts = dealFacts(deal);
   const availableRegions = computeAvailableRegions(facts.rules);
   const text = dealJsonText(deal, availableRegions);
@@ -70,6 +73,8 @@ export function buildCatalogEntry(deal: DealRecord): CatalogEntry {
       : null,
     jsonHead: text.head,
     jsonTail: text.tail,
+    jsonHeadBytes: Buffer.from(text.head, "utf8"),
+    jsonTailBytes: Buffer.from(text.tail, "utf8"),
   };
 }
 

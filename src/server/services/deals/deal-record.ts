@@ -1,6 +1,7 @@
 // A deal row with what its Deal JSON needs (categories, rules), and the mapping to the visibility
 // engine's plain inputs. The one place that turns Prisma rows into engine facts.
-import type { Member, Partner, Prisma } from "@/generated/prisma/client";
+import type { Deal, Member, Partner, Prisma } from "@/generated/prisma/client";
+import type { RuleType } from "@/generated/prisma/enums";
 import {
   ELIGIBILITY_DIMENSIONS,
   partnerTypeMap,
@@ -16,6 +17,12 @@ export const dealInclude = {
 } satisfies Prisma.DealInclude;
 
 export type DealRecord = Prisma.DealGetPayload<{ include: typeof dealInclude }>;
+
+/** What serialization and evaluation read: a DealRecord, or a row of the catalogue's raw loader. */
+export type DealShape = Deal & {
+  categories: readonly { category: { id: string; slug: string; name: string } }[];
+  rules: readonly { id: string; ruleType: RuleType; ruleValue: string[]; priority: number }[];
+};
 
 export const DEAL_ELIGIBILITY_COLUMNS = {
   customer_type: "eligibilityCustomerType",
@@ -35,11 +42,11 @@ export function eligibilityOf(row: EligibilityRow): EligibilityMap {
   return out;
 }
 
-export function ruleInputs(rules: DealRecord["rules"]): VisibilityRuleInput[] {
+export function ruleInputs(rules: DealShape["rules"]): VisibilityRuleInput[] {
   return rules.map((r) => ({ id: r.id, rule_type: r.ruleType, rule_value: r.ruleValue, priority: r.priority }));
 }
 
-export function dealFacts(deal: DealRecord): DealFacts {
+export function dealFacts(deal: DealShape): DealFacts {
   return {
     deal_type: deal.dealType,
     owner_partner_id: deal.ownerPartnerId,

@@ -12,7 +12,7 @@ import { claimUniqueCode, sandboxCode } from "@/server/services/codes/claim-code
 import { dealNotFound } from "@/server/services/partner-deals/own-deal";
 import { memberContext } from "./deal-record";
 import { findVisibleEntry } from "./get-deal";
-import { memberFromQuery } from "./list-deals";
+import { findDealMember } from "./find-deal-member";
 import { personalizeInstructions, personalizeRedeemUrl, type PlaceholderValues } from "./redemption-html";
 
 export async function getDealInstructions(scope: PartnerScope, dealId: string, query: InstructionsQuery): Promise<RedemptionDto> {
@@ -20,7 +20,7 @@ export async function getDealInstructions(scope: PartnerScope, dealId: string, q
     throw new AppError(400, "parameter_missing", "user_id is required (or external_user_id)", { param: "user_id" });
   }
   // Both lookups at once; the deal's 404 still wins over the member's.
-  const [viewResult, memberResult] = await Promise.allSettled([getPartnerView(scope), memberFromQuery(scope, query)]);
+  const [viewResult, memberResult] = await Promise.allSettled([getPartnerView(scope), findDealMember(scope, query)]);
   if (viewResult.status === "rejected") throw viewResult.reason;
   const view = viewResult.value;
   const found = findVisibleEntry(view, dealId);

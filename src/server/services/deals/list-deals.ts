@@ -1,12 +1,10 @@
 // GET /v1/deals: filter, order and page the partner's cached view of the catalogue (no per-deal
 // database work per request; see services/catalog/catalog-cache.ts).
-import { isVisibleToMemberInList, type MemberContext, type PartnerContext } from "@/server/domain/visibility";
-import { AppError } from "@/server/errors/app-error";
 import type { DealListQuery, DealSort } from "@/server/schemas/deal.schema";
 import type { PartnerScope } from "@/server/scope";
-import { findMemberOrThrow } from "@/server/services/members/get-member";
-import { CLAIMABLE, VISIBLE, getPartnerView, orderOf } from "@/server/services/catalog/catalog-cache";
-import { entryJson, isWithinDates, todayUtc, type CatalogEntry } from "@/server/services/catalog/catalog-entry";
+import { findDealMember } from "./find-deal-member";
+import { CLAIMABLE, VISIBLE, getPartnerView, memberGate, orderOf } from "@/server/services/catalog/catalog-cache";
+import { isWithinDates, todayUtc, type CatalogEntry } from "@/server/services/catalog/catalog-entry";
 import { compareKeys, decodeCursor, encodeCursor, seek, sortKeyOf } from "@/server/services/catalog/sort-order";
 import { memberContext } from "./deal-record";
 
@@ -14,23 +12,13 @@ export const DEFAULT_STATUSES = ["live", "coming_soon"] as const;
 
 export type DealPage = { items: { entry: CatalogEntry; claimable: boolean }[]; hasMore: boolean; nextCursor: string | null };
 
-/** user_id / external_user_id of a query → the member's context, or null when neither is given. */
-export async function memberFromQuery(scope: PartnerScope, q: { user_id?: string; external_user_id?: string }) {
-  if (q.user_id !== undefined && q.external_user_id !== undefined) {
-    throw new AppError(400, "parameter_invalid", "Send user_id or external_user_id, not both", { param: "external_user_id" });
-  }
-  if (q.user_id !== undefined) return findMemberOrThrow(scope, { id: q.user_id });
-  if (q.external_user_id !== undefined) return findMemberOrThrow(scope, { externalUserId: q.external_user_id });
-  return null;
-}
-
 export async function listDeals(scope: PartnerScope, query: DealListQuery): Promise<DealPage> {
   const sort: DealSort = query.sort ?? "featured";
   const limit = query.limit ?? 50;
   const after = query.cursor !== undefined ? decodeCursor(query.cursor, sort) : null;
-  const [memberRow, view] = await Promise.all([memberFromQuery(scope, query), getPartnerView(scope)]);
-  const member: MemberContext | null = memberRow ? memberContext(memberRow) : null;
-  const matches = dealFilter(query, view.partner, member);
+  const [memberRow, view] = await Promise.all([findDealMember(scope, query), getPartnerView(scope)]);
+  const matches = dealFilter(query);
+  const gate = memberRow ? memberGate(view, memberContext(memberRow)) : null;
 
   const shared = view.shared;
   const own = view.own;
@@ -42,14 +30,14 @@ export async function listDeals(scope: PartnerScope, query: DealListQuery): Prom
   const nextShared = () => {
     for (; i < sharedOrder.length; i++) {
       const k = sharedOrder[i];
-      if (view.flags[k] & VISIBLE && matches(shared.entries[k])) return k;
+      if (view.flags[k] & VISIBLE && matches(shared.entries[k]) && (gate === null || gate(shared.entries[k], true, k))) return k;
     }
     return -1;
   };
   const nextOwn = () => {
     for (; j < ownOrder.length; j++) {
       const k = ownOrder[j];
-      if (matches(own.entries[k])) return k;
+      if (matches(own.entries[k]) && (gate === null || gate(own.entries[k], false, k))) return k;
     }
     return -1;
   };
@@ -76,7 +64,8 @@ export async function listDeals(scope: PartnerScope, query: DealListQuery): Prom
   return { items, hasMore, nextCursor: hasMore && last ? encodeCursor(sort, sortKeyOf(last.entry, sort)) : null };
 }
 
-function dealFilter(query: DealListQuery, partner: PartnerContext, member: MemberContext | null) {
+/** The query's filters and the default conditions (member gates are applied separately). */
+function dealFilter(query: DealListQuery) {
   const statuses = new Set<string>(query.status ? query.status.split(",") : DEFAULT_STATUSES);
   const today = todayUtc();
   const q = query.q?.trim().toLowerCase() || null;
@@ -90,16 +79,21 @@ function dealFilter(query: DealListQuery, partner: PartnerContext, member: Membe
     (tier === undefined || e.tier === tier) &&
     (deal_type === undefined || e.dealType === deal_type) &&
     (q === null || e.search.includes(q)) &&
-    (since === null || e.updatedAtMs >= since) &&
-    (member === null || isVisibleToMemberInList(e.facts, partner, member));
+    (since === null || e.updatedAtMs >= since);
 }
 
-/** The page as JSON text: the deals' JSON is precomputed, only claimable is joined in per partner. */
-export function renderDealPage(page: DealPage): string {
-  let out = '{"data":[';
+const TRUE = Buffer.from("true");
+const FALSE = Buffer.from("false");
+const COMMA = Buffer.from(",");
+const OPEN = Buffer.from('{"data":[');
+
+/** The page as UTF-8 JSON: the deals' JSON is precomputed and encoded, only claimable is joined in. */
+export function renderDealPage(page: DealPage): Buffer {
+  const parts: Buffer[] = [OPEN];
   page.items.forEach((it, n) => {
-    if (n > 0) out += ",";
-    out += entryJson(it.entry, it.claimable);
+    if (n > 0) parts.push(COMMA);
+    parts.push(it.entry.jsonHeadBytes, it.claimable ? TRUE : FALSE, it.entry.jsonTailBytes);
   });
-  return out + '],"has_more":' + page.hasMore + ',"next_cursor":' + JSON.stringify(page.nextCursor) + "}";
+  parts.push(Buffer.from('],"has_more":' + page.hasMore + ',"next_cursor":' + JSON.stringify(page.nextCursor) + "}"));
+  return Buffer.concat(parts);
 }

@@ -4,11 +4,11 @@
 import type { AudienceRegion } from "@/server/domain/enums";
 import type { DealDto } from "@/server/schemas/deal.schema";
 import type { RedemptionDto } from "@/server/schemas/redemption.schema";
-import { isoDate, type DealRecord } from "./deal-record";
+import { isoDate, type DealShape } from "./deal-record";
 import { sanitizeInstructions } from "./redemption-html";
 
 /** The redemption as stored, never personalized: placeholders unfilled, no code of the pool. */
-export function publicRedemption(deal: DealRecord): RedemptionDto | null {
+export function publicRedemption(deal: DealShape): RedemptionDto | null {
   if (!deal.redemptionMethod) return null;
   return {
     method: deal.redemptionMethod,
@@ -22,7 +22,7 @@ export function publicRedemption(deal: DealRecord): RedemptionDto | null {
 type Head = Omit<DealDto, "claimable_without_eligibility" | "created_at" | "updated_at">;
 type Tail = Pick<DealDto, "created_at" | "updated_at">;
 
-export function dealJsonParts(deal: DealRecord, availableRegions: AudienceRegion[] | undefined): { head: Head; tail: Tail } {
+export function dealJsonParts(deal: DealShape, availableRegions: AudienceRegion[] | undefined): { head: Head; tail: Tail } {
   const categories = deal.categories
     .map((dc) => ({ id: dc.category.id, slug: dc.category.slug, name: dc.category.name }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.slug < b.slug ? -1 : 1));
@@ -67,13 +67,13 @@ export function dealJsonParts(deal: DealRecord, availableRegions: AudienceRegion
   return { head, tail: { created_at: deal.createdAt.toISOString(), updated_at: deal.updatedAt.toISOString() } };
 }
 
-export function serializeDeal(deal: DealRecord, availableRegions: AudienceRegion[] | undefined, claimable: boolean): DealDto {
+export function serializeDeal(deal: DealShape, availableRegions: AudienceRegion[] | undefined, claimable: boolean): DealDto {
   const { head, tail } = dealJsonParts(deal, availableRegions);
   return { ...head, claimable_without_eligibility: claimable, ...tail };
 }
 
 /** Text form: `${head}${claimable}${tail}` is the deal's JSON. */
-export function dealJsonText(deal: DealRecord, availableRegions: AudienceRegion[] | undefined): { head: string; tail: string } {
+export function dealJsonText(deal: DealShape, availableRegions: AudienceRegion[] | undefined): { head: string; tail: string } {
   const { head, tail } = dealJsonParts(deal, availableRegions);
   return {
     head: JSON.stringify(head).slice(0, -1) + ',"claimable_without_eligibility":',

@@ -36,6 +36,7 @@ export async function beginIdempotentRequest(
           method: req.method,
           path: req.path,
           requestHash: req.requestHash,
+          createdAt: now,
           expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
         },
         select: { id: true },

@@ -60,15 +60,18 @@ export async function issueMagicLinks(
   return tokens.map((token) => ({ url: buildSignInUrl(config, subdomain, token), expiresAt }));
 }
 
-// Keeps each member's newest MAX_LINKS_PER_MEMBER links. SKIP LOCKED: concurrent issuers never wait
-// on (or deadlock with) each other; a row one of them skips is pruned by the next issuance.
+// Keeps each member's newest MAX_LINKS_PER_MEMBER links. Members under the limit are filtered out
+// first with a lock-free count; SKIP LOCKED: concurrent issuers never wait on (or deadlock with)
+// each other, and a row one of them skips is pruned by the next issuance.
 async function pruneOldLinks(memberIds: string[]): Promise<void> {
   await db.$executeRaw`
     DELETE FROM magic_link_tokens WHERE id IN (
       SELECT t.id FROM unnest(${memberIds}::uuid[]) AS m(id)
+      CROSS JOIN LATERAL (SELECT count(*) AS n FROM magic_link_tokens c WHERE c.member_id = m.id) AS counted
       CROSS JOIN LATERAL (
         SELECT id FROM magic_link_tokens WHERE member_id = m.id
         ORDER BY created_at DESC, id DESC OFFSET ${MAX_LINKS_PER_MEMBER} FOR UPDATE SKIP LOCKED
       ) t
+      WHERE counted.n > ${MAX_LINKS_PER_MEMBER}
     )`;
 }

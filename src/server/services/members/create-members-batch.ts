@@ -1,6 +1,7 @@
 // POST /v1/users/batch: POST /v1/users for up to 1,000 entries in a constant number of statements
 // (validate each entry, one upsert, one insert of all sign-in links). One result per entry.
 import { ZodError } from "zod";
+import type { Member } from "@/generated/prisma/client";
 import { AppError } from "@/server/errors/app-error";
 import { zodErrorToAppError } from "@/server/http/zod-error";
 import type { PartnerScope } from "@/server/scope";
@@ -28,22 +29,20 @@ export async function createMembersBatch(scope: PartnerScope, entries: readonly 
   });
 
   const outcomes = await upsertMembers(scope, valid.map((v) => v.input));
-  const ok: { index: number; memberIndex: number }[] = [];
+  const ok: { index: number; member: Member; created: boolean }[] = [];
   outcomes.forEach((o, k) => {
     const { index } = valid[k];
     if (o.kind === "external_user_id_taken") results[index] = { index, status: "error", error: entryError(externalUserIdTaken(`users[${index}].external_user_id`)) };
-    else ok.push({ index, memberIndex: k });
+    else ok.push({ index, member: o.member, created: o.kind === "created" });
   });
 
-  const memberOf = (k: number) => (outcomes[k] as Exclude<(typeof outcomes)[number], { kind: "external_user_id_taken" }>).member;
-  const fresh = new Set(outcomes.flatMap((o) => (o.kind === "created" ? [o.member.id] : [])));
-  const issued = await issueMagicLinks(scope, ok.map(({ memberIndex }) => memberOf(memberIndex).id), links, { knownFresh: fresh });
-  ok.forEach(({ index, memberIndex }, j) => {
-    const created = outcomes[memberIndex].kind === "created";
+  const fresh = new Set(ok.filter((o) => o.created).map((o) => o.member.id));
+  const issued = await issueMagicLinks(scope, ok.map((o) => o.member.id), links, { knownFresh: fresh });
+  ok.forEach(({ index, member, created }, j) => {
     results[index] = {
       index,
       status: created ? "created" : "already_exists",
-      user: { ...serializeMember(memberOf(memberIndex)), sign_in_url: issued[j].url, already_exists: !created },
+      user: { ...serializeMember(member), sign_in_url: issued[j].url, already_exists: !created },
     };
   });
   return results;

@@ -1,10 +1,11 @@
-// Create-or-find by email, set-based: one INSERT … ON CONFLICT DO NOTHING for all entries, one
-// SELECT for the ones that already existed. The unique index decides who wins, never a read-then-
-// write, so concurrent creates of one email yield one member (contract §5).
+// Create-or-find by email, set-based: one INSERT … ON CONFLICT DO NOTHING for all entries, then one
+// SELECT of all their emails (in a new snapshot, so it also sees rows a concurrent request has just
+// committed). The unique index decides who wins, never a read-then-write, so concurrent creates of
+// one email yield one member (contract §5).
 import type { Member, Prisma } from "@/generated/prisma/client";
 import type { AudienceRegion as DbAudienceRegion, UserType as DbUserType } from "@/generated/prisma/enums";
 import { db } from "@/server/db/client";
-import { regionMap, userTypeMap } from "@/server/domain/enums";
+import { regionMap, userTypeMap, type AudienceRegion, type UserType } from "@/server/domain/enums";
 import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
 import type { UserCreateInput } from "@/server/schemas/user.schema";
@@ -53,10 +54,15 @@ export async function upsertMembers(scope: PartnerScope, inputs: readonly UserCr
     }
     if (leaders.length === 0) return outcomes as UpsertOutcome[];
 
-    const createdEmails = await insertSkippingDuplicates(leaders.map((i) => toCreateData(scope, inputs[i], now)));
-    // One read for the wave: the rows just inserted and the ones that already existed.
-    const found = await db.member.findMany({ where: { ...where, email: { in: leaders.map((i) => inputs[i].email) } } });
-    found.forEach(remember);
+    const inserted = await insertSkippingDuplicates(leaders.map((i) => toCreateData(scope, inputs[i], now)));
+    const createdEmails = new Set(inserted.map((m) => m.email));
+    inserted.forEach(remember);
+    // The skipped ones exist already (or lost a race with a delete): read them, in a new snapshot.
+    const skipped = leaders.filter((i) => !createdEmails.has(inputs[i].email));
+    if (skipped.length) {
+      const found = await db.member.findMany({ where: { ...where, email: { in: skipped.map((i) => inputs[i].email) } } });
+      found.forEach(remember);
+    }
     const missing: number[] = [];
     for (const i of leaders) {
       const m = memberByEmail.get(inputs[i].email);
@@ -82,11 +88,11 @@ export async function upsertMembers(scope: PartnerScope, inputs: readonly UserCr
 
 /**
  * INSERT … ON CONFLICT DO NOTHING for many rows in one statement, the rows sent as one JSON
- * parameter (Prisma's createMany costs ~0.5 ms per row here; this ~0.1). Returns the emails of the
- * rows this statement inserted: a conflicting row (email or external_user_id) is skipped.
+ * parameter (Prisma's createMany costs ~0.5 ms per row here; this ~0.1). Returns the rows this
+ * statement inserted: a conflicting row (email or external_user_id) is skipped.
  */
-async function insertSkippingDuplicates(rows: Prisma.MemberCreateManyInput[]): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
+async function insertSkippingDuplicates(rows: Prisma.MemberCreateManyInput[]): Promise<Member[]> {
+  if (rows.length === 0) return [];
   const json = JSON.stringify(
     rows.map((r) => ({
       partner_id: r.partnerId,
@@ -109,7 +115,7 @@ async function insertSkippingDuplicates(rows: Prisma.MemberCreateManyInput[]): P
       created_at: r.createdAt,
     })),
   );
-  const inserted = await db.$queryRaw<{ email: string }[]>`
+  const inserted = await db.$queryRaw<MemberRow[]>`
     INSERT INTO members (id, partner_id, environment, email, external_user_id, idp_uid, role, tier, user_types, regions,
       eligibility_customer_type, eligibility_company_stage, eligibility_company_size, eligibility_business_type,
       eligibility_geography, eligibility_incorporation, eligibility_funding, created_at, updated_at)
@@ -122,6 +128,55 @@ async function insertSkippingDuplicates(rows: Prisma.MemberCreateManyInput[]): P
       eligibility_company_size text[], eligibility_business_type text[], eligibility_geography text[], eligibility_incorporation text[],
       eligibility_funding text[], created_at timestamptz)
     ON CONFLICT DO NOTHING
-    RETURNING email`;
-  return new Set(inserted.map((r) => r.email));
+    RETURNING id, partner_id, environment::text, email, external_user_id, idp_uid, role::text, tier::text,
+      user_types::text[], regions::text[], eligibility_customer_type, eligibility_company_stage, eligibility_company_size,
+      eligibility_business_type, eligibility_geography, eligibility_incorporation, eligibility_funding, created_at, updated_at`;
+  return inserted.map(memberFromRow);
+}
+
+type MemberRow = {
+  id: string;
+  partner_id: string;
+  environment: Member["environment"];
+  email: string;
+  external_user_id: string | null;
+  idp_uid: string | null;
+  role: Member["role"];
+  tier: Member["tier"];
+  user_types: string[];
+  regions: string[];
+  eligibility_customer_type: string[];
+  eligibility_company_stage: string[];
+  eligibility_company_size: string[];
+  eligibility_business_type: string[];
+  eligibility_geography: string[];
+  eligibility_incorporation: string[];
+  eligibility_funding: string[];
+  created_at: Date;
+  updated_at: Date;
+};
+
+/** A RETURNING row as Prisma's Member (mapped enums back to their Prisma identifiers). */
+function memberFromRow(r: MemberRow): Member {
+  return {
+    id: r.id,
+    partnerId: r.partner_id,
+    environment: r.environment,
+    email: r.email,
+    externalUserId: r.external_user_id,
+    idpUid: r.idp_uid,
+    role: r.role,
+    tier: r.tier,
+    userTypes: r.user_types.map((v) => userTypeMap.toDb(v as UserType)),
+    regions: r.regions.map((v) => regionMap.toDb(v as AudienceRegion)),
+    eligibilityCustomerType: r.eligibility_customer_type,
+    eligibilityCompanyStage: r.eligibility_company_stage,
+    eligibilityCompanySize: r.eligibility_company_size,
+    eligibilityBusinessType: r.eligibility_business_type,
+    eligibilityGeography: r.eligibility_geography,
+    eligibilityIncorporation: r.eligibility_incorporation,
+    eligibilityFunding: r.eligibility_funding,
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+  };
 }

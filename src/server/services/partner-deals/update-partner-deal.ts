@@ -37,8 +37,10 @@ export async function updatePartnerDeal(scope: PartnerScope, id: string, raw: Pa
     await assertCompleteForLive(redemption, async () => (goingLive || becameUniqueCode ? availableCodeCount(current.id) : 1));
   }
   const categoryIds = input.categories ? await resolveCategoryIds(input.categories) : null;
-  const data = { ...scalarData(input), ...(input.redemption ? redemption : {}) };
-  if (Object.keys(data).length === 0 && categoryIds === null) return serializeOwnDeal(current, partner);
+  const changes = { ...scalarData(input), ...(input.redemption ? redemption : {}) };
+  if (Object.keys(changes).length === 0 && categoryIds === null) return serializeOwnDeal(current, partner);
+  // updated_at moves for category-only changes too (updated_since must see them).
+  const data = { ...changes, updatedAt: new Date() };
 
   try {
     await db.$transaction(async (tx) => {
