@@ -139,7 +139,10 @@ async function run() {
       if (res.status !== 200) throw new Error(`analytics answered ${res.status}: ${JSON.stringify(body)}`);
       return { ms: performance.now() - started, body };
     };
-    for (let i = 0; i < 30; i++) (await get(tokens.small), await get(tokens.large));
+    for (let i = 0; i < 30; i++) {
+      await get(tokens.small);
+      await get(tokens.large);
+    }
     const lat = { small: [] as number[], large: [] as number[] };
     let lastLarge: Awaited<ReturnType<typeof get>>["body"] | null = null;
     for (let i = 0; i < samples; i++) {
@@ -304,8 +307,10 @@ async function load(base: string, token: string, total: number, concurrency: num
         });
         const ack = (await res.json()) as { received: number; duplicates: number };
         latencies.push(performance.now() - t);
-        if (res.status === 202) (events += ack.received), (duplicates += ack.duplicates);
-        else {
+        if (res.status === 202) {
+          events += ack.received;
+          duplicates += ack.duplicates;
+        } else {
           errors++;
           if (errors <= 3) console.error(`POST /events/track answered ${res.status}: ${JSON.stringify(ack)}`);
         }

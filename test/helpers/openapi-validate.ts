@@ -41,10 +41,21 @@ export function openApiDocument(): OpenApiJson {
   return init().doc as unknown as OpenApiJson;
 }
 
-/** The path template of the document that an actual path (query string allowed) falls under. */
-export function pathTemplateOf(actualPath: string): string | null {
+/** The path template of the document that an actual path (query string allowed) falls under; with
+ *  a method, the first template that has that operation (as the router picks routes). */
+export function pathTemplateOf(actualPath: string, method?: string): string | null {
+  const { doc, templates } = init();
   const pathname = actualPath.split("?")[0];
-  return init().templates.find((t) => t.regex.test(pathname))?.template ?? null;
+  const matching = templates.filter((t) => t.regex.test(pathname));
+  const m = method?.toLowerCase();
+  const withMethod = m ? matching.find((t) => (doc.paths as Record<string, Record<string, unknown>>)[t.template]?.[m]) : undefined;
+  return (withMethod ?? matching[0])?.template ?? null;
+}
+
+/** Whether the document has an operation for this method and path. */
+export function hasOperation(method: string, actualPath: string): boolean {
+  const template = pathTemplateOf(actualPath, method);
+  return Boolean(template && (init().doc.paths as Record<string, Record<string, unknown>>)[template]?.[method.toLowerCase()]);
 }
 
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
@@ -53,7 +64,7 @@ const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, "~0").r
 export function openApiProblems(method: string, actualPath: string, res: SeenResponse): string[] {
   const { doc, ajv, cache } = init();
   const m = method.toLowerCase();
-  const template = pathTemplateOf(actualPath);
+  const template = pathTemplateOf(actualPath, method);
   if (!template) return [`${method} ${actualPath}: no path of the OpenAPI document matches`];
   const operation = (doc.paths as Record<string, Record<string, Operation>>)[template]?.[m];
   if (!operation) return [`${method} ${template}: not in the OpenAPI document`];

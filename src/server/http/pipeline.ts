@@ -41,7 +41,9 @@ export async function pipeline(route: CompiledRoute, ctx: ApiContext, onScope: (
     const result = await route.handler(ctx);
     response = result instanceof Response ? result : jsonResponse(result.status, result.body, result.headers);
   } catch (err) {
-    await idempotency?.release();
+    // Free the key for a retry; a failure to do so must not hide the handler's error (the pending
+    // record is then taken over after IDEMPOTENCY_ABANDONED_AFTER_MS).
+    await idempotency?.release().catch(() => {});
     throw err;
   }
   return idempotency ? idempotency.complete(response) : response;
