@@ -64,6 +64,7 @@ describe("request ids", () => {
       const id = res.headers.get("x-request-id")!;
       expect(id).toMatch(/^req_[A-Za-z0-9_-]{12,}$/);
       expect(id).not.toBe("req_client_chosen");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       ids.add(id);
     }
     expect(ids.size).toBe(3);
