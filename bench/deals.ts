@@ -91,7 +91,8 @@ async function serveBaseline() {
     }
     const limit = Number(url.searchParams.get("limit") ?? 50);
     const { rows } = await pool.query({
-      name: "page",
+      // PGlite serves every connection from one session, where a named statement would collide.
+      name: process.env.BENCH_PGLITE ? undefined : "page",
       text: "SELECT position, body FROM bench_precomputed_deals WHERE audience = $1 ORDER BY position LIMIT $2",
       values: [audience, limit + 1],
     });
@@ -123,7 +124,13 @@ function start(kind: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProc
   const child = fork(process.argv[1], ["--serve", kind], { stdio: ["ignore", "inherit", "inherit", "ipc"], execArgv: process.execArgv, env });
   return new Promise((resolve, reject) => {
     child.once("message", (m) => resolve({ child, url: (m as { url: string }).url }));
-    child.once("exit", (code) => reject(new Error(`${kind} child exited (${code})`)));
+    child.once("exit", (code) => {
+      reject(new Error(`${kind} child exited (${code})`));
+      if (code !== null) {
+        console.error(`bench: the ${kind} server exited (${code}); stopping`);
+        process.exit(1);
+      }
+    });
   });
 }
 
@@ -136,6 +143,7 @@ async function main() {
       const db = await start("db", process.env);
       children.push(db.child);
       process.env.DATABASE_URL = db.url;
+      process.env.BENCH_PGLITE = "1";
       database = "embedded PGlite (separate process, in-memory)";
     }
     process.env.AUTH_SECRET ??= randomBytes(32).toString("base64url");
