@@ -7,6 +7,7 @@ import { errors, jwtVerify, SignJWT } from "jose";
 import { AppError } from "@/server/errors/app-error";
 import type { Environment, PartnerScope } from "@/server/scope";
 import { deriveKey } from "./auth-secret";
+import { UUID_RE } from "@/server/domain/ids";
 
 export const PARTNER_TOKEN = {
   alg: "HS256",
@@ -18,7 +19,6 @@ export const PARTNER_TOKEN = {
   clockSkewSeconds: 5,
 } as const;
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Imported once per secret: jose would otherwise import the raw key on every call (~70 µs of CPU).
 let cachedKey: { raw: Buffer; key: Promise<CryptoKey> } | null = null;

@@ -1,9 +1,10 @@
 // The four orders of GET /v1/deals and their keyset cursors. Every order ends with the deal id, so
 // it is total; a cursor holds the key of the last deal of a page and the next page starts strictly
 // after it, which keeps pages stable while deals are added, changed or removed.
-import { AppError } from "@/server/errors/app-error";
 import type { DealSort } from "@/server/schemas/deal.schema";
 import type { CatalogEntry } from "./catalog-entry";
+import { isUuid } from "@/server/domain/ids";
+import { decodeCursor, encodeCursor, invalidCursor } from "@/server/services/shared/list-cursor";
 
 export type SortKey = readonly (string | number | null)[];
 
@@ -63,28 +64,20 @@ export function seek(entries: readonly CatalogEntry[], order: Int32Array, sort: 
   return lo;
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-export function encodeCursor(sort: DealSort, key: SortKey): string {
-  return Buffer.from(JSON.stringify({ s: sort, k: key }), "utf8").toString("base64url");
+export function encodeDealCursor(sort: DealSort, key: SortKey): string {
+  return encodeCursor({ s: sort, k: key });
 }
 
-export function decodeCursor(raw: string, sort: DealSort): SortKey {
-  const invalid = (why = "cursor is not a cursor this endpoint returned") => new AppError(400, "parameter_invalid", why, { param: "cursor" });
-  if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw invalid();
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
-  } catch {
-    throw invalid();
-  }
+export function decodeDealCursor(raw: string, sort: DealSort): SortKey {
+  const invalid = invalidCursor;
+  const value = decodeCursor(raw);
   if (!value || typeof value !== "object" || !Array.isArray((value as { k?: unknown }).k)) throw invalid();
   const { s, k } = value as { s: unknown; k: unknown[] };
   if (s !== sort) throw invalid(`cursor belongs to sort=${String(s)}; pass the same sort as the page it came from`);
   const isStr = (v: unknown) => typeof v === "string";
   const isNum = (v: unknown) => typeof v === "number" && Number.isFinite(v);
   const id = k[k.length - 1];
-  if (!isStr(id) || !UUID_RE.test(id as string)) throw invalid();
+  if (!isUuid(id)) throw invalid();
   const ok =
     sort === "featured" ? k.length === 3 && (k[0] === 0 || k[0] === 1) && isStr(k[1])
     : sort === "name" ? k.length === 2 && isStr(k[0])

@@ -9,7 +9,8 @@ import type { PartnerScope } from "@/server/scope";
 import { fencedBatch } from "@/server/services/catalog/fenced-batch";
 import { findMemberOrThrow } from "@/server/services/members/get-member";
 import { userNotFound } from "@/server/services/members/member-errors";
-import { isUuid, memberScopeWhere } from "@/server/services/members/member-scope";
+import { isUuid } from "@/server/domain/ids";
+import { memberScopeWhere } from "@/server/services/members/member-scope";
 
 const readMemberById = fencedBatch<string, Member>(async (ids) => {
   const rows = await db.member.findMany({ where: { id: { in: ids } } });

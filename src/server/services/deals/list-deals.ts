@@ -5,7 +5,7 @@ import type { PartnerScope } from "@/server/scope";
 import { findDealMember } from "./find-deal-member";
 import { CLAIMABLE, VISIBLE, getPartnerView, memberGate, orderOf } from "@/server/services/catalog/catalog-cache";
 import { isWithinDates, todayUtc, type CatalogEntry } from "@/server/services/catalog/catalog-entry";
-import { compareKeys, decodeCursor, encodeCursor, seek, sortKeyOf } from "@/server/services/catalog/sort-order";
+import { compareKeys, decodeDealCursor, encodeDealCursor, seek, sortKeyOf } from "@/server/services/catalog/sort-order";
 import { memberContext } from "./deal-record";
 
 export const DEFAULT_STATUSES = ["live", "coming_soon"] as const;
@@ -15,7 +15,7 @@ export type DealPage = { items: { entry: CatalogEntry; claimable: boolean }[]; h
 export async function listDeals(scope: PartnerScope, query: DealListQuery): Promise<DealPage> {
   const sort: DealSort = query.sort ?? "featured";
   const limit = query.limit ?? 50;
-  const after = query.cursor !== undefined ? decodeCursor(query.cursor, sort) : null;
+  const after = query.cursor !== undefined ? decodeDealCursor(query.cursor, sort) : null;
   const [memberRow, view] = await Promise.all([findDealMember(scope, query), getPartnerView(scope)]);
   const matches = dealFilter(query);
   const gate = memberRow ? memberGate(view, memberContext(memberRow)) : null;
@@ -61,7 +61,7 @@ export async function listDeals(scope: PartnerScope, query: DealListQuery): Prom
   const hasMore = items.length > limit;
   if (hasMore) items.length = limit;
   const last = items[items.length - 1];
-  return { items, hasMore, nextCursor: hasMore && last ? encodeCursor(sort, sortKeyOf(last.entry, sort)) : null };
+  return { items, hasMore, nextCursor: hasMore && last ? encodeDealCursor(sort, sortKeyOf(last.entry, sort)) : null };
 }
 
 /** The query's filters and the default conditions (member gates are applied separately). */

@@ -5,7 +5,8 @@
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
-import { eventScope, isUuid } from "./event-scope";
+import { isUuid } from "@/server/domain/ids";
+import { eventScope } from "./event-scope";
 import { paramOf, type ValidEvent } from "./validate-events";
 
 export async function checkEventReferences(scope: PartnerScope, events: readonly ValidEvent[], opts: { batch: boolean }): Promise<void> {

@@ -4,7 +4,7 @@
 // working sign_in_url every time (contract §5) while the number of live links stays bounded.
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
-import { isUuid } from "@/server/services/members/member-scope";
+import { isUuid } from "@/server/domain/ids";
 import type { PartnerScope } from "@/server/scope";
 import { buildSignInUrl } from "./build-sign-in-url";
 import { MAX_LINKS_PER_MEMBER, type MagicLinkConfig } from "./magic-link-config";

@@ -6,7 +6,8 @@
 import { db } from "@/server/db/client";
 import type { PartnerScope } from "@/server/scope";
 import { userNotFound } from "./member-errors";
-import { isUuid, memberScopeWhere } from "./member-scope";
+import { isUuid } from "@/server/domain/ids";
+import { memberScopeWhere } from "./member-scope";
 
 export async function deleteMember(scope: PartnerScope, id: string): Promise<{ id: string; deleted: true }> {
   const where = memberScopeWhere(scope);

@@ -4,7 +4,8 @@ import type { PartnerScope } from "@/server/scope";
 import type { UserDto } from "@/server/schemas/user.schema";
 import { serializeMember } from "./member-data";
 import { userNotFound } from "./member-errors";
-import { isUuid, memberScopeWhere } from "./member-scope";
+import { isUuid } from "@/server/domain/ids";
+import { memberScopeWhere } from "./member-scope";
 
 export type MemberIdentifier = { id: string } | { externalUserId: string } | { email: string };
 

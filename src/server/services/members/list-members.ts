@@ -3,7 +3,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
 import type { PartnerScope } from "@/server/scope";
 import type { UserDto } from "@/server/schemas/user.schema";
-import { decodeMemberCursor, encodeMemberCursor } from "./member-cursor";
+import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared/list-cursor";
 import { serializeMember } from "./member-data";
 import { memberScopeWhere } from "./member-scope";
 
@@ -28,7 +28,7 @@ export async function listMembers(scope: PartnerScope, query: ListMembersQuery):
   if (query.created_since !== undefined) and.push({ createdAt: { gte: new Date(query.created_since) } });
   if (query.updated_since !== undefined) and.push({ updatedAt: { gte: new Date(query.updated_since) } });
   if (query.cursor !== undefined) {
-    const c = decodeMemberCursor(query.cursor);
+    const c = decodeCreatedAtCursor(query.cursor);
     and.push({ OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }] });
   }
   const rows = await db.member.findMany({
@@ -42,6 +42,6 @@ export async function listMembers(scope: PartnerScope, query: ListMembersQuery):
   return {
     data: page.map(serializeMember),
     has_more,
-    next_cursor: has_more && last ? encodeMemberCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    next_cursor: has_more && last ? encodeCreatedAtCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };
 }

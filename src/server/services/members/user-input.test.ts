@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ELIGIBILITY_DIMENSIONS, ELIGIBILITY_VOCABULARIES } from "@/server/domain/enums";
 import { ISO_3166_ALPHA2, isCountryCode } from "@/server/domain/iso-3166-alpha2";
 import { userCreateSchema, userListQuerySchema, userPatchByIdentifierSchema } from "@/server/schemas/user.schema";
-import { decodeMemberCursor, encodeMemberCursor } from "./member-cursor";
+import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared/list-cursor";
 import { defaultEligibility, toCreateData, toUpdateData } from "./member-data";
 
 const scope = { partnerId: "00000000-0000-4000-8000-000000000001", environment: "test" } as const;
@@ -59,9 +59,9 @@ describe("member data", () => {
 describe("list cursor", () => {
   it("round-trips and rejects anything else", () => {
     const c = { createdAt: new Date("2026-11-21T14:03:07.123Z"), id: "0a6f1c9e-1111-4222-8333-444455556666" };
-    expect(decodeMemberCursor(encodeMemberCursor(c))).toEqual(c);
+    expect(decodeCreatedAtCursor(encodeCreatedAtCursor(c))).toEqual(c);
     for (const bad of ["", "!!", "e30", Buffer.from('["2026-11-21T14:03:07.123Z"]').toString("base64url")]) {
-      expect(() => decodeMemberCursor(bad), bad).toThrow(expect.objectContaining({ status: 400, param: "cursor" }));
+      expect(() => decodeCreatedAtCursor(bad), bad).toThrow(expect.objectContaining({ status: 400, param: "cursor" }));
     }
   });
 });

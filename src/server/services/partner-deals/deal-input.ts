@@ -10,7 +10,7 @@ import type { CategoryRef, PartnerDealCreateInput, PartnerDealUpdateInput } from
 import type { RedemptionInput, RedemptionPatch } from "@/server/schemas/redemption.schema";
 import { DEAL_ELIGIBILITY_COLUMNS, parseIsoDate } from "@/server/services/deals/deal-record";
 import { sanitizeInstructions } from "@/server/services/deals/redemption-html";
-import { isUuid } from "./own-deal";
+import { isUuid } from "@/server/domain/ids";
 
 type DealInput = PartnerDealCreateInput | PartnerDealUpdateInput;
 

@@ -3,7 +3,8 @@
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
-import { dealNotFound, isUuid, ownDealsWhere } from "./own-deal";
+import { isUuid } from "@/server/domain/ids";
+import { dealNotFound, ownDealsWhere } from "./own-deal";
 
 export async function deletePartnerDeal(scope: PartnerScope, id: string): Promise<{ id: string; deleted: true }> {
   if (!isUuid(id)) throw dealNotFound();

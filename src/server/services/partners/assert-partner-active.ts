@@ -6,6 +6,7 @@
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
+import { UUID_RE } from "@/server/domain/ids";
 
 export async function assertPartnerActive(scope: PartnerScope): Promise<void> {
   const active = await partnerActive(scope.partnerId);
@@ -13,7 +14,6 @@ export async function assertPartnerActive(scope: PartnerScope): Promise<void> {
   if (!active) throw new AppError(403, "partner_inactive", "This partner account is not active. Contact Perkway support to reactivate it.");
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Waiter = { resolve: (active: boolean | null) => void; reject: (err: unknown) => void };
 let queued = new Map<string, Waiter[]>();

@@ -7,8 +7,8 @@ import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import { generateKeyPair, hashPrivateKey } from "@/server/auth/keys";
 import type { AdminActor, Environment } from "@/server/scope";
+import { UUID_RE } from "@/server/domain/ids";
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type RotatedKeyPair = { environment: Environment; public_key: string; private_key: string; rotated_at: string };
 

@@ -3,7 +3,8 @@ import { db } from "@/server/db/client";
 import type { VisibilityRuleDto } from "@/server/schemas/visibility-rule.schema";
 import type { PartnerScope } from "@/server/scope";
 import { findOwnDealOrThrow } from "@/server/services/partner-deals/own-deal";
-import { decodeRuleCursor, serializeRule } from "./rule-data";
+import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared/list-cursor";
+import { serializeRule } from "./rule-data";
 
 type Page = { data: VisibilityRuleDto[]; has_more: boolean; next_cursor: string | null };
 
@@ -11,7 +12,7 @@ type Page = { data: VisibilityRuleDto[]; has_more: boolean; next_cursor: string 
 export async function listVisibilityRules(scope: PartnerScope, dealId: string, query: { limit?: number; cursor?: string }): Promise<Page> {
   const deal = await findOwnDealOrThrow(scope, dealId);
   const limit = query.limit ?? 50;
-  const after = query.cursor !== undefined ? decodeRuleCursor(query.cursor) : null;
+  const after = query.cursor !== undefined ? decodeCreatedAtCursor(query.cursor) : null;
   const rows = await db.visibilityRule.findMany({
     where: {
       dealId: deal.id,
@@ -26,6 +27,6 @@ export async function listVisibilityRules(scope: PartnerScope, dealId: string, q
   return {
     data: page.map(serializeRule),
     has_more: hasMore,
-    next_cursor: hasMore && last ? Buffer.from(JSON.stringify([last.createdAt.toISOString(), last.id])).toString("base64url") : null,
+    next_cursor: hasMore && last ? encodeCreatedAtCursor(last) : null,
   };
 }

@@ -6,7 +6,7 @@ import { db } from "@/server/db/client";
 import type { RuleType } from "@/server/domain/enums";
 import { AppError } from "@/server/errors/app-error";
 import { isPartnerRuleType, ruleValueProblems, type VisibilityRuleDto } from "@/server/schemas/visibility-rule.schema";
-import { isUuid } from "@/server/services/partner-deals/own-deal";
+import { isUuid } from "@/server/domain/ids";
 
 export function serializeRule(r: VisibilityRule): VisibilityRuleDto {
   return {
@@ -48,20 +48,4 @@ export async function findRuleOrThrow(dealId: string, ruleId: string) {
   const rule = await db.visibilityRule.findFirst({ where: { id: ruleId.toLowerCase(), dealId } });
   if (!rule) throw ruleNotFound();
   return rule;
-}
-
-/** Keyset cursor of the rule list: [created_at, id]. */
-export function decodeRuleCursor(raw: string): { createdAt: Date; id: string } {
-  const invalid = () => new AppError(400, "parameter_invalid", "cursor is not a cursor this endpoint returned", { param: "cursor" });
-  if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw invalid();
-  let v: unknown;
-  try {
-    v = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
-  } catch {
-    throw invalid();
-  }
-  if (!Array.isArray(v) || v.length !== 2 || typeof v[0] !== "string" || typeof v[1] !== "string" || !isUuid(v[1])) throw invalid();
-  const createdAt = new Date(v[0]);
-  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== v[0]) throw invalid();
-  return { createdAt, id: v[1].toLowerCase() };
 }
