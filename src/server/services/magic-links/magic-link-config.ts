@@ -15,6 +15,6 @@ export type MagicLinkConfig = SignInUrlConfig & {
 
 /**
  * Issuance throttle: at most this many sign-in links of one member are outstanding at once.
- * Issuing one more retires the oldest (see docs/api/03-users.md, "Sign-in links").
+ * Issuing one more retires the oldest (see docs/api.md, "Sign-in links").
  */
 export const MAX_LINKS_PER_MEMBER = 10;
