@@ -41,9 +41,8 @@ async function serve() {
   const { applyMigrations } = await import("@/server/db/schema-engine");
   await applyMigrations(process.env.DATABASE_URL);
 
-  const http = await import("node:http");
   const { createApiHandler } = await import("@/server/http/handle-api-request");
-  const { sendFetchResponse, toFetchRequest } = await import("@/server/http/node-adapter");
+  const { listenApi } = await import("@/server/http/listen-api");
   const { apiRoutes } = await import("@/server/api/routes");
   const { createPartner } = await import("@/server/services/partners/create-partner");
   const { issuePartnerToken, verifyPartnerToken } = await import("@/server/auth/partner-token");
@@ -66,12 +65,7 @@ async function serve() {
   // The two parts of authenticating a request, alone, in this process (no HTTP).
   const verifyP50Us = await p50Micros(() => verifyPartnerToken(token));
   const activeP50Us = await p50Micros(() => assertPartnerActive({ partnerId: partner.id, environment: "test" }));
-  const server = http.createServer((req, res) => {
-    handler(toFetchRequest(req, `http://${req.headers.host}`)).then((r) => sendFetchResponse(res, r));
-  });
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as import("node:net").AddressInfo;
+  const { port } = await listenApi({ handler });
   process.send!({ url: `http://127.0.0.1:${port}`, token, keys: keys.test, database, verifyP50Us, activeP50Us } satisfies Ready);
 }
 

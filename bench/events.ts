@@ -48,15 +48,8 @@ else await run();
 async function serve() {
   process.env.RATE_LIMIT_PER_MINUTE = "1000000000";
   process.env.RATE_LIMIT_BURST = "1000000000";
-  const http = await import("node:http");
-  const { handleApiRequest } = await import("@/server/http/handle-api-request");
-  const { sendFetchResponse, toFetchRequest } = await import("@/server/http/node-adapter");
-  const server = http.createServer((req, res) => {
-    handleApiRequest(toFetchRequest(req, `http://${req.headers.host}`)).then((r) => sendFetchResponse(res, r));
-  });
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as import("node:net").AddressInfo;
+  const { listenApi } = await import("@/server/http/listen-api");
+  const { port } = await listenApi();
   process.send!({ url: `http://127.0.0.1:${port}` });
 }
 

@@ -42,19 +42,12 @@ async function serve() {
   const { applyMigrations } = await import("@/server/db/schema-engine");
   await applyMigrations(process.env.DATABASE_URL);
 
-  const http = await import("node:http");
-  const { handleApiRequest } = await import("@/server/http/handle-api-request");
-  const { sendFetchResponse, toFetchRequest } = await import("@/server/http/node-adapter");
+  const { listenApi } = await import("@/server/http/listen-api");
   const { createPartner } = await import("@/server/services/partners/create-partner");
   const { issuePartnerToken } = await import("@/server/auth/partner-token");
   const { db } = await import("@/server/db/client");
 
-  const server = http.createServer((req, res) => {
-    handleApiRequest(toFetchRequest(req, `http://${req.headers.host}`)).then((r) => sendFetchResponse(res, r));
-  });
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as import("node:net").AddressInfo;
+  const { port } = await listenApi();
 
   // Control messages from the bench process: a fresh partner + token, or a member count.
   process.on("message", async (m: Msg & { id: number }) => {
