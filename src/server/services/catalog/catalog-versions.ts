@@ -2,7 +2,7 @@
 // request arrived, read in coalesced batches (fenced-batch.ts) so that one small query serves many
 // concurrent requests without ever answering from before the request.
 import { db } from "@/server/db/client";
-import { fencedBatch } from "./fenced-batch";
+import { fencedBatch } from "@/server/services/shared/fenced-batch";
 
 export const SHARED_KEY = "shared";
 

@@ -6,7 +6,7 @@ import type { Member } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
-import { fencedBatch } from "@/server/services/catalog/fenced-batch";
+import { fencedBatch } from "@/server/services/shared/fenced-batch";
 import { findMemberOrThrow } from "@/server/services/members/get-member";
 import { userNotFound } from "@/server/services/members/member-errors";
 import { isUuid } from "@/server/domain/ids";

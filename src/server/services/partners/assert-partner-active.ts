@@ -1,12 +1,13 @@
 // Checked on every authenticated request, against the database, so that a deactivation — from the
 // portal, or from the CLI in another process — takes effect from the next request on: no cache can
 // be stale. To keep it cheap under load, the lookups of concurrent requests are coalesced: ids
-// asked for during one turn of the event loop are fetched by one query in the next. A request never
+// asked for while a lookup runs are fetched together by the next one. A request never
 // joins a query already sent, so its answer is never older than the request.
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
 import { UUID_RE } from "@/server/domain/ids";
+import { fencedBatch } from "@/server/services/shared/fenced-batch";
 
 export async function assertPartnerActive(scope: PartnerScope): Promise<void> {
   const active = await partnerActive(scope.partnerId);
@@ -14,35 +15,14 @@ export async function assertPartnerActive(scope: PartnerScope): Promise<void> {
   if (!active) throw new AppError(403, "partner_inactive", "This partner account is not active. Contact Perkway support to reactivate it.");
 }
 
-
-type Waiter = { resolve: (active: boolean | null) => void; reject: (err: unknown) => void };
-let queued = new Map<string, Waiter[]>();
-let flushScheduled = false;
+// One query serves all the lookups that arrive while the previous one runs (fenced-batch.ts).
+const readActive = fencedBatch<string, boolean>(async (ids) => {
+  const rows = await db.partner.findMany({ where: { id: { in: ids } }, select: { id: true, active: true } });
+  return new Map(rows.map((r) => [r.id, r.active]));
+});
 
 /** true / false, or null for an unknown partner. */
-function partnerActive(partnerId: string): Promise<boolean | null> {
-  if (!UUID_RE.test(partnerId)) return Promise.resolve(null);
-  return new Promise((resolve, reject) => {
-    const id = partnerId.toLowerCase();
-    const waiters = queued.get(id);
-    if (waiters) waiters.push({ resolve, reject });
-    else queued.set(id, [{ resolve, reject }]);
-    if (!flushScheduled) {
-      flushScheduled = true;
-      setImmediate(flush);
-    }
-  });
-}
-
-async function flush() {
-  const batch = queued;
-  queued = new Map();
-  flushScheduled = false;
-  try {
-    const rows = await db.partner.findMany({ where: { id: { in: [...batch.keys()] } }, select: { id: true, active: true } });
-    const activeById = new Map(rows.map((r) => [r.id, r.active]));
-    for (const [id, waiters] of batch) for (const w of waiters) w.resolve(activeById.get(id) ?? null);
-  } catch (err) {
-    for (const waiters of batch.values()) for (const w of waiters) w.reject(err);
-  }
+async function partnerActive(partnerId: string): Promise<boolean | null> {
+  if (!UUID_RE.test(partnerId)) return null;
+  return (await readActive(partnerId.toLowerCase())) ?? null;
 }
