@@ -1,6 +1,7 @@
 // A /v1 (or /events/track) endpoint: method + path pattern + the pieces it needs. Handlers are plain
 // functions over the services, so the same table serves Next's route handlers and the lean server.
 import type { z } from "zod";
+import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
 import type { ApiResult } from "./json-response";
 import type { RequestLimiter } from "./rate-limit";
@@ -18,9 +19,9 @@ export type ApiContext = {
   /** The caller's IP from the socket (or X-Forwarded-For with TRUST_PROXY=1); null when unknown. */
   clientIp?: string | null;
   /** Headers added to whatever response this request ends with, errors included (RateLimit-*, ...). */
-  responseHeaders?: Headers;
+  responseHeaders: Headers;
   /** Extra rate-limit buckets a handler charges itself (POST /v1/authentications: per public key). */
-  limiter?: RequestLimiter;
+  limiter: RequestLimiter;
 };
 
 export type ApiRoute = {
@@ -34,6 +35,8 @@ export type ApiRoute = {
    *  environment) bucket for auth "partner", the client-IP bucket for auth "none". */
   rateLimit?: "partner" | "anonymous" | "authentication";
   handler: (ctx: ApiContext) => Promise<ApiResult | Response>;
+  /** Members added to every error body on this path, 405 included (POST /v1/authentications: `success: false`). */
+  errorFields?: Record<string, unknown>;
   /** Feeds the OpenAPI document (/v1/openapi.json); the same zod schemas the handler validates with. */
   docs: RouteDocs;
 };
@@ -60,19 +63,32 @@ export function compileRoute(route: ApiRoute): CompiledRoute {
   return { ...route, regex: new RegExp(`^${pattern}/?$`), keys };
 }
 
-/** Finds the route for a path; `allowed` lists the methods of that path when the method is wrong. */
+/**
+ * Finds the route for a path. `allowed` lists the methods of that path when the method is wrong;
+ * `pathRoute` is a route of that path whatever its method (for path-wide settings on a 405).
+ */
 export function matchRoute(routes: CompiledRoute[], method: string, pathname: string) {
   const allowed: string[] = [];
+  let pathRoute: CompiledRoute | null = null;
   for (const r of routes) {
     const m = r.regex.exec(pathname);
     if (!m) continue;
+    pathRoute ??= r;
     if (r.method !== method) {
       allowed.push(r.method);
       continue;
     }
     const params: Record<string, string> = {};
-    r.keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1])));
-    return { route: r, params, allowed };
+    r.keys.forEach((k, i) => (params[k] = decodePathParam(k, m[i + 1])));
+    return { route: r, pathRoute: r, params, allowed };
   }
-  return { route: null, params: {}, allowed };
+  return { route: null, pathRoute, params: {}, allowed };
+}
+
+function decodePathParam(name: string, raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new AppError(400, "parameter_invalid", `${name} in the path is not valid percent-encoding`, { param: name });
+  }
 }

@@ -33,13 +33,15 @@ export function errorBody(err: AppError, requestId: string): Record<string, unkn
   return { error };
 }
 
-export function errorResponse(err: unknown, requestId: string, request: Request, url: URL): Response {
+export function errorResponse(
+  err: unknown,
+  { requestId, request, url, errorFields }: { requestId: string; request: Request; url: URL; errorFields?: Record<string, unknown> },
+): Response {
   const appError = toAppError(err);
   if (appError.status >= 500) {
     console.error(JSON.stringify({ level: "error", msg: "unhandled error", request_id: requestId, method: request.method, path: url.pathname, error: err instanceof Error ? err.stack : String(err) }));
   }
-  const body = errorBody(appError, requestId);
-  if (url.pathname === "/v1/authentications" || url.pathname === "/v1/authentications/") body.success = false;
+  const body = { ...errorBody(appError, requestId), ...errorFields };
   const headers: Record<string, string> = {};
   if (appError.status === 405 && Array.isArray(appError.extra?.allowed_methods)) headers.Allow = (appError.extra.allowed_methods as string[]).join(", ");
   if (appError.extra?.retry_after !== undefined) headers["Retry-After"] = String(appError.extra.retry_after);

@@ -47,10 +47,12 @@ export function createApiHandler(opts: ApiHandlerOptions = {}): (request: Reques
     } satisfies ApiContext;
     let scope: PartnerScope | null = null;
     let routePath: string | null = null;
+    let errorFields: Record<string, unknown> | undefined;
     let errorCode: string | null = null;
     let response: Response;
     try {
-      const { route, params, allowed } = matchRoute(compiled, request.method, url.pathname);
+      const { route, pathRoute, params, allowed } = matchRoute(compiled, request.method, url.pathname);
+      errorFields = pathRoute?.errorFields;
       if (route) {
         routePath = route.path;
         ctx.params = params;
@@ -68,7 +70,7 @@ export function createApiHandler(opts: ApiHandlerOptions = {}): (request: Reques
       }
     } catch (err) {
       errorCode = toAppError(err).code;
-      response = errorResponse(err, requestId, request, url);
+      response = errorResponse(err, { requestId, request, url, errorFields });
     }
     response = withHeaders(response, responseHeaders, requestId);
     logRequest({ request, url, status: response.status, started, requestId, scope, route: routePath, errorCode });

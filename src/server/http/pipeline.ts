@@ -6,12 +6,9 @@ import type { ApiContext, CompiledRoute } from "./api-route";
 import { jsonResponse } from "./json-response";
 import { authenticateRequest } from "./authenticate-request";
 import { beginIdempotency } from "./idempotency";
-import { RequestLimiter, rateLimitConfigFromEnv } from "./rate-limit";
-import { defaultRateLimitStore } from "./rate-limit-store";
 
 export async function pipeline(route: CompiledRoute, ctx: ApiContext, onScope: (s: PartnerScope) => void): Promise<Response> {
-  ctx.responseHeaders ??= new Headers();
-  const limiter = (ctx.limiter ??= new RequestLimiter(defaultRateLimitStore(), rateLimitConfigFromEnv(), ctx.responseHeaders));
+  const limiter = ctx.limiter;
   guardScope(ctx);
 
   if (route.auth === "partner") {
@@ -51,7 +48,7 @@ export async function pipeline(route: CompiledRoute, ctx: ApiContext, onScope: (
 
 /** Requests without a partner (unknown routes, failed authentication, public routes): per client IP. */
 export async function chargeClientIp(ctx: Pick<ApiContext, "clientIp" | "limiter">): Promise<void> {
-  if (ctx.clientIp && ctx.limiter && !ctx.limiter.charged) await ctx.limiter.charge("anonymous", ctx.clientIp);
+  if (ctx.clientIp && !ctx.limiter.charged) await ctx.limiter.charge("anonymous", ctx.clientIp);
 }
 
 /** Until authentication sets it, reading ctx.scope throws: no handler can reach a service unscoped. */

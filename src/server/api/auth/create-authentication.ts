@@ -11,6 +11,8 @@ export const createAuthentication: ApiRoute = {
   auth: "none",
   // 60 per minute per client IP before the handler; 20 per minute per public key below.
   rateLimit: "authentication",
+  // Contract §2: every error body of this endpoint also carries `"success": false`.
+  errorFields: { success: false },
   docs: {
     summary: "Exchange a key pair for an access token",
     description:
@@ -44,7 +46,7 @@ export const createAuthentication: ApiRoute = {
             : `${param ?? "body"} is required and must be a non-empty string`;
       throw new AppError(400, "body_invalid", message, { param });
     }
-    await limiter?.charge("authentication_key", parsed.data.public_key);
+    await limiter.charge("authentication_key", parsed.data.public_key);
     return { status: 200, body: await authenticatePartner(parsed.data.public_key, parsed.data.private_key) };
   },
 };

@@ -83,6 +83,7 @@ export function errorCodesByStatus(route: ApiRoute): Map<number, string[]> {
     add(415, "unsupported_media_type");
   }
   if (route.docs.query) add(400, "parameter_missing", "parameter_invalid", "unknown_parameter");
+  if (route.path.includes(":")) add(400, "parameter_invalid"); // undecodable path parameter (api-route.ts)
   if (route.idempotent) {
     add(400, "idempotency_key_invalid");
     add(409, "idempotency_key_reused", "idempotency_request_in_progress");
