@@ -2,6 +2,8 @@
 // on stdout; progress and errors go to stderr; bad input exits non-zero with a clear message.
 import fs from "node:fs";
 import { parseArgs } from "node:util";
+import { readHostedAppConfig } from "@/server/config/hosted-app-config";
+import { isUuid } from "@/server/domain/ids";
 import { AppError } from "@/server/errors/app-error";
 import { bootstrap, log } from "./lib/bootstrap";
 
@@ -90,15 +92,14 @@ const commands: Record<string, Command> = {
 };
 
 function portalUrl() {
-  const domain = process.env.APP_DOMAIN ?? `localhost:${process.env.PORT ?? 3000}`;
-  const scheme = process.env.APP_URL_SCHEME ?? (/^(localhost|127\.)/.test(domain) ? "http" : "https");
-  return `${scheme}://${domain}`;
+  const { scheme, appDomain } = readHostedAppConfig({ ...process.env, APP_DOMAIN: process.env.APP_DOMAIN ?? `localhost:${process.env.PORT ?? 3000}` });
+  return `${scheme}://${appDomain}`;
 }
 
 class UsageError extends Error {}
 const usageError = (m: string) => new UsageError(m);
 function requireUuid(v: string) {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) throw usageError(`${v} is not a partner id (a UUID)`);
+  if (!isUuid(v)) throw usageError(`${v} is not a partner id (a UUID)`);
   return v.toLowerCase();
 }
 

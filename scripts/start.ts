@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { readHostedAppConfig } from "@/server/config/hosted-app-config";
 import { bootstrap, log } from "./lib/bootstrap";
 
 const dev = process.argv.includes("--dev");
@@ -12,7 +13,8 @@ const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? "0.0.0.0";
 process.env.APP_DOMAIN ??= `localhost:${port}`;
 // next-auth builds its callback URLs and decides on Secure cookies from this.
-process.env.NEXTAUTH_URL ??= `${process.env.APP_URL_SCHEME ?? (/^(localhost|127\.)/.test(process.env.APP_DOMAIN) ? "http" : "https")}://${process.env.APP_DOMAIN}`;
+const { scheme, appDomain } = readHostedAppConfig(process.env);
+process.env.NEXTAUTH_URL ??= `${scheme}://${appDomain}`;
 
 const database = await bootstrap();
 
@@ -44,7 +46,9 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     log("stopping…");
     server.close();
     server.closeAllConnections();
-    await database.stop();
+    const { disconnectDb } = await import("@/server/db/client");
+    await disconnectDb();
+    await database.stop({ waitForClientsMs: 5_000 }); // a CLI command still running gets a moment
     process.exit(0);
   });
 }

@@ -10,7 +10,7 @@ export default async function setup(project: TestProject) {
   if (!url) {
     const server = await startEmbeddedPostgres({ dir: null });
     url = server.url;
-    stop = server.stop;
+    stop = () => server.stop({ waitForClientsMs: 0 });
   }
   await applyMigrations(url);
   process.env.DATABASE_URL = url;

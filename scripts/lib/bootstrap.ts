@@ -1,9 +1,8 @@
 // What every entry point (server, CLI, seed) does first: pick the database (embedded PGlite unless
-// DATABASE_URL is set), make sure AUTH_SECRET is known, and apply pending migrations.
+// DATABASE_URL is set; pending migrations applied) and make sure AUTH_SECRET is known.
 import { ensureAuthSecret } from "@/server/auth/ensure-auth-secret";
 import { DATA_DIR } from "@/server/db/embedded";
 import { resolveDatabase, type ResolvedDatabase } from "@/server/db/resolve-database";
-import { applyMigrations } from "@/server/db/schema-engine";
 
 export const log = (...args: unknown[]) => console.error(...args);
 
@@ -16,7 +15,7 @@ export async function bootstrap(opts: { port?: number; quiet?: boolean } = {}): 
   const database = await resolveDatabase({ port: opts.port });
   process.env.DATABASE_URL = database.url;
   if (!opts.quiet) log(database.embedded ? `database: embedded PGlite (${DATA_DIR}/pglite)${database.owned ? "" : ", shared with the running server"}` : "database: DATABASE_URL");
-  const applied = await applyMigrations(database.url);
+  const { applied } = database;
   if (applied.length && !opts.quiet) log(`applied ${applied.length} migration(s): ${applied.join(", ")}`);
   return database;
 }

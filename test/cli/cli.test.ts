@@ -138,7 +138,8 @@ describe("npm run cli (embedded database served by another process)", () => {
   let embedded: EmbeddedServer;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "perkway-cli-"));
-    embedded = await startEmbeddedPostgres({ dir: path.join(dataDir, "pglite"), publishIn: dataDir });
+    embedded = await startEmbeddedPostgres({ dir: path.join(dataDir, "pglite") });
+    embedded.publish(dataDir);
   });
   afterAll(async () => {
     await embedded.stop();
@@ -158,4 +159,24 @@ describe("npm run cli (embedded database served by another process)", () => {
     const list = await runCli(["partner:list"], env);
     expect(list.json.map((p: { subdomain: string }) => p.subdomain)).toEqual(["embedded-co"]);
   });
+});
+
+describe("npm run cli (embedded database, nobody serving it yet)", () => {
+  it("two commands started at once share one embedded server instead of both opening the folder", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "perkway-cli-race-"));
+    const env = { DATABASE_URL: "", PERKWAY_DATA_DIR: dataDir, AUTH_SECRET: "" };
+    try {
+      const [a, b] = await Promise.all([
+        runCli(["partner:create", "--name", "Race A", "--type", "Other", "--subdomain", "race-a"], env),
+        runCli(["partner:create", "--name", "Race B", "--type", "Other", "--subdomain", "race-b"], env),
+      ]);
+      expect(a.status, a.stderr).toBe(0);
+      expect(b.status, b.stderr).toBe(0);
+      const list = await runCli(["partner:list"], env);
+      expect(list.json.map((p: { subdomain: string }) => p.subdomain).sort()).toEqual(["race-a", "race-b"]);
+      expect(fs.existsSync(path.join(dataDir, "owner.pid"))).toBe(false);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

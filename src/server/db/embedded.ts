@@ -9,13 +9,23 @@ import { pinExtendedProtocolBatches } from "./pglite-queue-fix";
 export const DATA_DIR = path.resolve(process.env.PERKWAY_DATA_DIR ?? ".data");
 const stateFile = (dataDir: string) => path.join(dataDir, "embedded.json");
 
-export type EmbeddedServer = { url: string; stop: () => Promise<void> };
+export type EmbeddedServer = {
+  url: string;
+  /** Writes {dataDir}/embedded.json so that other processes can find and join this server. */
+  publish: (dataDir: string) => void;
+  /** Closes the server once clients of other processes have disconnected (or the wait ran out). */
+  stop: (opts?: { waitForClientsMs?: number }) => Promise<void>;
+};
 
-/**
- * Starts PGlite on a free local port. `dir` null keeps the database in memory (tests).
- * `publishIn` writes {publishIn}/embedded.json so that other processes can find the server.
- */
-export async function startEmbeddedPostgres(opts: { dir: string | null; port?: number; publishIn?: string }): Promise<EmbeddedServer> {
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Live client connections of the socket server (its handler set is not part of the typed API). */
+function openConnections(server: object): number {
+  return (server as { handlers?: Set<unknown> }).handlers?.size ?? 0;
+}
+
+/** Starts PGlite on a free local port. `dir` null keeps the database in memory (tests). */
+export async function startEmbeddedPostgres(opts: { dir: string | null; port?: number }): Promise<EmbeddedServer> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
   if (opts.dir) fs.mkdirSync(opts.dir, { recursive: true });
@@ -25,19 +35,56 @@ export async function startEmbeddedPostgres(opts: { dir: string | null; port?: n
   pinExtendedProtocolBatches(server); // concurrent connections are safe only with this (pglite#1046)
   await server.start();
   const url = `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
-  const published = opts.publishIn ? stateFile(opts.publishIn) : null;
-  if (published) {
-    fs.mkdirSync(path.dirname(published), { recursive: true });
-    fs.writeFileSync(published, JSON.stringify({ url, pid: process.pid }));
-  }
+  let published: string | null = null;
   return {
     url,
-    async stop() {
-      if (published) fs.rmSync(published, { force: true });
+    publish(dataDir) {
+      published = stateFile(dataDir);
+      fs.mkdirSync(dataDir, { recursive: true });
+      fs.writeFileSync(published, JSON.stringify({ url, pid: process.pid }));
+    },
+    async stop(opts = {}) {
+      if (published) fs.rmSync(published, { force: true }); // no new joiners from here on
+      // Processes that joined (a CLI command while `npm start` runs, or the other way round) keep
+      // their connections until they are done: wait for them, up to a limit.
+      const deadline = Date.now() + (opts.waitForClientsMs ?? 120_000);
+      await sleep(100);
+      while (openConnections(server) > 0 && Date.now() < deadline) await sleep(100);
       await server.stop();
       await db.close();
     },
   };
+}
+
+/**
+ * Claims the data folder for this process (PGlite must never be opened by two processes at once):
+ * an `owner.pid` file created exclusively. Returns the release function, or null while another
+ * live process holds it. A file left by a dead process is taken over.
+ */
+export function claimDataDir(dataDir: string = DATA_DIR): (() => void) | null {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, "owner.pid");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: "wx" });
+      return () => fs.rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      const owner = Number(fs.readFileSync(file, "utf8"));
+      if (owner && owner !== process.pid && isAlive(owner)) return null;
+      fs.rmSync(file, { force: true }); // stale: its process is gone
+    }
+  }
+  return null;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** The URL of an embedded server another process of ours is running, if it is still answering. */
@@ -48,11 +95,7 @@ export async function findRunningEmbedded(dataDir: string = DATA_DIR): Promise<s
   } catch {
     return null;
   }
-  try {
-    process.kill(state.pid, 0);
-  } catch {
-    return null;
-  }
+  if (!isAlive(state.pid)) return null;
   const port = Number(new URL(state.url).port);
   return (await canConnect(port)) ? state.url : null;
 }

@@ -120,16 +120,31 @@ export function readMigrationsList(migrationsDir: string = MIGRATIONS_DIR) {
   };
 }
 
-/** Applies pending migrations; returns the names applied now. */
+/**
+ * Applies pending migrations; returns the names applied now. Several app instances starting at once
+ * take turns through a PostgreSQL advisory lock (as `prisma migrate deploy` does), so none sees a
+ * half-applied migration. (On PGlite every connection shares one session, so the lock is a no-op
+ * there; the embedded server is published only after its owner has migrated: resolve-database.ts.)
+ */
 export async function applyMigrations(url: string): Promise<string[]> {
-  const engine = await openSchemaEngine(url);
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
   try {
-    const out = await engine.applyMigrations({ migrationsList: readMigrationsList(), filters: FILTERS });
-    return out.appliedMigrationNames;
+    await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    const engine = await openSchemaEngine(url);
+    try {
+      const out = await engine.applyMigrations({ migrationsList: readMigrationsList(), filters: FILTERS });
+      return out.appliedMigrationNames;
+    } finally {
+      engine.free();
+    }
   } finally {
-    engine.free();
+    await lock.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+    await lock.end();
   }
 }
+
+const MIGRATION_LOCK_KEY = 727_073_690; // any constant shared by every instance of this app
 
 /**
  * SQL that takes the committed migrations to the current schema.prisma ("" when they agree).

@@ -44,9 +44,3 @@ export function errorTypeFor(status: number): ErrorType {
   if (status >= 500) return "api_error";
   return "invalid_request_error";
 }
-
-export const notFound = (code: string, message: string) => new AppError(404, code, message);
-export const badRequest = (code: string, message: string, param: string | null = null) =>
-  new AppError(400, code, message, { param });
-export const conflict = (code: string, message: string, param: string | null = null) =>
-  new AppError(409, code, message, { param });
