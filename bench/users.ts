@@ -9,7 +9,7 @@
 // RATE_LIMIT_PER_MINUTE / RATE_LIMIT_BURST are raised out of reach in that child so that no 429
 // distorts the figures (the bucket is still charged). Each phase uses a fresh partner.
 import { fork } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 
 const { values: args } = parseArgs({
@@ -29,7 +29,7 @@ if (args.serve) await serve();
 else await run();
 
 async function serve() {
-  process.env.AUTH_SECRET ??= (await import("node:crypto")).randomBytes(32).toString("base64url");
+  process.env.AUTH_SECRET ??= randomBytes(32).toString("base64url");
   process.env.RATE_LIMIT_PER_MINUTE = "1000000000";
   process.env.RATE_LIMIT_BURST = "1000000000";
   process.env.LOG_LEVEL ??= "silent";

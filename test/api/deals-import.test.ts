@@ -56,6 +56,19 @@ describe("importCatalog (catalog:import)", () => {
     const a = servicepassEntry(category);
     const err = await importCatalog("operator", [a, { ...a }]).catch((e) => e);
     expect(err.errors?.map((e: { param: string }) => e.param) ?? [err.param]).toContain("[1].slug");
+
+    // a partner's private deal holds this slug: refused, and the private deal is left as it was
+    const { partner } = await seedPartner();
+    const privateSlug = uniqueTag("private");
+    const own = await db.deal.create({
+      data: { slug: privateSlug, productName: "Private", shortDescription: "x", dealType: "partner_private", ownerPartnerId: partner.id, environment: "live" },
+    });
+    const taken = await importCatalog("operator", [servicepassEntry(category), servicepassEntry(category, { slug: privateSlug })]).catch((e) => e);
+    expect(taken).toBeInstanceOf(AppError);
+    expect(taken.status).toBe(400);
+    expect(taken.param).toBe("[1].slug");
+    expect(await db.deal.findUniqueOrThrow({ where: { id: own.id } })).toEqual(own);
+    expect(await db.category.count({ where: { slug: category } })).toBe(0);
   });
 
   it("is for the operator and super admins only", async () => {

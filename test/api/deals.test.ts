@@ -235,12 +235,13 @@ describe("GET /v1/deals — pagination", () => {
       expect(res.status, cursor).toBe(400);
       expect(res.body.error).toMatchObject({ code: "parameter_invalid", param: "cursor" });
     }
-    const first = await get(p.token, "/v1/deals?limit=1&sort=name");
-    if (first.body.next_cursor) {
-      const mismatch = await get(p.token, `/v1/deals?limit=1&sort=value&cursor=${first.body.next_cursor}`);
-      expect(mismatch.status).toBe(400);
-      expect(mismatch.body.error.param).toBe("cursor");
-    }
+    const { category } = await seedServicepassDeals([{}, {}]);
+    const first = await get(p.token, `/v1/deals?category=${category}&limit=1&sort=name`);
+    expect(first.body.next_cursor).toEqual(expect.any(String));
+    expect((await get(p.token, `/v1/deals?category=${category}&limit=1&sort=name&cursor=${first.body.next_cursor}`)).status).toBe(200);
+    const mismatch = await get(p.token, `/v1/deals?category=${category}&limit=1&sort=value&cursor=${first.body.next_cursor}`);
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.error.param).toBe("cursor");
   });
 
   it("walks every page once, in order, for each sort, mixing shared and own deals", async () => {

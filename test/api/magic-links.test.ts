@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { consumeMagicLink } from "@/server/services/magic-links/consume-magic-link";
 import { inspectMagicLink } from "@/server/services/magic-links/inspect-magic-link";
-import { issueMagicLink } from "@/server/services/magic-links/issue-magic-link";
+import { issueMagicLink, issueMagicLinks } from "@/server/services/magic-links/issue-magic-link";
 import { MAX_LINKS_PER_MEMBER } from "@/server/services/magic-links/magic-link-config";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, getToken, seedPartnerWithToken } from "../helpers/seed";
@@ -95,6 +95,16 @@ describe("issuing", () => {
     expect(await db.magicLinkToken.count({ where: { memberId: user.id } })).toBe(1);
   });
 
+  it("is all or nothing: one foreign member in the list issues no link at all", async () => {
+    const { user, p } = await member();
+    const foreign = await member();
+    const config = { appDomain: "example.org", scheme: "https" as const, pathFallback: false, ttlSeconds: 60 };
+    await expect(issueMagicLinks({ partnerId: p.partner.id, environment: "test" }, [user.id, foreign.user.id], config)).rejects.toMatchObject({
+      code: "user_not_found",
+    });
+    expect(await db.magicLinkToken.count({ where: { memberId: { in: [user.id, foreign.user.id] } } })).toBe(2);
+  });
+
   it(`throttle: a member keeps at most ${MAX_LINKS_PER_MEMBER} links, the newest; older ones stop working`, async () => {
     const { p, user, token: first } = await member();
     const tokens = [first];
@@ -108,6 +118,15 @@ describe("issuing", () => {
     expect(states.filter((s) => s === "valid")).toHaveLength(MAX_LINKS_PER_MEMBER);
     expect(states[0]).toBe("unknown");
     expect(states.at(-1)).toBe("valid");
+  });
+
+  it("the throttle holds within one batch call, even for a member it just created", async () => {
+    const p = await seedPartnerWithToken(server.url, "test");
+    const addr = `tb-${randomUUID().slice(0, 12)}@example.com`;
+    const res = await api(server.url, p.token, "POST", "/v1/users/batch", { users: Array.from({ length: MAX_LINKS_PER_MEMBER + 3 }, () => ({ email: addr })) });
+    expect(res.status).toBe(200);
+    expect(res.body.data[0].status).toBe("created");
+    expect(await db.magicLinkToken.count({ where: { memberId: res.body.data[0].user.id } })).toBe(MAX_LINKS_PER_MEMBER);
   });
 });
 

@@ -12,12 +12,6 @@ export async function createMember(scope: PartnerScope) {
   });
 }
 
-export async function createMembers(scope: PartnerScope, n: number) {
-  const out = [];
-  for (let i = 0; i < n; i++) out.push(await createMember(scope));
-  return out;
-}
-
 /** A live servicepass deal (no owner, no environment): in every partner's scope. */
 export async function createServicepassDeal(productName = `Events deal ${suffix()}`) {
   return db.deal.create({

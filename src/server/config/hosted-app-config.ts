@@ -3,8 +3,8 @@
 // header, which a client controls.
 import type { MagicLinkConfig } from "@/server/services/magic-links/magic-link-config";
 
-export const DEFAULT_APP_DOMAIN = "localhost:3000";
-export const DEFAULT_MAGIC_LINK_TTL_SECONDS = 15 * 60;
+const DEFAULT_APP_DOMAIN = "localhost:3000";
+const DEFAULT_MAGIC_LINK_TTL_SECONDS = 15 * 60;
 
 type Env = Record<string, string | undefined>;
 

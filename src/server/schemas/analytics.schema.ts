@@ -1,16 +1,17 @@
 // GET /v1/analytics: the query and the summary (service-spec "Analytics summary", contract §6).
 import { z } from "zod";
 
-export const MAX_ANALYTICS_DAYS = 365;
+const MAX_ANALYTICS_DAYS = 365;
 export const DEFAULT_ANALYTICS_DAYS = 30;
+const daysError = `must be an integer from 1 to ${MAX_ANALYTICS_DAYS}`;
 
 export const analyticsQuerySchema = z
   .object({
     days: z
       .string()
-      .regex(/^\d{1,3}$/, { error: `must be an integer from 1 to ${MAX_ANALYTICS_DAYS}` })
+      .regex(/^\d{1,3}$/, { error: daysError })
       .transform(Number)
-      .pipe(z.int().min(1, { error: `must be an integer from 1 to ${MAX_ANALYTICS_DAYS}` }).max(MAX_ANALYTICS_DAYS, { error: `must be an integer from 1 to ${MAX_ANALYTICS_DAYS}` }))
+      .pipe(z.int().min(1, { error: daysError }).max(MAX_ANALYTICS_DAYS, { error: daysError }))
       .optional()
       .meta({ description: `Window length in days: the last days×24 hours. Integer 1..${MAX_ANALYTICS_DAYS}, default ${DEFAULT_ANALYTICS_DAYS}.`, example: "30" }),
   })

@@ -22,7 +22,7 @@ const utf8Length = (s: string) => encoder.encode(s).byteLength;
 // PostgreSQL text and jsonb cannot hold NUL nor unpaired UTF-16 surrogates (which JSON escapes can
 // produce): refused here as 400 rather than failing in the database.
 const UNSTORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-export function isStorableText(s: string): boolean {
+function isStorableText(s: string): boolean {
   return !UNSTORABLE.test(s);
 }
 function isStorableJson(v: unknown): boolean {
@@ -32,12 +32,21 @@ function isStorableJson(v: unknown): boolean {
   return true;
 }
 
-export const metadataSchema = z
+// The size check runs first and stops the others: a value that is within 4 KiB is at most ~2,000
+// levels deep, so the recursive isStorableJson is safe. A deeper one (a 1 MiB body can nest 500,000
+// levels) overflows JSON.stringify's stack, which is only ever too large, never a 500.
+function withinMetadataSize(m: unknown): boolean {
+  try {
+    return utf8Length(JSON.stringify(m)) <= MAX_METADATA_BYTES;
+  } catch {
+    return false;
+  }
+}
+
+const metadataSchema = z
   .record(z.string(), z.unknown())
+  .refine(withinMetadataSize, { error: `must be at most ${MAX_METADATA_BYTES} bytes when serialized as JSON`, abort: true })
   .refine(isStorableJson, { error: "must not contain NUL characters or unpaired surrogates" })
-  .refine((m) => utf8Length(JSON.stringify(m)) <= MAX_METADATA_BYTES, {
-    error: `must be at most ${MAX_METADATA_BYTES} bytes when serialized as JSON`,
-  })
   .meta({ description: `Free-form JSON object, at most ${MAX_METADATA_BYTES} bytes serialized. Do not put personal data here.` });
 
 export const trackEventSchema = z
@@ -90,5 +99,4 @@ export const trackResponseSchema = z
   })
   .meta({ id: "TrackEventsAck" });
 
-export type TrackEventInput = z.output<typeof trackEventSchema>;
 export type TrackResponse = z.output<typeof trackResponseSchema>;

@@ -3,7 +3,6 @@
 import { z } from "zod";
 import { REDEMPTION_METHODS } from "@/server/domain/enums";
 
-export const PLACEHOLDERS = ["email", "user_id", "external_user_id", "partner_id"] as const;
 /** `{{email}}`, `{{ user_id }}`...: filled per member by GET /v1/deals/{id}/instructions. */
 export const PLACEHOLDER_RE = /\{\{\s*(email|user_id|external_user_id|partner_id)\s*\}\}/g;
 

@@ -80,42 +80,26 @@ const roleNotWritable = z
   .optional()
   .meta({ description: "Not writable: always user over the API (sending it is a 400 parameter_invalid)" });
 
-const updatableFields = {
-  idp_uid: idpUidSchema.nullable(),
-  tier: z.enum(USER_TIERS),
-  user_types: uniqueList(z.enum(USER_TYPES), USER_TYPES.length),
-  regions: uniqueList(z.enum(AUDIENCE_REGIONS), AUDIENCE_REGIONS.length),
-  eligibility: eligibilityInputSchema,
+/** The fields every write accepts (create, both PATCHes), each optional. */
+const writableFields = {
+  idp_uid: idpUidSchema.nullable().optional(),
+  tier: z.enum(USER_TIERS).optional(),
+  user_types: uniqueList(z.enum(USER_TYPES), USER_TYPES.length).optional(),
+  regions: uniqueList(z.enum(AUDIENCE_REGIONS), AUDIENCE_REGIONS.length).optional(),
+  eligibility: eligibilityInputSchema.optional(),
+  role: roleNotWritable,
 };
 
 /** POST /v1/users and each entry of POST /v1/users/batch. */
 export const userCreateSchema = z
-  .object({
-    email: emailSchema,
-    external_user_id: externalUserIdSchema.nullable().optional(),
-    idp_uid: updatableFields.idp_uid.optional(),
-    tier: updatableFields.tier.optional(),
-    user_types: updatableFields.user_types.optional(),
-    regions: updatableFields.regions.optional(),
-    eligibility: eligibilityInputSchema.optional(),
-    role: roleNotWritable,
-  })
+  .object({ email: emailSchema, external_user_id: externalUserIdSchema.nullable().optional(), ...writableFields })
   .strict()
   .meta({ id: "UserCreate" });
 export type UserCreateInput = z.output<typeof userCreateSchema>;
 
 /** PATCH /v1/users/{id}: every field optional; email and external_user_id may change here. */
 export const userUpdateSchema = z
-  .object({
-    email: emailSchema.optional(),
-    external_user_id: externalUserIdSchema.nullable().optional(),
-    idp_uid: updatableFields.idp_uid.optional(),
-    tier: updatableFields.tier.optional(),
-    user_types: updatableFields.user_types.optional(),
-    regions: updatableFields.regions.optional(),
-    eligibility: eligibilityInputSchema.optional(),
-    role: roleNotWritable,
-  })
+  .object({ email: emailSchema.optional(), external_user_id: externalUserIdSchema.nullable().optional(), ...writableFields })
   .strict()
   .meta({ id: "UserUpdate" });
 export type UserUpdateInput = z.output<typeof userUpdateSchema>;
@@ -131,12 +115,7 @@ export const userPatchByIdentifierSchema = z
       description: "Identifier: the partner's own id. null (with another identifier) clears it.",
     }),
     email: emailSchema.optional().meta({ description: "Identifier: the member's email (trimmed, lower-cased)" }),
-    idp_uid: updatableFields.idp_uid.optional(),
-    tier: updatableFields.tier.optional(),
-    user_types: updatableFields.user_types.optional(),
-    regions: updatableFields.regions.optional(),
-    eligibility: eligibilityInputSchema.optional(),
-    role: roleNotWritable,
+    ...writableFields,
   })
   .strict()
   .meta({ id: "UserPatchByIdentifier" });

@@ -2,8 +2,7 @@
 // vocabulary of its rule_type, exact strings. Partner UUIDs are also checked to exist (service).
 import { z } from "zod";
 import { AUDIENCE_REGIONS, PARTNER_TYPES, RULE_TYPES, USER_TYPES, type RuleType } from "@/server/domain/enums";
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "@/server/domain/ids";
 export const MAX_RULE_VALUES = 1000;
 /** PostgreSQL integer range, so any accepted priority can be stored. */
 export const PRIORITY_MIN = -2_147_483_648;
@@ -14,7 +13,7 @@ export function ruleValueVocabulary(type: RuleType): { describe: string; accepts
   switch (type) {
     case "include_partner":
     case "exclude_partner":
-      return { describe: "a partner id (UUID)", accepts: (v) => UUID_RE.test(v) };
+      return { describe: "a partner id (UUID)", accepts: isUuid };
     case "include_partner_type":
     case "exclude_partner_type":
       return { describe: `a PartnerType (${PARTNER_TYPES.join(", ")})`, accepts: (v) => (PARTNER_TYPES as readonly string[]).includes(v) };

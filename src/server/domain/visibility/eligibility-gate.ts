@@ -9,11 +9,6 @@ import type { EligibilityMap } from "./types";
 
 const PERMISSIVE: ReadonlySet<EligibilityDimension> = new Set(PERMISSIVE_DIMENSIONS);
 
-/** Dimensions whose default (member created without a value) is the empty array. */
-export const RESTRICTIVE_DIMENSIONS: readonly EligibilityDimension[] = ELIGIBILITY_DIMENSIONS.filter(
-  (d) => !PERMISSIVE.has(d),
-);
-
 /** The default value of one dimension for a member who did not supply it. */
 export function defaultEligibilityValue(dimension: EligibilityDimension): string[] {
   if (PERMISSIVE.has(dimension)) {

@@ -25,7 +25,6 @@ export {
 export { computeAvailableRegions, effectiveMemberRegions, regionsAllow } from "./available-regions";
 export { passesUserTypeGate } from "./user-type-gate";
 export {
-  RESTRICTIVE_DIMENSIONS,
   defaultEligibilityValue,
   defaultMemberEligibility,
   firstFailingEligibilityDimension,

@@ -1,9 +1,8 @@
 // Per-member checks: redemption (GET /v1/deals/{id}/instructions) and user_id-filtered lists.
 // Partner visibility (isDealVisibleToPartner) and status filtering are the caller's job and come
 // first: an invisible deal is 404 deal_not_found, never 403.
-import { ELIGIBILITY_DIMENSIONS } from "@/server/domain/enums";
 import { computeAvailableRegions, effectiveMemberRegions, regionsAllow } from "./available-regions";
-import { passesEligibilityDimension } from "./eligibility-gate";
+import { firstFailingEligibilityDimension } from "./eligibility-gate";
 import { passesUserTypeGate } from "./user-type-gate";
 import type { AccessResult, DealFacts, MemberContext, PartnerContext } from "./types";
 
@@ -33,12 +32,8 @@ function checkGates(
     return { ok: false, reason: "region" };
   }
   if (!passesUserTypeGate(deal.rules, member.user_types)) return { ok: false, reason: "user_type" };
-  for (const d of ELIGIBILITY_DIMENSIONS) {
-    if (!passesEligibilityDimension(deal.eligibility[d], member.eligibility[d])) {
-      return { ok: false, reason: `eligibility:${d}` };
-    }
-  }
-  return { ok: true };
+  const failed = firstFailingEligibilityDimension(deal.eligibility, member.eligibility);
+  return failed === null ? { ok: true } : { ok: false, reason: `eligibility:${failed}` };
 }
 
 /**

@@ -2,9 +2,8 @@
 // analytics-window.ts for how the window is covered). One statement; its cost depends on the number
 // of deals and buckets in the window, not on the number of events.
 import { db } from "@/server/db/client";
-import type { PartnerScope } from "@/server/scope";
+import { requireScope, type PartnerScope } from "@/server/scope";
 import type { AnalyticsSummary } from "@/server/schemas/analytics.schema";
-import { eventScope } from "@/server/services/events/event-scope";
 import { analyticsWindow } from "./analytics-window";
 
 const SUMMARY_SQL = `
@@ -72,7 +71,7 @@ type Raw = {
 };
 
 export async function getAnalyticsSummary(scope: PartnerScope, opts: { days: number; now?: Date }): Promise<AnalyticsSummary> {
-  const { partnerId, environment } = eventScope(scope);
+  const { partnerId, environment } = requireScope(scope, "analytics");
   const w = analyticsWindow(opts.now ?? new Date(), opts.days);
   const [row] = await db.$queryRawUnsafe<{ summary: string }[]>(
     SUMMARY_SQL,

@@ -33,7 +33,11 @@ export async function importCatalog(actor: AdminActor | "operator", entries: unk
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('perkway:catalog-import'))`;
       const categoryIds = await upsertCategories(tx, parsed);
       const slugs = parsed.map((e) => e.slug);
-      const existing = new Map((await tx.deal.findMany({ where: { slug: { in: slugs } }, select: { id: true, slug: true } })).map((d) => [d.slug, d.id]));
+      // Servicepass deals only: a partner deal that took one of the slugs since validation makes the
+      // insert below fail on the unique slug (409) instead of being overwritten as a servicepass deal.
+      const existing = new Map(
+        (await tx.deal.findMany({ where: { slug: { in: slugs }, dealType: "servicepass" }, select: { id: true, slug: true } })).map((d) => [d.slug, d.id]),
+      );
       const ids = parsed.map((e) => existing.get(e.slug) ?? randomUUID());
       const now = new Date();
 

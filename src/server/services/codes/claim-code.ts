@@ -7,6 +7,7 @@
 // - A code whose member was deleted keeps claimed_at and is never handed out again.
 import { createHash } from "node:crypto";
 import { db } from "@/server/db/client";
+import { freeCodesWhere } from "./code-pool";
 
 /** The member's code for the deal (claimed now or earlier), or null when the pool has no free code. */
 export async function claimUniqueCode(dealId: string, memberId: string): Promise<string | null> {
@@ -31,7 +32,7 @@ export async function claimUniqueCode(dealId: string, memberId: string): Promise
     }
     // Nothing claimed: either the pool is empty, or every free code was locked by claims in flight
     // (which may still fail and release it). Only a pool with no free code at all is exhausted.
-    const free = await db.uniqueCode.count({ where: { dealId, memberId: null, claimedAt: null } });
+    const free = await db.uniqueCode.count({ where: freeCodesWhere(dealId) });
     if (free === 0) {
       const mine = await db.uniqueCode.findFirst({ where: { dealId, memberId }, select: { code: true } });
       return mine?.code ?? null;

@@ -6,6 +6,9 @@ import { findOwnDealOrThrow } from "@/server/services/partner-deals/own-deal";
 
 const CHUNK = 2000;
 
+/** Codes nobody holds: never given to a member, and not kept by a deleted member's claim. */
+export const freeCodesWhere = (dealId: string) => ({ dealId, memberId: null, claimedAt: null });
+
 export async function addCodes(scope: PartnerScope, dealId: string, codes: readonly string[]): Promise<{ added: number; available: number }> {
   const deal = await findOwnDealOrThrow(scope, dealId);
   const unique = [...new Set(codes.map((c) => c.trim()).filter(Boolean))];
@@ -20,21 +23,22 @@ export async function addCodes(scope: PartnerScope, dealId: string, codes: reado
       });
       added += result.count;
     }
-    const available = await tx.uniqueCode.count({ where: { dealId: deal.id, memberId: null, claimedAt: null } });
+    const available = await tx.uniqueCode.count({ where: freeCodesWhere(deal.id) });
     return { added, available };
   }, { timeout: 60_000, maxWait: 10_000 });
 }
 
 export async function countCodes(scope: PartnerScope, dealId: string): Promise<{ total: number; claimed: number; available: number }> {
   const deal = await findOwnDealOrThrow(scope, dealId);
-  const [total, available] = await Promise.all([
-    db.uniqueCode.count({ where: { dealId: deal.id } }),
-    db.uniqueCode.count({ where: { dealId: deal.id, memberId: null, claimedAt: null } }),
-  ]);
+  // One statement, one snapshot: two separate counts could straddle a claim or an addition and
+  // report an incoherent (even negative) claimed.
+  const [{ total, available }] = await db.$queryRaw<{ total: number; available: number }[]>`
+    SELECT count(*)::int AS total, count(*) FILTER (WHERE member_id IS NULL AND claimed_at IS NULL)::int AS available
+    FROM unique_codes WHERE deal_id = ${deal.id}::uuid`;
   return { total, claimed: total - available, available };
 }
 
 /** Free codes of a deal (the completeness check of going live). */
 export async function availableCodeCount(dealId: string): Promise<number> {
-  return db.uniqueCode.count({ where: { dealId, memberId: null, claimedAt: null } });
+  return db.uniqueCode.count({ where: freeCodesWhere(dealId) });
 }

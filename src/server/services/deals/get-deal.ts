@@ -1,10 +1,9 @@
 // GET /v1/deals/{id}: one deal under the same visibility as the list (any listable status);
 // anything else is 404 deal_not_found, never 403.
 import type { PartnerScope } from "@/server/scope";
-import { VISIBLE, getPartnerView, type PartnerView } from "@/server/services/catalog/catalog-cache";
+import { CLAIMABLE, VISIBLE, getPartnerView, type PartnerView } from "@/server/services/catalog/catalog-cache";
 import { entryJson, isWithinDates, todayUtc, type CatalogEntry } from "@/server/services/catalog/catalog-entry";
 import { dealNotFound } from "@/server/services/partner-deals/own-deal";
-import { CLAIMABLE } from "@/server/services/catalog/catalog-cache";
 
 export function findVisibleEntry(view: PartnerView, id: string): { entry: CatalogEntry; claimable: boolean } | null {
   const key = id.toLowerCase();

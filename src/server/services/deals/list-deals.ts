@@ -6,9 +6,8 @@ import { findDealMember } from "./find-deal-member";
 import { CLAIMABLE, VISIBLE, getPartnerView, memberGate, orderOf } from "@/server/services/catalog/catalog-cache";
 import { isWithinDates, todayUtc, type CatalogEntry } from "@/server/services/catalog/catalog-entry";
 import { compareKeys, decodeDealCursor, encodeDealCursor, seek, sortKeyOf } from "@/server/services/catalog/sort-order";
+import { DEFAULT_LISTED_STATUSES } from "@/server/domain/visibility";
 import { memberContext } from "./deal-record";
-
-export const DEFAULT_STATUSES = ["live", "coming_soon"] as const;
 
 export type DealPage = { items: { entry: CatalogEntry; claimable: boolean }[]; hasMore: boolean; nextCursor: string | null };
 
@@ -66,7 +65,7 @@ export async function listDeals(scope: PartnerScope, query: DealListQuery): Prom
 
 /** The query's filters and the default conditions (member gates are applied separately). */
 function dealFilter(query: DealListQuery) {
-  const statuses = new Set<string>(query.status ? query.status.split(",") : DEFAULT_STATUSES);
+  const statuses = new Set<string>(query.status ? query.status.split(",") : DEFAULT_LISTED_STATUSES);
   const today = todayUtc();
   const q = query.q?.trim().toLowerCase() || null;
   const since = query.updated_since !== undefined ? Date.parse(/T/.test(query.updated_since) ? query.updated_since : `${query.updated_since}T00:00:00Z`) : null;

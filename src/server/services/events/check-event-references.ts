@@ -4,17 +4,17 @@
 // reference (index order) is the 404.
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
-import type { PartnerScope } from "@/server/scope";
+import { requireScope, type PartnerScope } from "@/server/scope";
 import { isUuid } from "@/server/domain/ids";
-import { eventScope } from "./event-scope";
-import { paramOf, type ValidEvent } from "./validate-events";
+import type { NewEvent } from "./insert-events";
+import { paramOf } from "./validate-events";
 
-export async function checkEventReferences(scope: PartnerScope, events: readonly ValidEvent[], opts: { batch: boolean }): Promise<void> {
-  const { partnerId, environment } = eventScope(scope);
+export async function checkEventReferences(scope: PartnerScope, events: readonly NewEvent[], opts: { batch: boolean }): Promise<void> {
+  const { partnerId, environment } = requireScope(scope, "events");
   const memberIds = new Set<string>();
   const dealIds = new Set<string>();
   for (const e of events) {
-    if (e.userId && isUuid(e.userId)) memberIds.add(e.userId.toLowerCase());
+    if (e.memberId && isUuid(e.memberId)) memberIds.add(e.memberId.toLowerCase());
     if (e.dealId && isUuid(e.dealId)) dealIds.add(e.dealId.toLowerCase());
     for (const d of e.dealIds) if (isUuid(d)) dealIds.add(d.toLowerCase());
   }
@@ -38,8 +38,8 @@ export async function checkEventReferences(scope: PartnerScope, events: readonly
   const has = (kind: "m" | "d", id: string) => isUuid(id) && found.has(`${kind}:${id.toLowerCase()}`);
   events.forEach((e, i) => {
     const index = opts.batch ? i : null;
-    if (e.userId !== null && !has("m", e.userId)) {
-      throw new AppError(404, "user_not_found", `No user ${e.userId} in this environment`, { param: paramOf(index, "user_id") });
+    if (e.memberId !== null && !has("m", e.memberId)) {
+      throw new AppError(404, "user_not_found", `No user ${e.memberId} in this environment`, { param: paramOf(index, "user_id") });
     }
     if (e.dealId !== null && !has("d", e.dealId)) {
       throw new AppError(404, "deal_not_found", `No deal ${e.dealId} available to this partner`, { param: paramOf(index, "deal_id") });

@@ -2,8 +2,7 @@
 // (event-writer.ts). No bounds on occurred_at here: tests and the benchmark use it to write history.
 import { randomUUID } from "node:crypto";
 import type { EventType } from "@/server/domain/enums";
-import type { PartnerScope } from "@/server/scope";
-import { eventScope } from "./event-scope";
+import { requireScope, type PartnerScope } from "@/server/scope";
 import { writeEvents, type EventRow } from "./event-writer";
 
 export type NewEvent = {
@@ -21,7 +20,7 @@ export type NewEvent = {
  * stored for the scope, is not inserted. Returns how many rows were inserted.
  */
 export async function insertEvents(scope: PartnerScope, events: readonly NewEvent[]): Promise<number> {
-  const { partnerId, environment } = eventScope(scope);
+  const { partnerId, environment } = requireScope(scope, "events");
   const seen = new Set<string>();
   const rows: EventRow[] = [];
   for (const e of events) {

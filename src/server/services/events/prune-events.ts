@@ -37,13 +37,9 @@ export async function pruneEvents(
     if (n < batchSize) break;
   }
   // An hour bucket that ends at or before the cutoff lies entirely before every possible window.
-  await db.$executeRawUnsafe(
-    `DELETE FROM event_type_rollups WHERE grain = 'hour' AND bucket_start <= $1::timestamptz`,
-    new Date(cutoff.getTime() - HOUR_MS).toISOString(),
-  );
-  await db.$executeRawUnsafe(
-    `DELETE FROM deal_event_rollups WHERE grain = 'hour' AND bucket_start <= $1::timestamptz`,
-    new Date(cutoff.getTime() - HOUR_MS).toISOString(),
-  );
+  const lastDeadHour = new Date(cutoff.getTime() - HOUR_MS).toISOString();
+  for (const table of ["event_type_rollups", "deal_event_rollups"]) {
+    await db.$executeRawUnsafe(`DELETE FROM ${table} WHERE grain = 'hour' AND bucket_start <= $1::timestamptz`, lastDeadHour);
+  }
   return { deleted, older_than_days: days, cutoff: cutoff.toISOString() };
 }

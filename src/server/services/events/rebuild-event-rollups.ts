@@ -4,8 +4,7 @@
 // raw events have been pruned from under existing rollups: rebuilding would lose that history.
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
-import type { PartnerScope } from "@/server/scope";
-import { eventScope } from "./event-scope";
+import { requireScope, type PartnerScope } from "@/server/scope";
 import { activityUpsert, dealRollupInsert, typeRollupInsert } from "./event-rollup-sql";
 
 const SRC = `(SELECT partner_id, environment, event_type, member_id, deal_id, occurred_at FROM events WHERE partner_id = $1::uuid AND environment = $2::"Environment")`;
@@ -15,7 +14,7 @@ export async function rebuildEventRollups(
   scope: PartnerScope,
   opts: { allowHistoryLoss?: boolean } = {},
 ): Promise<{ events: number; typeRows: number; dealRows: number; members: number }> {
-  const { partnerId, environment } = eventScope(scope);
+  const { partnerId, environment } = requireScope(scope, "events");
   return db.$transaction(
     async (tx) => {
       await tx.$executeRawUnsafe(`LOCK TABLE events IN SHARE MODE`);

@@ -18,17 +18,6 @@ export async function trackEvents(
 ): Promise<TrackResponse> {
   const events = validateEvents(rawEvents, { batch: opts.batch, now: opts.now ?? new Date() });
   await checkEventReferences(scope, events, { batch: opts.batch });
-  const inserted = await insertEvents(
-    scope,
-    events.map((e) => ({
-      eventType: e.eventType,
-      memberId: e.userId?.toLowerCase() ?? null,
-      dealId: e.dealId?.toLowerCase() ?? null,
-      dealIds: e.dealIds,
-      clientEventId: e.eventId,
-      metadata: e.metadata,
-      occurredAt: e.occurredAt,
-    })),
-  );
+  const inserted = await insertEvents(scope, events);
   return { received: events.length, duplicates: events.length - inserted };
 }

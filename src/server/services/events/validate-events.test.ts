@@ -20,7 +20,7 @@ function errorOf(events: unknown[], batch = true) {
 describe("validateEvents", () => {
   it("resolves defaults: occurred_at = now, nulls for absent optional fields", () => {
     const [e] = validateEvents([{ event_type: "deal_list_viewed" }], { batch: false, now });
-    expect(e).toEqual({ eventType: "deal_list_viewed", userId: null, dealId: null, dealIds: [], eventId: null, metadata: null, occurredAt: now });
+    expect(e).toEqual({ eventType: "deal_list_viewed", memberId: null, dealId: null, dealIds: [], clientEventId: null, metadata: null, occurredAt: now });
   });
 
   it("applies the per-type field rules to all nine types", () => {
@@ -41,6 +41,12 @@ describe("validateEvents", () => {
     expect(errorOf(at(5 * 60_000 + 1), false)).toEqual({ status: 400, code: "parameter_invalid", param: "occurred_at" });
     expect(errorOf(at(-7 * 86_400_000), false)).toBeNull();
     expect(errorOf(at(-7 * 86_400_000 - 1), false)).toEqual({ status: 400, code: "parameter_invalid", param: "occurred_at" });
+  });
+
+  it("refuses metadata over 4 KiB, however deeply nested, as 400", () => {
+    let nested: unknown = 1;
+    for (let i = 0; i < 200_000; i++) nested = [nested];
+    expect(errorOf([{ event_type: "upgrade_cta_clicked", metadata: { k: nested } }], false)).toEqual({ status: 400, code: "parameter_invalid", param: "metadata" });
   });
 
   it("reports the lowest failing index, whatever the kind of problem", () => {

@@ -5,25 +5,18 @@ import { AppError } from "@/server/errors/app-error";
 import { zodErrorToAppError } from "@/server/http/zod-error";
 import type { EventType } from "@/server/domain/enums";
 import { NON_DEAL_EVENT_TYPES, trackEventSchema } from "@/server/schemas/event.schema";
+import type { NewEvent } from "./insert-events";
 
-export const MAX_FUTURE_MS = 5 * 60 * 1000;
-export const MAX_PAST_MS = 7 * 24 * 60 * 60 * 1000;
-
-/** One event ready to store: ids as given (validated as references later), occurred_at resolved. */
-export type ValidEvent = {
-  eventType: EventType;
-  userId: string | null;
-  dealId: string | null;
-  dealIds: string[];
-  eventId: string | null;
-  metadata: Record<string, unknown> | null;
-  occurredAt: Date;
-};
+const MAX_FUTURE_MS = 5 * 60 * 1000;
+const MAX_PAST_MS = 7 * 24 * 60 * 60 * 1000;
 
 const nonDealTypes: ReadonlySet<EventType> = new Set(NON_DEAL_EVENT_TYPES);
 
-/** `batch` decides how params are named: `user_id` for a single event, `events[i].user_id` in a batch. */
-export function validateEvents(rawEvents: readonly unknown[], opts: { batch: boolean; now: Date }): ValidEvent[] {
+/**
+ * Events ready to store: ids as given (checked as references later), occurred_at resolved. `batch`
+ * decides how params are named: `user_id` for a single event, `events[i].user_id` in a batch.
+ */
+export function validateEvents(rawEvents: readonly unknown[], opts: { batch: boolean; now: Date }): NewEvent[] {
   return rawEvents.map((raw, index) => validateEvent(raw, opts.batch ? index : null, opts.now));
 }
 
@@ -31,7 +24,7 @@ export function paramOf(index: number | null, field: string): string {
   return index === null ? field : `events[${index}].${field}`;
 }
 
-function validateEvent(raw: unknown, index: number | null, now: Date): ValidEvent {
+function validateEvent(raw: unknown, index: number | null, now: Date): NewEvent {
   const prefix = index === null ? [] : ["events", index];
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
     const where = index === null ? null : `events[${index}]`;
@@ -74,10 +67,10 @@ function validateEvent(raw: unknown, index: number | null, now: Date): ValidEven
 
   return {
     eventType: type,
-    userId: e.user_id ?? null,
+    memberId: e.user_id ?? null,
     dealId: e.deal_id ?? null,
     dealIds: e.deal_ids ?? [],
-    eventId: e.event_id ?? null,
+    clientEventId: e.event_id ?? null,
     metadata: e.metadata ?? null,
     occurredAt,
   };

@@ -3,14 +3,12 @@
 // MAX_LINKS_PER_MEMBER links; issuing more retires the oldest, so that POST /v1/users can return a
 // working sign_in_url every time (contract §5) while the number of live links stays bounded.
 import { db } from "@/server/db/client";
-import { AppError } from "@/server/errors/app-error";
 import { isUuid } from "@/server/domain/ids";
 import type { PartnerScope } from "@/server/scope";
+import { userNotFound } from "@/server/services/members/member-errors";
 import { buildSignInUrl } from "./build-sign-in-url";
 import { MAX_LINKS_PER_MEMBER, type MagicLinkConfig } from "./magic-link-config";
 import { generateToken, hashToken } from "./token";
-
-const userNotFound = () => new AppError(404, "user_not_found", "No such user");
 
 export type IssuedLink = { url: string; expiresAt: Date };
 
@@ -32,40 +30,40 @@ export async function issueMagicLinks(
 ): Promise<IssuedLink[]> {
   if (memberIds.length === 0) return [];
   if (!memberIds.every(isUuid)) throw userNotFound();
-  const distinct = [...new Set(memberIds)];
   const createdAt = new Date();
   const expiresAt = new Date(createdAt.getTime() + config.ttlSeconds * 1000);
   const tokens = memberIds.map(() => generateToken());
+  const hashes = tokens.map(hashToken);
   // One statement: the insert joins members on the scope, so a member of another partner or
   // environment (or one deleted meanwhile) gets no row; it also reads the partner's subdomain.
   const [result] = await db.$queryRaw<{ subdomain: string | null; inserted: number }[]>`
     WITH ins AS (
       INSERT INTO magic_link_tokens (id, token_hash, member_id, partner_id, environment, purpose, expires_at, created_at)
       SELECT gen_random_uuid(), t.token_hash, m.id, m.partner_id, m.environment, 'sign_in'::"MagicLinkPurpose", ${expiresAt}::timestamptz, ${createdAt}::timestamptz
-      FROM unnest(${tokens.map(hashToken)}::text[], ${[...memberIds]}::uuid[]) AS t(token_hash, member_id)
+      FROM unnest(${hashes}::text[], ${[...memberIds]}::uuid[]) AS t(token_hash, member_id)
       JOIN members m ON m.id = t.member_id AND m.partner_id = ${scope.partnerId}::uuid AND m.environment = ${scope.environment}::"Environment"
       RETURNING 1
     )
     SELECT (SELECT subdomain FROM partners WHERE id = ${scope.partnerId}::uuid) AS subdomain, (SELECT count(*) FROM ins)::int AS inserted`;
   if (!result?.subdomain || result.inserted !== memberIds.length) {
     // All or nothing: the statement has committed, so take back what it did insert.
-    if (result?.inserted) await db.magicLinkToken.deleteMany({ where: { tokenHash: { in: tokens.map(hashToken) } } });
+    if (result?.inserted) await db.magicLinkToken.deleteMany({ where: { partnerId: scope.partnerId, environment: scope.environment, tokenHash: { in: hashes } } });
     throw userNotFound();
   }
   const subdomain = result.subdomain;
   const issuedPerMember = new Map<string, number>();
   for (const id of memberIds) issuedPerMember.set(id, (issuedPerMember.get(id) ?? 0) + 1);
-  const toPrune = distinct.filter((id) => !opts.knownFresh?.has(id) || issuedPerMember.get(id)! > MAX_LINKS_PER_MEMBER);
-  if (toPrune.length) await pruneOldLinks(toPrune);
+  const toPrune = [...issuedPerMember].filter(([id, n]) => !opts.knownFresh?.has(id) || n > MAX_LINKS_PER_MEMBER).map(([id]) => id);
+  if (toPrune.length) await pruneOldLinks(scope, toPrune);
   return tokens.map((token) => ({ url: buildSignInUrl(config, subdomain, token), expiresAt }));
 }
 
 // Keeps each member's newest MAX_LINKS_PER_MEMBER links. Members under the limit are filtered out
 // first with a lock-free count; SKIP LOCKED: concurrent issuers never wait on (or deadlock with)
 // each other, and a row one of them skips is pruned by the next issuance.
-async function pruneOldLinks(memberIds: string[]): Promise<void> {
+async function pruneOldLinks(scope: PartnerScope, memberIds: string[]): Promise<void> {
   await db.$executeRaw`
-    DELETE FROM magic_link_tokens WHERE id IN (
+    DELETE FROM magic_link_tokens WHERE partner_id = ${scope.partnerId}::uuid AND environment = ${scope.environment}::"Environment" AND id IN (
       SELECT t.id FROM unnest(${memberIds}::uuid[]) AS m(id)
       CROSS JOIN LATERAL (SELECT count(*) AS n FROM magic_link_tokens c WHERE c.member_id = m.id) AS counted
       CROSS JOIN LATERAL (

@@ -2,7 +2,7 @@
 // read does not yield usable links.
 import { createHash, randomBytes } from "node:crypto";
 
-export const TOKEN_BYTES = 32;
+const TOKEN_BYTES = 32;
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 
 export function generateToken(): string {

@@ -1,18 +1,18 @@
 // POST /v1/users/batch: POST /v1/users for up to 1,000 entries in a constant number of statements
 // (validate each entry, one upsert, one insert of all sign-in links). One result per entry.
-import { ZodError } from "zod";
+import type { ZodError, z } from "zod";
 import type { Member } from "@/generated/prisma/client";
 import { AppError } from "@/server/errors/app-error";
 import { zodErrorToAppError } from "@/server/http/zod-error";
 import type { PartnerScope } from "@/server/scope";
-import { userCreateSchema, type UserCreateInput, type UserWithSignInDto } from "@/server/schemas/user.schema";
+import { userCreateSchema, type batchEntryErrorSchema, type UserCreateInput, type UserWithSignInDto } from "@/server/schemas/user.schema";
 import { issueMagicLinks } from "@/server/services/magic-links/issue-magic-link";
 import type { MagicLinkConfig } from "@/server/services/magic-links/magic-link-config";
 import { externalUserIdTaken } from "./member-errors";
 import { serializeMember } from "./member-data";
 import { upsertMembers } from "./upsert-members";
 
-export type BatchEntryError = { type: string; code: string; message: string; param: string | null; errors?: { param: string; message: string }[] };
+export type BatchEntryError = z.output<typeof batchEntryErrorSchema>;
 
 export type BatchEntryResult =
   | { index: number; status: "created" | "already_exists"; user: UserWithSignInDto }

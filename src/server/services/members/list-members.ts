@@ -2,24 +2,14 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
 import type { PartnerScope } from "@/server/scope";
-import type { UserDto } from "@/server/schemas/user.schema";
+import type { UserDto, UserListQuery } from "@/server/schemas/user.schema";
 import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared/list-cursor";
 import { serializeMember } from "./member-data";
 import { memberScopeWhere } from "./member-scope";
 
-export type ListMembersQuery = {
-  limit?: number;
-  cursor?: string;
-  email?: string;
-  external_user_id?: string;
-  tier?: "free" | "premium";
-  created_since?: string;
-  updated_since?: string;
-};
+const DEFAULT_LIMIT = 50;
 
-export const DEFAULT_LIMIT = 50;
-
-export async function listMembers(scope: PartnerScope, query: ListMembersQuery): Promise<{ data: UserDto[]; has_more: boolean; next_cursor: string | null }> {
+export async function listMembers(scope: PartnerScope, query: UserListQuery): Promise<{ data: UserDto[]; has_more: boolean; next_cursor: string | null }> {
   const limit = query.limit ?? DEFAULT_LIMIT;
   const and: Prisma.MemberWhereInput[] = [memberScopeWhere(scope)];
   if (query.email !== undefined) and.push({ email: query.email });

@@ -12,7 +12,7 @@ import {
 import type { PartnerScope } from "@/server/scope";
 import type { EligibilityInput, UserCreateInput, UserDto, UserUpdateInput } from "@/server/schemas/user.schema";
 
-export const ELIGIBILITY_COLUMNS = {
+const ELIGIBILITY_COLUMNS = {
   customer_type: "eligibilityCustomerType",
   company_stage: "eligibilityCompanyStage",
   company_size: "eligibilityCompanySize",

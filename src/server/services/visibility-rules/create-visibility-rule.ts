@@ -4,7 +4,7 @@ import { db } from "@/server/db/client";
 import { parseWith } from "@/server/http/read-json-body";
 import { visibilityRuleCreateSchema, type VisibilityRuleCreateInput, type VisibilityRuleDto } from "@/server/schemas/visibility-rule.schema";
 import type { PartnerScope } from "@/server/scope";
-import { findOwnDealOrThrow } from "@/server/services/partner-deals/own-deal";
+import { findOwnDealOrThrow, touchOwnDeal } from "@/server/services/partner-deals/own-deal";
 import { assertRuleValue, serializeRule } from "./rule-data";
 
 export async function createVisibilityRule(scope: PartnerScope, dealId: string, raw: VisibilityRuleCreateInput): Promise<VisibilityRuleDto> {
@@ -12,11 +12,10 @@ export async function createVisibilityRule(scope: PartnerScope, dealId: string, 
   const deal = await findOwnDealOrThrow(scope, dealId);
   const values = await assertRuleValue(input.rule_type, input.rule_value);
   const rule = await db.$transaction(async (tx) => {
-    const created = await tx.visibilityRule.create({
+    await touchOwnDeal(tx, scope, deal.id);
+    return tx.visibilityRule.create({
       data: { dealId: deal.id, partnerId: scope.partnerId, environment: scope.environment, ruleType: input.rule_type, ruleValue: values, priority: input.priority },
     });
-    await tx.deal.update({ where: { id: deal.id }, data: { updatedAt: new Date() } });
-    return created;
   });
   return serializeRule(rule);
 }

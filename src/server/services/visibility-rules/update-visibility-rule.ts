@@ -4,7 +4,7 @@ import { db } from "@/server/db/client";
 import { parseWith } from "@/server/http/read-json-body";
 import { visibilityRuleUpdateSchema, type VisibilityRuleDto, type VisibilityRuleUpdateInput } from "@/server/schemas/visibility-rule.schema";
 import type { PartnerScope } from "@/server/scope";
-import { findOwnDealOrThrow } from "@/server/services/partner-deals/own-deal";
+import { findOwnDealOrThrow, touchOwnDeal } from "@/server/services/partner-deals/own-deal";
 import { assertRuleValue, findRuleOrThrow, serializeRule } from "./rule-data";
 
 export async function updateVisibilityRule(scope: PartnerScope, dealId: string, ruleId: string, raw: VisibilityRuleUpdateInput): Promise<VisibilityRuleDto> {
@@ -16,12 +16,11 @@ export async function updateVisibilityRule(scope: PartnerScope, dealId: string, 
   const values = input.rule_type !== undefined || input.rule_value !== undefined ? await assertRuleValue(type, input.rule_value ?? current.ruleValue) : undefined;
   if (input.rule_type === undefined && input.rule_value === undefined && input.priority === undefined) return serializeRule(current);
   const rule = await db.$transaction(async (tx) => {
-    const updated = await tx.visibilityRule.update({
+    await touchOwnDeal(tx, scope, deal.id);
+    return tx.visibilityRule.update({
       where: { id: current.id },
       data: { ruleType: type, ...(values ? { ruleValue: values } : {}), ...(input.priority !== undefined ? { priority: input.priority } : {}) },
     });
-    await tx.deal.update({ where: { id: deal.id }, data: { updatedAt: new Date() } });
-    return updated;
   });
   return serializeRule(rule);
 }
