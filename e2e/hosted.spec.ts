@@ -13,6 +13,7 @@ test.describe("hosted app", () => {
     const subdomain = requireEnv("E2E_PARTNER_SUBDOMAIN");
     const response = await page.goto(`${subdomainOrigin(baseURL, subdomain)}/`);
     expect(response?.status()).toBe(200);
+    expect(response?.headers()["x-frame-options"]).toBe("DENY");
     const name = process.env.E2E_PARTNER_NAME;
     await expect(page.getByTestId("partner-name")).toHaveText(name ? `${name} perks` : /\S perks$/);
     await expect(page.getByText("Sign in through the link your organization sent you.")).toBeVisible();

@@ -4,9 +4,13 @@ import { requireEnv } from "./env";
 
 test.describe("portal sign-in", () => {
   test("an unauthenticated visit to / lands on /login", async ({ page }) => {
-    await page.goto("/");
+    const response = await page.goto("/");
     await expect(page).toHaveURL(/\/login(\?|$)/);
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    // The portal can never be framed (clickjacking of the sign-in form): src/proxy.ts.
+    const headers = response?.headers() ?? {};
+    expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   });
 
   test("signs in and shows the shell with the API health", async ({ page }) => {

@@ -4,6 +4,7 @@ import { cache } from "react";
 import { getServerSession, type Session } from "next-auth";
 import { redirect } from "next/navigation";
 import type { AdminActor } from "@/server/scope";
+import { adminHasAccess } from "@/server/services/admins/admin-has-access";
 import { authOptions } from "./next-auth-options";
 
 export type AdminSession = {
@@ -12,10 +13,13 @@ export type AdminSession = {
   name: string | null;
 };
 
-/** The signed-in admin, or null. Deduplicated per request. */
+/**
+ * The signed-in admin, or null: also null once the account is gone or changed, or its partner
+ * deactivated (the session JWT lives 12 hours). Deduplicated per request.
+ */
 export const getAdminSession = cache(async (): Promise<AdminSession | null> => {
-  const session = await getServerSession(authOptions);
-  return adminSessionFrom(session);
+  const session = adminSessionFrom(await getServerSession(authOptions));
+  return session && (await adminHasAccess(session.actor)) ? session : null;
 });
 
 /** For pages that need a signed-in admin: redirects to /login otherwise. */
@@ -25,7 +29,7 @@ export async function requireAdminSession(): Promise<AdminSession> {
   return session;
 }
 
-export function adminSessionFrom(session: Session | null): AdminSession | null {
+function adminSessionFrom(session: Session | null): AdminSession | null {
   const user = session?.user;
   if (!user?.adminId || (user.role !== "super_admin" && user.role !== "partner_admin")) return null;
   return {

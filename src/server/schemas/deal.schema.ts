@@ -13,6 +13,7 @@ import {
 import { eligibilityInputSchema } from "./user.schema";
 import { redemptionInputSchema, redemptionPatchSchema, redemptionSchema } from "./redemption.schema";
 import { catalogRuleSchema } from "./visibility-rule.schema";
+import { limitQuerySchema, listSchema, pageQueryFields } from "./list.schema";
 
 export const LISTABLE_STATUSES = ["live", "coming_soon", "paused", "expired"] as const;
 export const DEAL_SORTS = ["featured", "name", "newest", "value"] as const;
@@ -70,20 +71,12 @@ export const dealSchema = z
   .meta({ id: "Deal" });
 export type DealDto = z.output<typeof dealSchema>;
 
-export const dealListSchema = z
-  .object({ data: z.array(dealSchema), has_more: z.boolean(), next_cursor: z.string().nullable() })
-  .meta({ id: "DealList" });
+export const dealListSchema = listSchema(dealSchema, "DealList");
+export const partnerDealListSchema = listSchema(dealSchema, "PartnerDealList");
 
 export const dealDeletedSchema = z.object({ id: z.uuid(), deleted: z.literal(true) }).meta({ id: "DealDeleted" });
 
 // ---- Query strings ---------------------------------------------------------------------------
-const betweenOneAndHundred = "must be an integer between 1 and 100";
-export const limitQuerySchema = z
-  .string()
-  .regex(/^\d{1,4}$/, { error: betweenOneAndHundred })
-  .transform(Number)
-  .pipe(z.number().int().min(1, { error: betweenOneAndHundred }).max(100, { error: betweenOneAndHundred }))
-  .meta({ description: "1..100, default 50" });
 
 const timestampQuery = z
   .string()
@@ -120,8 +113,7 @@ export type DealListQuery = z.output<typeof dealListQuerySchema>;
 
 export const partnerDealListQuerySchema = z
   .object({
-    limit: limitQuerySchema.optional(),
-    cursor: z.string().max(500).optional().meta({ description: "next_cursor of the previous page" }),
+    ...pageQueryFields,
     status: z
       .string()
       .regex(new RegExp(`^(${DEAL_STATUSES.join("|")})(,(${DEAL_STATUSES.join("|")}))*$`), {

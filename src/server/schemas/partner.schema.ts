@@ -15,7 +15,12 @@ export const brandingSchema = z
   .object({
     primary_color: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
     accent_color: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
-    logo_url: z.string().max(2048).optional(),
+    // http(s) or a path on this site: never javascript:, data: or other schemes that run in a page.
+    logo_url: z
+      .string()
+      .max(2048)
+      .refine((v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), "logo_url must be an http(s) URL or a path starting with /")
+      .optional(),
     headline: z.string().max(200).optional(),
     welcome_text: z.string().max(2000).optional(),
   })

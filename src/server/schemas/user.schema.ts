@@ -11,6 +11,7 @@ import {
   type EligibilityDimension,
 } from "@/server/domain/enums";
 import { isCountryCode } from "@/server/domain/iso-3166-alpha2";
+import { listSchema, pageQueryFields } from "./list.schema";
 
 export const MAX_BATCH_USERS = 1000;
 
@@ -137,19 +138,11 @@ export const userBatchRequestSchema = z
   .strict()
   .meta({ id: "UserBatchRequest" });
 
-// Query strings: integers from their text form, strictly.
-const limitSchema = z
-  .string()
-  .regex(/^\d{1,4}$/, { error: "must be an integer between 1 and 100" })
-  .transform(Number)
-  .pipe(z.number().int().min(1, { error: "must be an integer between 1 and 100" }).max(100, { error: "must be an integer between 1 and 100" }));
-
 const timestampQuery = z.iso.datetime({ offset: true, error: "must be an ISO 8601 timestamp such as 2026-11-21T14:03:07.123Z" });
 
 export const userListQuerySchema = z
   .object({
-    limit: limitSchema.optional().meta({ description: "1..100, default 50" }),
-    cursor: z.string().max(500).optional().meta({ description: "next_cursor of the previous page" }),
+    ...pageQueryFields,
     email: emailSchema.optional(),
     external_user_id: externalUserIdSchema.optional(),
     tier: z.enum(USER_TIERS).optional(),
@@ -191,9 +184,7 @@ export const userWithSignInSchema = userSchema
   .meta({ id: "UserWithSignInUrl" });
 export type UserWithSignInDto = z.output<typeof userWithSignInSchema>;
 
-export const userListResponseSchema = z
-  .object({ data: z.array(userSchema), has_more: z.boolean(), next_cursor: z.string().nullable() })
-  .meta({ id: "UserList" });
+export const userListResponseSchema = listSchema(userSchema, "UserList");
 
 export const userDeletedSchema = z.object({ id: z.uuid(), deleted: z.literal(true) }).meta({ id: "UserDeleted" });
 

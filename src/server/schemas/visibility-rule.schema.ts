@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { AUDIENCE_REGIONS, PARTNER_TYPES, RULE_TYPES, USER_TYPES, type RuleType } from "@/server/domain/enums";
 import { isUuid } from "@/server/domain/ids";
+import { listSchema, pageQueryFields } from "./list.schema";
 export const MAX_RULE_VALUES = 1000;
 /** PostgreSQL integer range, so any accepted priority can be stored. */
 export const PRIORITY_MIN = -2_147_483_648;
@@ -115,21 +116,10 @@ export const visibilityRuleSchema = z
   .meta({ id: "VisibilityRule" });
 export type VisibilityRuleDto = z.output<typeof visibilityRuleSchema>;
 
-export const visibilityRuleListSchema = z
-  .object({ data: z.array(visibilityRuleSchema), has_more: z.boolean(), next_cursor: z.string().nullable() })
-  .meta({ id: "VisibilityRuleList" });
+export const visibilityRuleListSchema = listSchema(visibilityRuleSchema, "VisibilityRuleList");
 
 export const visibilityRuleListQuerySchema = z
-  .object({
-    limit: z
-      .string()
-      .regex(/^\d{1,4}$/, { error: "must be an integer between 1 and 100" })
-      .transform(Number)
-      .pipe(z.number().int().min(1, { error: "must be an integer between 1 and 100" }).max(100, { error: "must be an integer between 1 and 100" }))
-      .optional()
-      .meta({ description: "1..100, default 50" }),
-    cursor: z.string().max(500).optional().meta({ description: "next_cursor of the previous page" }),
-  })
+  .object(pageQueryFields)
   .strict();
 
 export const visibilityRuleDeletedSchema = z.object({ id: z.uuid(), deleted: z.literal(true) }).meta({ id: "VisibilityRuleDeleted" });

@@ -1,7 +1,6 @@
-// Per-request tRPC context: the signed-in portal admin (from the next-auth JWT cookie) or null.
-import { getServerSession } from "next-auth";
-import { adminSessionFrom, type AdminSession } from "@/server/auth/get-admin-session";
-import { authOptions } from "@/server/auth/next-auth-options";
+// Per-request tRPC context: the signed-in portal admin (next-auth JWT cookie, still valid in the
+// database) or null.
+import { getAdminSession, type AdminSession } from "@/server/auth/get-admin-session";
 
 export type TRPCContext = {
   admin: AdminSession | null;
@@ -9,6 +8,5 @@ export type TRPCContext = {
 };
 
 export async function createTRPCContext(opts: { headers: Headers }): Promise<TRPCContext> {
-  const session = await getServerSession(authOptions);
-  return { admin: adminSessionFrom(session), headers: opts.headers };
+  return { admin: await getAdminSession(), headers: opts.headers };
 }

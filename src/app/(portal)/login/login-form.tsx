@@ -4,8 +4,9 @@ import { type FormEvent, useState } from "react";
 
 const WRONG_CREDENTIALS = "Email or password is incorrect";
 
-export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; initialError: string | null }) {
-  const [error, setError] = useState<string | null>(initialError);
+/** `failed`: the page was reached after a failed sign-in that bypassed this form (next-auth's ?error=). */
+export function LoginForm({ callbackUrl, failed }: { callbackUrl: string; failed: boolean }) {
+  const [error, setError] = useState<string | null>(failed ? WRONG_CREDENTIALS : null);
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

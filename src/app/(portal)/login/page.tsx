@@ -31,9 +31,6 @@ export default async function LoginPage({
   const callbackUrl = safeCallbackUrl(params.callbackUrl);
   if (await getAdminSession()) redirect(callbackUrl);
 
-  // next-auth sends failed sign-ins that bypass the form (e.g. a direct POST) here with ?error=.
-  const initialError = params.error ? "Email or password is incorrect" : null;
-
   return (
     <main className="auth-page">
       <div className="auth-card">
@@ -42,7 +39,8 @@ export default async function LoginPage({
         </div>
         <h1>Sign in</h1>
         <p className="muted">Use the email and password of your partner admin account.</p>
-        <LoginForm callbackUrl={callbackUrl} initialError={initialError} />
+        {/* next-auth sends failed sign-ins that bypass the form (e.g. a direct POST) here with ?error=. */}
+        <LoginForm callbackUrl={callbackUrl} failed={Boolean(params.error)} />
       </div>
     </main>
   );

@@ -8,7 +8,7 @@ import { IDEMPOTENCY_KEY_MAX_LENGTH } from "@/server/http/idempotency";
 import { authenticationErrorBodySchema, errorBodySchema } from "./error-schema";
 import { SHARED_ERROR_CODES, statusOfErrorCode } from "./error-codes";
 
-export const AUTHENTICATION_PATH = "/v1/authentications";
+const AUTHENTICATION_PATH = "/v1/authentications";
 
 const API_DESCRIPTION = `The Perkway partner API: sync your members, list the deals they can see, get personalized redemption instructions, publish your own deals and report member events.
 
@@ -64,7 +64,7 @@ function operationId(route: ApiRoute): string {
 }
 
 /** Status → error codes this route can answer with: its own `errorCodes` plus the plumbing's. */
-export function errorCodesByStatus(route: ApiRoute): Map<number, string[]> {
+function errorCodesByStatus(route: ApiRoute): Map<number, string[]> {
   const byStatus = new Map<number, Set<string>>();
   const add = (status: number, ...codes: string[]) => {
     const set = byStatus.get(status) ?? new Set<string>();
@@ -114,9 +114,9 @@ function operationFor(route: ApiRoute): ZodOpenApiOperationObject {
       ...(r.schema ? { content: { "application/json": { schema: r.schema } } } : code >= 400 ? { content: { "application/json": { schema: errorSchema } } } : {}),
     };
   }
-  const unplaced: string[] = [];
-  for (const code of docs.errorCodes ?? []) if (statusOfErrorCode(code) === null) unplaced.push(code);
-  for (const [status, codes] of errorCodesByStatus(route)) {
+  const unplaced = (docs.errorCodes ?? []).filter((code) => statusOfErrorCode(code) === null);
+  const codesByStatus = errorCodesByStatus(route);
+  for (const [status, codes] of codesByStatus) {
     const key = String(status) as `${4 | 5}${string}`;
     const listed = codes.length ? ` — codes: ${codes.map((c) => `\`${c}\``).join(", ")}` : "";
     const own = docs.responses[status];
@@ -140,7 +140,7 @@ function operationFor(route: ApiRoute): ZodOpenApiOperationObject {
       })
     : undefined;
 
-  const allCodes = [...new Set([...errorCodesByStatus(route).values()].flat().concat(unplaced))];
+  const allCodes = [...new Set([...codesByStatus.values()].flat().concat(unplaced))];
   const description = [docs.description, unplaced.length ? `Other error codes: ${unplaced.map((c) => `\`${c}\``).join(", ")}.` : ""].filter(Boolean).join("\n\n");
 
   return {
@@ -178,7 +178,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[]) {
         },
       },
     },
-    "x-error-codes": Object.fromEntries(Object.entries(SHARED_ERROR_CODES).map(([code, v]) => [code, v])),
+    "x-error-codes": SHARED_ERROR_CODES,
   } as Parameters<typeof createDocument>[0]);
 }
 

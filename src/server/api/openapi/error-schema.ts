@@ -1,8 +1,9 @@
 // The error body of contract §1, as zod schemas for the OpenAPI document (the runtime body is
 // built by src/server/http/error-response.ts; test/api/openapi*.test.ts keeps the two in step).
 import { z } from "zod";
+import type { ErrorType } from "@/server/errors/app-error";
 
-export const ERROR_TYPES = ["invalid_request_error", "authentication_error", "permission_error", "rate_limit_error", "api_error"] as const;
+const ERROR_TYPES = ["invalid_request_error", "authentication_error", "permission_error", "rate_limit_error", "api_error"] as const satisfies readonly ErrorType[];
 
 const errorObject = z
   .looseObject({

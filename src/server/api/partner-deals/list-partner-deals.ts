@@ -1,7 +1,6 @@
-import { z } from "zod";
 import type { ApiRoute } from "@/server/http/api-route";
 import { readQuery } from "@/server/http/read-query";
-import { dealSchema, partnerDealListQuerySchema } from "@/server/schemas/deal.schema";
+import { partnerDealListQuerySchema, partnerDealListSchema } from "@/server/schemas/deal.schema";
 import { listPartnerDeals } from "@/server/services/partner-deals/list-partner-deals";
 
 // GET /v1/partner-deals — own deals of this environment, drafts included, newest first
@@ -17,7 +16,7 @@ export const listPartnerDealsRoute: ApiRoute = {
     responses: {
       200: {
         description: "A page of your deals",
-        schema: z.object({ data: z.array(dealSchema), has_more: z.boolean(), next_cursor: z.string().nullable() }).meta({ id: "PartnerDealList" }),
+        schema: partnerDealListSchema,
       },
     },
     errorCodes: ["parameter_invalid", "unknown_parameter"],

@@ -8,12 +8,13 @@ import { isWithinDates, todayUtc, type CatalogEntry } from "@/server/services/ca
 import { compareKeys, decodeDealCursor, encodeDealCursor, seek, sortKeyOf } from "@/server/services/catalog/sort-order";
 import { DEFAULT_LISTED_STATUSES } from "@/server/domain/visibility";
 import { memberContext } from "./deal-record";
+import { DEFAULT_LIST_LIMIT } from "@/server/schemas/list.schema";
 
 export type DealPage = { items: { entry: CatalogEntry; claimable: boolean }[]; hasMore: boolean; nextCursor: string | null };
 
 export async function listDeals(scope: PartnerScope, query: DealListQuery): Promise<DealPage> {
   const sort: DealSort = query.sort ?? "featured";
-  const limit = query.limit ?? 50;
+  const limit = query.limit ?? DEFAULT_LIST_LIMIT;
   const after = query.cursor !== undefined ? decodeDealCursor(query.cursor, sort) : null;
   const [memberRow, view] = await Promise.all([findDealMember(scope, query), getPartnerView(scope)]);
   const matches = dealFilter(query);

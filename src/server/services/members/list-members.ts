@@ -6,11 +6,11 @@ import type { UserDto, UserListQuery } from "@/server/schemas/user.schema";
 import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared/list-cursor";
 import { serializeMember } from "./member-data";
 import { memberScopeWhere } from "./member-scope";
+import { DEFAULT_LIST_LIMIT } from "@/server/schemas/list.schema";
 
-const DEFAULT_LIMIT = 50;
 
 export async function listMembers(scope: PartnerScope, query: UserListQuery): Promise<{ data: UserDto[]; has_more: boolean; next_cursor: string | null }> {
-  const limit = query.limit ?? DEFAULT_LIMIT;
+  const limit = query.limit ?? DEFAULT_LIST_LIMIT;
   const and: Prisma.MemberWhereInput[] = [memberScopeWhere(scope)];
   if (query.email !== undefined) and.push({ email: query.email });
   if (query.external_user_id !== undefined) and.push({ externalUserId: query.external_user_id });

@@ -9,12 +9,13 @@ import { dealInclude } from "@/server/services/deals/deal-record";
 import { ownDealsWhere } from "./own-deal";
 import { loadPartnerContext, serializeOwnDeal } from "./serialize-own-deal";
 import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared/list-cursor";
+import { DEFAULT_LIST_LIMIT } from "@/server/schemas/list.schema";
 
 export async function listPartnerDeals(
   scope: PartnerScope,
   query: PartnerDealListQuery,
 ): Promise<{ data: DealDto[]; has_more: boolean; next_cursor: string | null }> {
-  const limit = query.limit ?? 50;
+  const limit = query.limit ?? DEFAULT_LIST_LIMIT;
   const where: Prisma.DealWhereInput = { ...ownDealsWhere(scope) };
   if (query.status) where.status = { in: query.status.split(",") as DealStatus[] };
   if (query.cursor !== undefined) {

@@ -1,6 +1,7 @@
 // Resolves the partner behind a hosted-app subdomain (`{subdomain}.{APP_DOMAIN}` or `/p/{subdomain}`).
 // Public by design: it only exposes what the hosted app renders to anyone who knows the subdomain.
 import { db } from "@/server/db/client";
+import { subdomainSchema } from "@/server/schemas/partner.schema";
 
 export type HostedBranding = {
   primaryColor: string | null;
@@ -16,18 +17,16 @@ export type HostedPartner = {
   subdomain: string;
   branding: HostedBranding;
   deliveryMethod: "hosted" | "iframe" | "api";
-  active: boolean;
 };
 
-// One DNS label: what the proxy can route to. Anything else cannot be a partner's subdomain.
-const SUBDOMAIN_RE = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-
+/** The active partner at this subdomain, or null (unknown, deactivated, or not a valid subdomain). */
 export async function getHostedPartner(subdomain: string): Promise<HostedPartner | null> {
-  const normalized = subdomain.trim().toLowerCase();
-  if (!SUBDOMAIN_RE.test(normalized)) return null;
+  // The same rule partners' subdomains were saved with: anything else cannot name one.
+  const parsed = subdomainSchema.safeParse(subdomain);
+  if (!parsed.success) return null;
 
   const partner = await db.partner.findUnique({
-    where: { subdomain: normalized },
+    where: { subdomain: parsed.data },
     select: { id: true, name: true, subdomain: true, branding: true, deliveryMethod: true, active: true },
   });
   if (!partner || !partner.active) return null;
@@ -38,7 +37,6 @@ export async function getHostedPartner(subdomain: string): Promise<HostedPartner
     subdomain: partner.subdomain,
     branding: parseBranding(partner.branding),
     deliveryMethod: partner.deliveryMethod,
-    active: partner.active,
   };
 }
 

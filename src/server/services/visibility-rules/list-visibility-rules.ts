@@ -5,13 +5,14 @@ import type { PartnerScope } from "@/server/scope";
 import { findOwnDealOrThrow } from "@/server/services/partner-deals/own-deal";
 import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared/list-cursor";
 import { serializeRule } from "./rule-data";
+import { DEFAULT_LIST_LIMIT } from "@/server/schemas/list.schema";
 
 type Page = { data: VisibilityRuleDto[]; has_more: boolean; next_cursor: string | null };
 
 /** Oldest first (created_at, id); keyset cursor. */
 export async function listVisibilityRules(scope: PartnerScope, dealId: string, query: { limit?: number; cursor?: string }): Promise<Page> {
   const deal = await findOwnDealOrThrow(scope, dealId);
-  const limit = query.limit ?? 50;
+  const limit = query.limit ?? DEFAULT_LIST_LIMIT;
   const after = query.cursor !== undefined ? decodeCreatedAtCursor(query.cursor) : null;
   const rows = await db.visibilityRule.findMany({
     where: {

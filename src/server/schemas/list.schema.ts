@@ -1,0 +1,25 @@
+// The list conventions of contract §1, shared by every list endpoint: `limit` (1..100, default 50)
+// and an opaque `cursor` in the query; `{ data, has_more, next_cursor }` in the response.
+import { z } from "zod";
+
+export const DEFAULT_LIST_LIMIT = 50;
+
+const betweenOneAndHundred = "must be an integer between 1 and 100";
+
+/** Strictly an integer from its text form: "10" yes; "1e1", "10.0", " 10" no. */
+export const limitQuerySchema = z
+  .string()
+  .regex(/^\d{1,4}$/, { error: betweenOneAndHundred })
+  .transform(Number)
+  .pipe(z.number().int().min(1, { error: betweenOneAndHundred }).max(100, { error: betweenOneAndHundred }))
+  .meta({ description: "1..100, default 50" });
+
+export const pageQueryFields = {
+  limit: limitQuerySchema.optional(),
+  cursor: z.string().max(500).optional().meta({ description: "next_cursor of the previous page" }),
+};
+
+/** One page of `item`, registered in the OpenAPI document as `id`. */
+export function listSchema<T extends z.ZodType>(item: T, id: string) {
+  return z.object({ data: z.array(item), has_more: z.boolean(), next_cursor: z.string().nullable() }).meta({ id });
+}
