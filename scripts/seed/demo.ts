@@ -7,6 +7,8 @@ import { db } from "@/server/db/client";
 import { createAdmin } from "@/server/services/admins/create-admin";
 import { importCatalog } from "@/server/services/catalog/import-catalog";
 import { createPartner } from "@/server/services/partners/create-partner";
+import { hostedAppConfig } from "@/server/config/hosted-app-config";
+import { hostedAppUrl } from "@/server/services/magic-links/build-sign-in-url";
 import { log } from "../lib/bootstrap";
 import { saveDemoCredentials, type DemoCredentials } from "./demo-credentials";
 import { DEMO_PARTNERS } from "./demo-partners";
@@ -27,11 +29,10 @@ export async function seedDemo(): Promise<DemoCredentials> {
   log(`  catalogue: ${imported.created} servicepass deals`);
 
   const superAdmin = await createAdmin("operator", { email: "admin@perkway.local", role: "super_admin", name: "Perkway Operator" });
-  const port = process.env.PORT ?? "3000";
-  const domain = process.env.APP_DOMAIN ?? `localhost:${port}`;
+  const links = hostedAppConfig();
   const credentials: DemoCredentials = {
     created_at: new Date().toISOString(),
-    portal_url: `http://${domain}`,
+    portal_url: `${links.scheme}://${links.appDomain}`,
     super_admin: { email: superAdmin.email, password: superAdmin.password },
     partners: [],
   };
@@ -44,7 +45,7 @@ export async function seedDemo(): Promise<DemoCredentials> {
       name: partner.name,
       partner_id: partner.id,
       subdomain: partner.subdomain,
-      hosted_app_url: `http://${partner.subdomain}.${domain}`,
+      hosted_app_url: hostedAppUrl(links, partner.subdomain),
       admin: { email: admin.email, password: admin.password },
       keys,
     });
