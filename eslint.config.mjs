@@ -2,6 +2,21 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
+// ---- Architecture boundaries (README "Architecture"; test/architecture/boundaries.test.ts proves they bite)
+// Services and the domain are transport-neutral: no HTTP plumbing, REST adapter, tRPC, Next or React.
+const TRANSPORT = [
+  { group: ["@/server/http", "@/server/http/**"], message: "Services and the domain are transport-neutral: return data and throw AppError; src/server/http is the adapters' plumbing." },
+  { group: ["@/server/rest", "@/server/rest/**"], message: "Services and the domain do not know the /v1 adapter (src/server/rest): it calls them, not the other way round." },
+  { group: ["@/server/trpc", "@/server/trpc/**", "@/trpc", "@/trpc/**", "@trpc/*"], message: "Services and the domain do not know tRPC: procedures call services." },
+  { group: ["next", "next/**", "next-auth", "next-auth/**"], message: "Services and the domain do not import Next.js: pages and route handlers are adapters over them." },
+  { group: ["react", "react/**", "react-dom", "react-dom/**"], message: "Services and the domain do not import React." },
+];
+// Only services (and the db module itself) touch the database client and the generated Prisma code.
+const PRISMA = [
+  { group: ["@/server/db/client"], message: "Only src/server/services/** uses the database: call a service." },
+  { group: ["@/generated/**", "@prisma/*"], message: "Only src/server/services/** and src/server/db/** import the generated Prisma client or its types." },
+];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTypescript,
@@ -11,5 +26,22 @@ export default defineConfig([
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  globalIgnores([".next/**", "node_modules/**", ".data/**", "src/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**"]),
+  {
+    // Application code outside services and db: no database client, no generated Prisma code.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/server/services/**", "src/server/db/**", "src/generated/**", "**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: PRISMA }] },
+  },
+  {
+    files: ["src/server/services/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: TRANSPORT }] },
+  },
+  {
+    // The domain is pure: no transport, no database, not even the generated Prisma types.
+    files: ["src/server/domain/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...TRANSPORT, ...PRISMA] }] },
+  },
+  globalIgnores([".next/**", ".next-*/**", ".data-*/**", "node_modules/**", ".data/**", "src/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**"]),
 ]);

@@ -4,6 +4,8 @@
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // NEXT_DIST_DIR lets several builds or dev servers of one checkout run side by side (.next-<name>).
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   reactStrictMode: true,
   poweredByHeader: false,
   // Loaded with Node's own require at runtime instead of being bundled: WebAssembly assets, native

@@ -5,7 +5,7 @@
 //   DATABASE_URL=postgresql://… npx tsx bench/auth.ts      # against PostgreSQL instead of PGlite
 //
 // The server runs in a child process: node:http → createApiHandler, i.e. exactly the lean /v1 path
-// of production (scripts/lib/server.ts), with request logging on (to /dev/null). Two bench-only
+// of production (src/server/server.ts), with request logging on (to /dev/null). Two bench-only
 // routes are added to the route table of that child — nothing is added to the API itself:
 //   GET /v1/_bench/health  auth "none":    routing, per-IP rate limit, request id, log, JSON response
 //   GET /v1/_bench/noop    auth "partner": the same, plus bearer authentication (JWT verification
@@ -41,11 +41,11 @@ async function serve() {
   const { applyMigrations } = await import("@/server/db/schema-engine");
   await applyMigrations(process.env.DATABASE_URL);
 
-  const { createApiHandler } = await import("@/server/http/handle-api-request");
-  const { listenApi } = await import("@/server/http/listen-api");
-  const { apiRoutes } = await import("@/server/api/routes");
+  const { createApiHandler } = await import("@/server/rest/handle-api-request");
+  const { listenApi } = await import("@/server/rest/listen-api");
+  const { apiRoutes } = await import("@/server/rest/routes");
   const { createPartner } = await import("@/server/services/partners/create-partner");
-  const { issuePartnerToken, verifyPartnerToken } = await import("@/server/auth/partner-token");
+  const { issuePartnerToken, verifyPartnerToken } = await import("@/server/crypto/partner-token");
   const { assertPartnerActive } = await import("@/server/services/partners/assert-partner-active");
   type ApiRoute = import("@/server/http/api-route").ApiRoute;
 

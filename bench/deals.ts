@@ -52,7 +52,7 @@ async function serveApp() {
   process.env.RATE_LIMIT_PER_MINUTE = "1000000000";
   process.env.RATE_LIMIT_BURST = "1000000000";
   process.env.LOG_LEVEL = "silent";
-  const { listenApi } = await import("@/server/http/listen-api");
+  const { listenApi } = await import("@/server/rest/listen-api");
   const { server } = await listenApi();
   process.send!({ url: `http://127.0.0.1:${(server.address() as import("node:net").AddressInfo).port}` });
   answerCpu();
@@ -147,7 +147,7 @@ async function main() {
     const { db } = await import("@/server/db/client");
 
     const seeded = await seed(db);
-    const { issuePartnerToken } = await import("@/server/auth/partner-token");
+    const { issuePartnerToken } = await import("@/server/crypto/partner-token");
     const load = seeded.loadPartners;
     const tokens = await Promise.all(load.map((p) => issuePartnerToken({ partnerId: p.id, environment: "live" }).then((t) => t.token)));
 

@@ -48,7 +48,7 @@ else await run();
 async function serve() {
   process.env.RATE_LIMIT_PER_MINUTE = "1000000000";
   process.env.RATE_LIMIT_BURST = "1000000000";
-  const { listenApi } = await import("@/server/http/listen-api");
+  const { listenApi } = await import("@/server/rest/listen-api");
   const { port } = await listenApi();
   process.send!({ url: `http://127.0.0.1:${port}` });
 }
@@ -82,7 +82,7 @@ async function run() {
     child.once("message", (m) => resolve(m as { url: string }));
     child.once("exit", (code) => reject(new Error(`bench server exited (${code})`)));
   });
-  const { issuePartnerToken } = await import("@/server/auth/partner-token");
+  const { issuePartnerToken } = await import("@/server/crypto/partner-token");
   const token = async (partnerId: string) => (await issuePartnerToken({ partnerId, environment: "live" })).token;
 
   try {

@@ -5,7 +5,7 @@
 //   DATABASE_URL=postgresql://… npx tsx bench/users.ts      # against PostgreSQL instead of PGlite
 //
 // The server runs in a child process: node:http → the API handler, i.e. the lean /v1 path of
-// production (scripts/lib/server.ts), full pipeline (auth, rate limit, idempotency check, handler).
+// production (src/server/server.ts), full pipeline (auth, rate limit, idempotency check, handler).
 // RATE_LIMIT_PER_MINUTE / RATE_LIMIT_BURST are raised out of reach in that child so that no 429
 // distorts the figures (the bucket is still charged). Each phase uses a fresh partner.
 import { fork } from "node:child_process";
@@ -42,9 +42,9 @@ async function serve() {
   const { applyMigrations } = await import("@/server/db/schema-engine");
   await applyMigrations(process.env.DATABASE_URL);
 
-  const { listenApi } = await import("@/server/http/listen-api");
+  const { listenApi } = await import("@/server/rest/listen-api");
   const { createPartner } = await import("@/server/services/partners/create-partner");
-  const { issuePartnerToken } = await import("@/server/auth/partner-token");
+  const { issuePartnerToken } = await import("@/server/crypto/partner-token");
   const { db } = await import("@/server/db/client");
 
   const { port } = await listenApi();

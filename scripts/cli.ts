@@ -37,13 +37,17 @@ const commands: Record<string, Command> = {
     },
   },
   "partner:rotate-keys": {
-    usage: "partner:rotate-keys <partner_id> --env live|test",
+    usage: "partner:rotate-keys <partner_id> --env live|test [--expire-old-after SECONDS]",
     async run(args) {
-      const { values, positionals } = parseArgs({ args, options: { env: { type: "string" } }, allowPositionals: true, strict: true });
+      const { values, positionals } = parseArgs({ args, options: { env: { type: "string" }, "expire-old-after": { type: "string" } }, allowPositionals: true, strict: true });
       if (positionals.length !== 1 || (values.env !== "live" && values.env !== "test")) throw usageError("partner:rotate-keys needs a partner id and --env live|test");
+      const expireOldAfterSeconds = expireOldAfter(values["expire-old-after"]);
       const { rotateKeyPair } = await import("@/server/services/partners/rotate-key-pair");
-      const rotated = await rotateKeyPair("operator", requireUuid(positionals[0]), values.env);
-      return { public_key: rotated.public_key, private_key: rotated.private_key };
+      const rotated = await rotateKeyPair("operator", requireUuid(positionals[0]), values.env, { expireOldAfterSeconds });
+      // Without the option the answer stays as it always was; with it, until when the old key works.
+      return values["expire-old-after"] === undefined
+        ? { public_key: rotated.public_key, private_key: rotated.private_key }
+        : { public_key: rotated.public_key, private_key: rotated.private_key, old_key_expires_at: rotated.old_key_expires_at };
     },
   },
   "partner:list": {
@@ -98,6 +102,16 @@ function portalUrl() {
 
 class UsageError extends Error {}
 const usageError = (m: string) => new UsageError(m);
+/** --expire-old-after: whole seconds, 0 (the default: the old key fails at once) to 86,400 (24 hours). */
+function expireOldAfter(raw: string | undefined): number {
+  if (raw === undefined) return 0;
+  const seconds = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(seconds) || seconds > 86_400) {
+    throw usageError(`--expire-old-after must be a whole number of seconds from 0 to 86400 (24 hours), got "${raw}"`);
+  }
+  return seconds;
+}
+
 function requireUuid(v: string) {
   if (!isUuid(v)) throw usageError(`${v} is not a partner id (a UUID)`);
   return v.toLowerCase();
@@ -126,7 +140,7 @@ async function main() {
       return 2;
     }
     if (err instanceof AppError || (err as Error).name === "ZodError") {
-      const { toAppError } = await import("@/server/http/error-response");
+      const { toAppError } = await import("@/server/errors/to-app-error");
       const e = toAppError(err);
       log(`error: ${e.message}${e.param ? ` (${e.param})` : ""}`);
       for (const fe of e.errors ?? []) log(`  - ${fe.param}: ${fe.message}`);

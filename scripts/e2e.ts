@@ -5,13 +5,14 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { credentialsFileFor } from "./seed/demo-credentials";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = path.resolve(".data/e2e");
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
-const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), PERKWAY_DATA_DIR: dataDir, APP_DOMAIN: `localhost:${port}`, AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url"), LOG_LEVEL: "silent" };
+const env: Record<string, string | undefined> = { ...process.env, SEED_DEMO: "1", PORT: String(port), PERKWAY_DATA_DIR: dataDir, APP_DOMAIN: `localhost:${port}`, AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url"), LOG_LEVEL: "silent", WEBHOOK_ALLOW_PRIVATE: "1" };
 delete env.NODE_ENV;
 if (process.env.DATABASE_URL) env.DATABASE_URL = await freshDatabase(process.env.DATABASE_URL);
 
@@ -25,7 +26,8 @@ const exited = new Promise<number>((resolve) => app.on("exit", (code) => resolve
 let status = 1;
 try {
   await waitForApp();
-  const creds = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8"));
+  const credentialsFile = credentialsFileFor(env.DATABASE_URL ?? null, dataDir);
+  const creds = JSON.parse(fs.readFileSync(credentialsFile, "utf8"));
   const first = creds.partners[0];
   const r = spawnSync(process.execPath, [path.resolve("node_modules/@playwright/test/cli.js"), "test", "--reporter=list,json"], {
     stdio: "inherit",
@@ -38,7 +40,11 @@ try {
       E2E_SUPER_ADMIN_PASSWORD: creds.super_admin.password,
       E2E_PARTNER_SUBDOMAIN: first.subdomain,
       E2E_PARTNER_NAME: first.name,
-      E2E_CREDENTIALS_FILE: path.join(dataDir, "demo-credentials.json"),
+      E2E_CREDENTIALS_FILE: credentialsFile,
+      // e2e/support.ts runs the operator CLI against the app's own database (embedded: through its socket).
+      E2E_DATA_DIR: dataDir,
+      E2E_DATABASE_URL: env.DATABASE_URL ?? "",
+      E2E_AUTH_SECRET: env.AUTH_SECRET,
     },
   });
   status = r.status ?? 1;

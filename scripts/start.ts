@@ -12,15 +12,25 @@ const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? "0.0.0.0";
 process.env.APP_DOMAIN ??= `localhost:${port}`;
+// Local development sends webhooks to local receivers (production refuses private addresses).
+if (dev) process.env.WEBHOOK_ALLOW_PRIVATE ??= "1";
 // next-auth builds its callback URLs and decides on Secure cookies from this.
 const { scheme, appDomain } = readHostedAppConfig(process.env);
 process.env.NEXTAUTH_URL ??= `${scheme}://${appDomain}`;
 
+// Read before bootstrap, which points DATABASE_URL at the embedded database when none is set.
+const externalDatabaseUrl = process.env.DATABASE_URL || null;
 const database = await bootstrap();
 
-if (process.env.SEED_DEMO !== "0") {
+const { credentialsFileFor, printDemoCredentials, shouldSeedDemo } = await import("./seed/demo-credentials");
+const credentialsFile = credentialsFileFor(externalDatabaseUrl);
+const seedDemo = shouldSeedDemo(externalDatabaseUrl, process.env.SEED_DEMO);
+let seededNow = false;
+if (seedDemo) {
   const { seedDemoIfEmpty } = await import("./seed/demo");
-  await seedDemoIfEmpty();
+  seededNow = await seedDemoIfEmpty(credentialsFile, externalDatabaseUrl);
+} else if (externalDatabaseUrl && process.env.SEED_DEMO !== "0") {
+  log("DATABASE_URL: no demo data is seeded into it (set SEED_DEMO=1 to seed an empty database with the demo partners)");
 }
 
 if (!dev && buildIsStale()) {
@@ -32,10 +42,12 @@ if (!dev && buildIsStale()) {
   }
 }
 
-const { startServer } = await import("./lib/server");
+const { startServer } = await import("@/server/server");
 const server = await startServer({ dev, port, hostname });
-const { printDemoCredentials } = await import("./seed/demo-credentials");
-printDemoCredentials();
+// Webhook deliveries are sent from every server process (they share the queue: SKIP LOCKED).
+const { startWebhookWorkerFromEnv } = await import("@/server/services/webhooks/webhook-worker");
+const webhookWorker = startWebhookWorkerFromEnv(process.env);
+printDemoCredentials(credentialsFile, seededNow);
 log(`\nPerkway is running: portal http://localhost:${port}  ·  API http://localhost:${port}/v1  ·  API reference http://localhost:${port}/docs/api`);
 
 let stopping = false;
@@ -46,6 +58,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     log("stopping…");
     server.close();
     server.closeAllConnections();
+    await webhookWorker?.stop({ graceMs: 2_000 });
     const { disconnectDb } = await import("@/server/db/client");
     await disconnectDb();
     await database.stop({ waitForClientsMs: 5_000 }); // a CLI command still running gets a moment
@@ -55,7 +68,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 /** No build, or a source file newer than the build. */
 function buildIsStale(): boolean {
-  const buildId = path.resolve(".next/BUILD_ID");
+  const buildId = path.resolve(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
   if (!fs.existsSync(buildId)) return true;
   const built = fs.statSync(buildId).mtimeMs;
   const roots = ["src", "public", "next.config.mjs", "package.json"];

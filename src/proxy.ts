@@ -2,11 +2,14 @@
 //   {APP_DOMAIN}              → partner portal (the app's own routes)
 //   {subdomain}.{APP_DOMAIN}  → hosted deal app, rewritten to /p/{subdomain}{path}
 //   /p/{subdomain}/...        → hosted deal app by path, on any host (fallback for local use)
-// and sets each surface's framing policy. The matcher keeps /v1, /events/track, /api, /_next and
-// static files out entirely, so the latency-sensitive API never pays for this function.
+//   /embed/{subdomain}/...    → the same member app as a framable widget, rewritten to /p/{subdomain}/...
+// and sets each surface's security headers: framing policy everywhere; on the member surfaces a
+// nonce-based CSP, frame-ancestors from the partner's allowed origins (embed), and an Origin check
+// on state-changing requests. The matcher keeps /v1, /events/track, /api, /_next and static files
+// out entirely, so the latency-sensitive API never pays for this function.
 import { NextResponse, type NextRequest } from "next/server";
-
-type Surface = "portal" | "hosted" | "embed";
+import { getHostedPartner } from "@/server/services/partners/get-hosted-partner";
+import { MEMBER_HEADERS, type MemberSurface } from "@/components/hosted/surface";
 
 const APP_DOMAIN = (process.env.APP_DOMAIN ?? "localhost:3000").trim().toLowerCase();
 // Compared without the port too, so `localhost` works whatever PORT the server listens on.
@@ -15,6 +18,9 @@ const SUBDOMAIN_SUFFIX = `.${APP_HOSTNAME}`;
 const SUBDOMAIN_RE = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 // Names on the main domain that are not partners.
 const MAIN_HOST_ALIASES = new Set(["www"]);
+// Forwarded headers are client-controlled unless our own reverse proxy sets them.
+const TRUST_PROXY = process.env.TRUST_PROXY === "1";
+const DEV = process.env.NODE_ENV === "development";
 
 function stripPort(host: string): string {
   if (host.startsWith("[")) return host.slice(0, host.indexOf("]") + 1); // [::1]:3000
@@ -22,8 +28,9 @@ function stripPort(host: string): string {
   return colon === -1 ? host : host.slice(0, colon);
 }
 
-function requestHost(request: NextRequest): string {
-  const raw = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? "";
+/** The host the browser asked for: X-Forwarded-Host only behind our own proxy (TRUST_PROXY=1). */
+export function requestHost(headers: Headers, trustProxy = TRUST_PROXY): string {
+  const raw = (trustProxy ? headers.get("x-forwarded-host") : null) ?? headers.get("host") ?? "";
   return raw.split(",")[0].trim().toLowerCase();
 }
 
@@ -37,42 +44,102 @@ export function subdomainOf(host: string): string | null {
   return label;
 }
 
-// Framing and content policy per surface: the one place to extend when the hosted app and the
-// embed widget get their own CSP.
-const NO_FRAMING = { "Content-Security-Policy": "frame-ancestors 'none'", "X-Frame-Options": "DENY" };
+function isLocalHostname(hostname: string): boolean {
+  return hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "127.0.0.1" || hostname === "[::1]";
+}
 
-function surfaceHeaders(surface: Surface): Record<string, string> {
-  switch (surface) {
-    case "portal":
-      return NO_FRAMING;
-    case "hosted":
-      // TODO(hosted CSP): full policy (script-src, img-src for the partner's logo host, ...).
-      return NO_FRAMING;
-    case "embed":
-      // /embed/{subdomain} must be framable by the partner's allowed_iframe_origins only; that needs
-      // the partner record, so the embed route sets its own `frame-ancestors`. Nothing here.
-      return {};
+/**
+ * State-changing requests (POST: server actions, form posts) must come from a page of this host:
+ * a browser always sends Origin on them, and a cross-site form or fetch names another origin.
+ */
+export function isSameOrigin(headers: Headers, host: string): boolean {
+  const origin = headers.get("origin");
+  if (!origin || origin === "null") return false;
+  try {
+    return new URL(origin).host.toLowerCase() === host;
+  } catch {
+    return false;
   }
 }
 
-function withSurfaceHeaders(response: NextResponse, surface: Surface): NextResponse {
-  for (const [name, value] of Object.entries(surfaceHeaders(surface))) response.headers.set(name, value);
+/** Content-Security-Policy of the member surfaces (hosted app and widget). */
+export function memberCsp(nonce: string, frameAncestors: readonly string[] | "none"): string {
+  return [
+    "default-src 'self'",
+    // strict-dynamic: scripts the nonced framework scripts load are trusted, nothing else is.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${DEV ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    // Deal and partner logos are remote images on any https host.
+    "img-src 'self' https: data:",
+    "font-src 'self' data:",
+    `connect-src 'self'${DEV ? " ws: wss:" : ""}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors === "none" || frameAncestors.length === 0 ? "'none'" : frameAncestors.join(" ")}`,
+  ].join("; ");
+}
+
+const NO_FRAMING = { "Content-Security-Policy": "frame-ancestors 'none'", "X-Frame-Options": "DENY" };
+
+function withHeaders(response: NextResponse, headers: Record<string, string>): NextResponse {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }
 
-export function proxy(request: NextRequest): NextResponse {
-  const { pathname } = request.nextUrl;
-  const subdomain = subdomainOf(requestHost(request));
+/** Where a member-surface request goes: the /p route it renders and the base its links use. */
+function memberRoute(pathname: string, host: string): { surface: MemberSurface; subdomain: string; base: string; rest: string } | null {
+  const sub = subdomainOf(host);
+  if (sub) return { surface: "hosted", subdomain: sub, base: "", rest: pathname === "/" ? "" : pathname };
+  const m = /^\/(p|embed)\/([^/]+)(\/.*)?$/.exec(pathname);
+  if (!m) return null;
+  const subdomain = m[2].toLowerCase();
+  return { surface: m[1] === "embed" ? "embed" : "hosted", subdomain, base: `/${m[1]}/${subdomain}`, rest: m[3] === "/" ? "" : (m[3] ?? "") };
+}
 
-  if (subdomain) {
-    const url = request.nextUrl.clone();
-    url.pathname = `/p/${subdomain}${pathname === "/" ? "" : pathname}`;
-    return withSurfaceHeaders(NextResponse.rewrite(url), "hosted");
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const { pathname } = request.nextUrl;
+  const host = requestHost(request.headers);
+  const route = memberRoute(pathname, host);
+  if (!route) {
+    // The main host: portal pages; /p and /embed without a partner are simply not found there.
+    return withHeaders(NextResponse.next(), NO_FRAMING);
   }
 
-  if (pathname === "/p" || pathname.startsWith("/p/")) return withSurfaceHeaders(NextResponse.next(), "hosted");
-  if (pathname === "/embed" || pathname.startsWith("/embed/")) return withSurfaceHeaders(NextResponse.next(), "embed");
-  return withSurfaceHeaders(NextResponse.next(), "portal");
+  if (request.method !== "GET" && request.method !== "HEAD" && !isSameOrigin(request.headers, host)) {
+    return withHeaders(new NextResponse("Cross-origin request refused", { status: 403, headers: { "content-type": "text/plain" } }), NO_FRAMING);
+  }
+
+  let frameAncestors: readonly string[] | "none" = "none";
+  if (route.surface === "embed") {
+    const partner = await getHostedPartner(route.subdomain);
+    frameAncestors = partner?.allowedIframeOrigins.length ? partner.allowedIframeOrigins : "none";
+  }
+  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+  const csp = memberCsp(nonce, frameAncestors);
+  const hostname = stripPort(host);
+  const secure = request.nextUrl.protocol === "https:" || (TRUST_PROXY && request.headers.get("x-forwarded-proto") === "https") || isLocalHostname(hostname);
+
+  // Request headers the pages trust: always set here, so a client cannot supply them.
+  const forwarded = new Headers(request.headers);
+  for (const name of Object.values(MEMBER_HEADERS)) forwarded.delete(name);
+  forwarded.set(MEMBER_HEADERS.surface, route.surface);
+  forwarded.set(MEMBER_HEADERS.subdomain, route.subdomain);
+  forwarded.set(MEMBER_HEADERS.base, route.base);
+  forwarded.set(MEMBER_HEADERS.secure, secure ? "1" : "0");
+  forwarded.set(MEMBER_HEADERS.nonce, nonce);
+  // Next reads the nonce from the request's CSP and puts it on its own script tags.
+  forwarded.set("content-security-policy", csp);
+
+  const target = request.nextUrl.clone();
+  target.pathname = `/p/${route.subdomain}${route.rest}`;
+  const response =
+    target.pathname === pathname
+      ? NextResponse.next({ request: { headers: forwarded } })
+      : NextResponse.rewrite(target, { request: { headers: forwarded } });
+  response.headers.set("Content-Security-Policy", csp);
+  if (frameAncestors === "none") response.headers.set("X-Frame-Options", "DENY");
+  return response;
 }
 
 export const config = {

@@ -1,6 +1,6 @@
 // What every entry point (server, CLI, seed) does first: pick the database (embedded PGlite unless
 // DATABASE_URL is set; pending migrations applied) and make sure AUTH_SECRET is known.
-import { ensureAuthSecret } from "@/server/auth/ensure-auth-secret";
+import { ensureAuthSecret } from "@/server/crypto/ensure-auth-secret";
 import { DATA_DIR } from "@/server/db/embedded";
 import { resolveDatabase, type ResolvedDatabase } from "@/server/db/resolve-database";
 

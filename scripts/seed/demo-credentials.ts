@@ -1,10 +1,19 @@
-// Demo logins and sandbox keys, kept in .data/demo-credentials.json so they can be found again.
+// Demo logins and keys, kept in a credentials file next to the data so they can be found again.
+// The file belongs to the database it describes: the embedded database's is
+// .data/demo-credentials.json, a DATABASE_URL database gets its own file named after host, port and
+// database, so a start on one never overwrites the other's. Passwords and keys are printed once, on
+// the start that created them; later starts only point to the file. The URLs in the file follow the
+// current PORT and APP_DOMAIN (rewritten on every start).
 import fs from "node:fs";
 import path from "node:path";
+import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { DATA_DIR } from "@/server/db/embedded";
+import { hostedAppUrl } from "@/server/services/magic-links/build-sign-in-url";
 
 export type DemoCredentials = {
   created_at: string;
+  /** which database these credentials belong to ("embedded" or host:port/database) */
+  database: string;
   portal_url: string;
   super_admin: { email: string; password: string };
   partners: Array<{
@@ -17,34 +26,75 @@ export type DemoCredentials = {
   }>;
 };
 
-export const CREDENTIALS_FILE = path.join(DATA_DIR, "demo-credentials.json");
-
-export function saveDemoCredentials(c: DemoCredentials) {
-  fs.mkdirSync(DATA_DIR, { recursive: true });
-  fs.writeFileSync(CREDENTIALS_FILE, JSON.stringify(c, null, 2), { mode: 0o600 });
+/** Demo data goes into an empty embedded database unless SEED_DEMO=0, and into an empty
+ *  DATABASE_URL database only with SEED_DEMO=1 (never by surprise into a real one). */
+export function shouldSeedDemo(externalDatabaseUrl: string | null, seedDemo: string | undefined): boolean {
+  return externalDatabaseUrl ? seedDemo === "1" : seedDemo !== "0";
 }
 
-export function readDemoCredentials(): DemoCredentials | null {
+/** The database a credentials file describes: "embedded", or host:port/database of DATABASE_URL. */
+export function databaseLabel(databaseUrl: string | null): string {
+  if (!databaseUrl) return "embedded";
   try {
-    return JSON.parse(fs.readFileSync(CREDENTIALS_FILE, "utf8"));
+    const u = new URL(databaseUrl);
+    return `${u.hostname}:${u.port || 5432}${u.pathname || "/"}`;
+  } catch {
+    return "database";
+  }
+}
+
+/** The credentials file of a database (null: the embedded one). */
+export function credentialsFileFor(databaseUrl: string | null, dataDir = DATA_DIR): string {
+  if (!databaseUrl) return path.join(dataDir, "demo-credentials.json");
+  const slug = databaseLabel(databaseUrl).replace(/[^a-zA-Z0-9]+/g, "_").replace(/^_|_$/g, "");
+  return path.join(dataDir, `demo-credentials-${slug}.json`);
+}
+
+export function saveDemoCredentials(file: string, c: DemoCredentials) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(c, null, 2), { mode: 0o600 });
+}
+
+export function readDemoCredentials(file: string): DemoCredentials | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
   } catch {
     return null;
   }
 }
 
-export function printDemoCredentials() {
-  const c = readDemoCredentials();
+/** Rewrites the file's portal and hosted-app URLs for the current PORT / APP_DOMAIN. */
+export function refreshDemoUrls(file: string): DemoCredentials | null {
+  const c = readDemoCredentials(file);
+  if (!c) return null;
+  const links = hostedAppConfig();
+  const next = { ...c, portal_url: `${links.scheme}://${links.appDomain}`, partners: c.partners.map((p) => ({ ...p, hosted_app_url: hostedAppUrl(links, p.subdomain) })) };
+  if (JSON.stringify(next) !== JSON.stringify(c)) saveDemoCredentials(file, next);
+  return next;
+}
+
+/**
+ * `fresh`: the demo data was created by this start: print the logins and the sandbox keys once.
+ * Otherwise only where to find them. Live keys are never printed.
+ */
+export function printDemoCredentials(file: string, fresh: boolean) {
+  const c = refreshDemoUrls(file);
   if (!c) return;
+  const where = path.relative(process.cwd(), file);
+  if (!fresh) {
+    console.error(`\nDemo logins and keys: ${where} (${c.partners.length} partners, portal ${c.portal_url})`);
+    return;
+  }
   const lines = [
     "",
-    "Demo logins (also in " + path.relative(process.cwd(), CREDENTIALS_FILE) + "):",
+    `Demo logins (shown once; kept in ${where}):`,
     `  super admin     ${c.super_admin.email} / ${c.super_admin.password}`,
     ...c.partners.map((p) => `  ${p.name.padEnd(28)} ${p.admin.email} / ${p.admin.password}   hosted app ${p.hosted_app_url}`),
   ];
   const first = c.partners[0];
   if (first) {
-    lines.push("", `Sandbox keys of ${first.name}:`, `  public_key  ${first.keys.test.public_key}`, `  private_key ${first.keys.test.private_key}`);
-    lines.push("  try: curl -s -X POST localhost:" + (process.env.PORT ?? 3000) + "/v1/authentications -H 'content-type: application/json' \\", `       -d '{"public_key":"${first.keys.test.public_key}","private_key":"${first.keys.test.private_key}"}'`);
+    lines.push("", `Sandbox keys of ${first.name} (live keys only in the file):`, `  public_key  ${first.keys.test.public_key}`, `  private_key ${first.keys.test.private_key}`);
+    lines.push(`  try: curl -s -X POST ${c.portal_url}/v1/authentications -H 'content-type: application/json' \\`, `       -d '{"public_key":"${first.keys.test.public_key}","private_key":"${first.keys.test.private_key}"}'`);
   }
   console.error(lines.join("\n"));
 }

@@ -10,18 +10,19 @@ import { createPartner } from "@/server/services/partners/create-partner";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { hostedAppUrl } from "@/server/services/magic-links/build-sign-in-url";
 import { log } from "../lib/bootstrap";
-import { saveDemoCredentials, type DemoCredentials } from "./demo-credentials";
+import { databaseLabel, saveDemoCredentials, type DemoCredentials } from "./demo-credentials";
 import { DEMO_PARTNERS } from "./demo-partners";
 import { seedPartnerActivity } from "./demo-activity";
 
-export async function seedDemoIfEmpty(): Promise<boolean> {
+/** `databaseUrl`: the DATABASE_URL the data goes to, or null for the embedded database. */
+export async function seedDemoIfEmpty(credentialsFile: string, databaseUrl: string | null): Promise<boolean> {
   const [partners, deals] = await Promise.all([db.partner.count(), db.deal.count()]);
   if (partners > 0 || deals > 0) return false;
-  await seedDemo();
+  await seedDemo(credentialsFile, databaseUrl);
   return true;
 }
 
-export async function seedDemo(): Promise<DemoCredentials> {
+export async function seedDemo(credentialsFile: string, databaseUrl: string | null): Promise<DemoCredentials> {
   const started = Date.now();
   log("empty database: seeding demo data…");
   const catalogue = JSON.parse(fs.readFileSync(path.resolve("prisma/seed/catalogue.json"), "utf8"));
@@ -32,6 +33,7 @@ export async function seedDemo(): Promise<DemoCredentials> {
   const links = hostedAppConfig();
   const credentials: DemoCredentials = {
     created_at: new Date().toISOString(),
+    database: databaseLabel(databaseUrl),
     portal_url: `${links.scheme}://${links.appDomain}`,
     super_admin: { email: superAdmin.email, password: superAdmin.password },
     partners: [],
@@ -51,7 +53,7 @@ export async function seedDemo(): Promise<DemoCredentials> {
     });
     log(`  partner: ${partner.name} (${partner.subdomain})`);
   }
-  saveDemoCredentials(credentials);
+  saveDemoCredentials(credentialsFile, credentials);
   log(`demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return credentials;
 }

@@ -12,6 +12,7 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
+      {/* The Toaster lives in the portal's layout: hosted pages ship as little JavaScript as possible. */}
       <body>{children}</body>
     </html>
   );

@@ -7,6 +7,7 @@ declare module "next-auth" {
   interface User {
     role: AdminRole;
     partnerId: string | null;
+    sessionVersion: number;
   }
 
   interface Session {
@@ -14,6 +15,7 @@ declare module "next-auth" {
       adminId: string;
       role: AdminRole;
       partnerId: string | null;
+      sessionVersion: number;
     };
   }
 }
@@ -23,5 +25,6 @@ declare module "next-auth/jwt" {
     adminId: string;
     role: AdminRole;
     partnerId: string | null;
+    sessionVersion?: number;
   }
 }

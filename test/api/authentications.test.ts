@@ -2,7 +2,7 @@
 // case (each with the error body and success: false), no account probing, keys stored as hashes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { PRIVATE_KEY_RE, PUBLIC_KEY_RE } from "@/server/auth/keys";
+import { PRIVATE_KEY_RE, PUBLIC_KEY_RE } from "@/server/crypto/keys";
 import { updatePartner } from "@/server/services/partners/update-partner";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartner } from "../helpers/seed";

@@ -18,7 +18,7 @@ describe("importCatalog (catalog:import)", () => {
     expect(again).toMatchObject({ created: 0, updated: 81 });
     expect(again.deals.map((d) => d.id)).toEqual(first.deals.map((d) => d.id));
 
-    const notion = await db.deal.findUniqueOrThrow({ where: { slug: "notion" }, include: { rules: true, categories: { include: { category: true } } } });
+    const notion = await db.deal.findUniqueOrThrow({ where: { slugScope_slug: { slugScope: "servicepass", slug: "notion" } }, include: { rules: true, categories: { include: { category: true } } } });
     const source = catalogue.find((e) => e.slug === "notion")!;
     expect(notion.dealType).toBe("servicepass");
     expect(notion.ownerPartnerId).toBeNull();
@@ -51,24 +51,23 @@ describe("importCatalog (catalog:import)", () => {
     expect(await db.category.count({ where: { slug: category } })).toBe(0);
   });
 
-  it("refuses duplicate slugs in one file and slugs of partner deals", async () => {
+  it("refuses duplicate slugs in one file; a partner deal's slug is no conflict (slugs are scoped)", async () => {
     const category = uniqueTag("cat");
     const a = servicepassEntry(category);
     const err = await importCatalog("operator", [a, { ...a }]).catch((e) => e);
     expect(err.errors?.map((e: { param: string }) => e.param) ?? [err.param]).toContain("[1].slug");
 
-    // a partner's private deal holds this slug: refused, and the private deal is left as it was
+    // a partner's private deal holds this slug: the servicepass deal is imported beside it, and the
+    // private deal is left as it was
     const { partner } = await seedPartner();
     const privateSlug = uniqueTag("private");
     const own = await db.deal.create({
       data: { slug: privateSlug, productName: "Private", shortDescription: "x", dealType: "partner_private", ownerPartnerId: partner.id, environment: "live" },
     });
-    const taken = await importCatalog("operator", [servicepassEntry(category), servicepassEntry(category, { slug: privateSlug })]).catch((e) => e);
-    expect(taken).toBeInstanceOf(AppError);
-    expect(taken.status).toBe(400);
-    expect(taken.param).toBe("[1].slug");
+    const imported = await importCatalog("operator", [servicepassEntry(category, { slug: privateSlug })]);
+    expect(imported.created).toBe(1);
+    expect(imported.deals[0].id).not.toBe(own.id);
     expect(await db.deal.findUniqueOrThrow({ where: { id: own.id } })).toEqual(own);
-    expect(await db.category.count({ where: { slug: category } })).toBe(0);
   });
 
   it("is for the operator and super admins only", async () => {

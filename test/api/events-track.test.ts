@@ -177,9 +177,7 @@ describe("POST /events/track — validation (400, nothing stored)", () => {
     }
   });
 
-  it("accepts deal_id only on deal-specific types and deal_ids only on deal_list_viewed", async () => {
-    await expect400({ event_type: "deal_list_viewed", deal_id: c.deal.id }, "parameter_invalid", "deal_id");
-    await expect400({ event_type: "upgrade_cta_clicked", deal_id: c.deal.id }, "parameter_invalid", "deal_id");
+  it("accepts deal_ids only on deal_list_viewed (deal_id there is one listed deal, and optional on upgrade_cta_clicked)", async () => {
     await expect400({ ...validEvent(c, "deal_detail_viewed"), deal_ids: [c.deal.id] }, "parameter_invalid", "deal_ids");
     await expect400({ event_type: "upgrade_cta_clicked", deal_ids: [] }, "parameter_invalid", "deal_ids");
   });

@@ -115,14 +115,22 @@ describe("POST /v1/partner-deals", () => {
     expect(await db.deal.count({ where: { ownerPartnerId: p.partner.id } })).toBe(0);
   });
 
-  it("409s a slug that another deal already has", async () => {
+  it("409s a slug another of the partner's deals has in this environment; other partners' slugs are no conflict (nor revealed)", async () => {
     const p = await seedPartnerWithToken(server.url, "test");
-    const other = await seedPartnerWithToken(server.url, "live");
+    const other = await seedPartnerWithToken(server.url, "test");
     const slug = uniqueTag("taken");
     expect((await create(other, { ...complete, slug })).status).toBe(201);
+    const mine = await create(p, { ...complete, slug });
+    expect(mine.status).toBe(201);
+    expect(mine.body.slug).toBe(slug);
     const res = await create(p, { ...complete, slug });
     expect(res.status).toBe(409);
     expect(res.body.error).toMatchObject({ code: "slug_taken", param: "slug" });
+    // generated slugs are scoped too: the same product name gives each partner its plain slug
+    const name = `Scoped ${slug}`;
+    const a = await create(p, { ...complete, product_name: name });
+    const b = await create(other, { ...complete, product_name: name });
+    expect(a.body.slug).toBe(b.body.slug);
   });
 
   it("honours Idempotency-Key", async () => {

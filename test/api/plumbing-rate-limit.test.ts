@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createApiHandler } from "@/server/http/handle-api-request";
+import { createApiHandler } from "@/server/rest/handle-api-request";
 import { rateLimitConfigFromEnv, type RateLimitConfig, type RateLimitStore } from "@/server/http/rate-limit";
 import { MemoryRateLimitStore } from "@/server/http/rate-limit-store-memory";
 import { RedisRateLimitStore } from "@/server/http/rate-limit-store-redis";

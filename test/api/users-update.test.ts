@@ -237,12 +237,12 @@ describe("DELETE /v1/users/{id}", () => {
     const base = { partnerId: p.partner.id, environment: "test" as const, method: "POST", path: "/v1/users", requestHash: "h", responseStatus: 201, expiresAt: new Date(Date.now() + 86_400_000) };
     await db.idempotencyRecord.createMany({
       data: [
-        { ...base, key: `k-${randomUUID()}`, responseBody: { id: u.id, email: u.email, sign_in_url: u.sign_in_url } },
-        { ...base, key: `k-${randomUUID()}`, responseBody: { id: other.id, email: other.email } },
+        { ...base, key: `k-${randomUUID()}`, responseText: JSON.stringify({ id: u.id, email: u.email }) },
+        { ...base, key: `k-${randomUUID()}`, responseText: JSON.stringify({ id: other.id, email: other.email }) },
       ],
     });
     await p.call("DELETE", `/v1/users/${u.id}`);
     const left = await db.idempotencyRecord.findMany({ where: { partnerId: p.partner.id } });
-    expect(left.map((r) => (r.responseBody as { id: string }).id)).toEqual([other.id]);
+    expect(left.map((r) => (JSON.parse(r.responseText!) as { id: string }).id)).toEqual([other.id]);
   });
 });

@@ -1,5 +1,5 @@
 // /v1/partner-deals/{id}/visibility-rules[/{rule_id}]: CRUD, rule_value vocabulary per rule_type,
-// partner ids that must exist, and the effect on GET /v1/deals.
+// partner ids answered alike whether they exist or not, and the effect on GET /v1/deals.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
@@ -70,11 +70,19 @@ describe("visibility rules CRUD", () => {
     expect(await db.visibilityRule.count({ where: { dealId } })).toBe(8);
   });
 
-  it("validates rule_value against the rule_type's vocabulary (exact strings) and partner existence", async () => {
+  it("answers a partner id alike whether a partner has it or not (existence is not revealed)", async () => {
+    const p = await seedPartnerWithToken(server.url, "test");
+    const other = await seedPartnerWithToken(server.url, "test");
+    const dealId = await ownDeal(p);
+    const unknown = await api(server.url, p.token, "POST", rulesPath(dealId), { rule_type: "include_partner", rule_value: [randomUUID()] });
+    const existing = await api(server.url, p.token, "POST", rulesPath(dealId), { rule_type: "include_partner", rule_value: [other.partner.id] });
+    expect([unknown.status, existing.status]).toEqual([201, 201]);
+  });
+
+  it("validates rule_value against the rule_type's vocabulary (exact strings)", async () => {
     const p = await seedPartnerWithToken(server.url, "test");
     const dealId = await ownDeal(p);
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ rule_type: "include_partner", rule_value: [randomUUID()] }, "parameter_invalid", "rule_value[0]"],
       [{ rule_type: "exclude_partner", rule_value: [p.partner.id, "not-a-uuid"] }, "parameter_invalid", "rule_value[1]"],
       [{ rule_type: "include_partner_type", rule_value: ["vc fund"] }, "parameter_invalid", "rule_value[0]"],
       [{ rule_type: "exclude_partner_type", rule_value: ["Europe"] }, "parameter_invalid", "rule_value[0]"],

@@ -1,7 +1,7 @@
 // Starts the API (the same handler table the app serves on /v1 and /events/track) on a random
 // local port, so tests speak real HTTP to it.
-import { handleApiRequest } from "@/server/http/handle-api-request";
-import { listenApi } from "@/server/http/listen-api";
+import { handleApiRequest } from "@/server/rest/handle-api-request";
+import { listenApi } from "@/server/rest/listen-api";
 
 export type TestServer = { url: string; close: () => Promise<void> };
 

@@ -7,8 +7,8 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { expect } from "vitest";
-import { apiRoutes } from "@/server/api/routes";
-import { buildOpenApiDocument } from "@/server/api/openapi/build-openapi-document";
+import { apiRoutes } from "@/server/rest/routes";
+import { buildOpenApiDocument } from "@/server/rest/openapi/build-openapi-document";
 
 type Doc = ReturnType<typeof buildOpenApiDocument>;
 type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }>; headers?: Record<string, unknown> }> };

@@ -1,6 +1,7 @@
 // Everything of the partner portal (sign-in included) runs inside the tRPC + react-query provider.
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { Toaster } from "@/components/ui/sonner";
 import { TRPCReactProvider } from "@/trpc/react";
 
 export const metadata: Metadata = {
@@ -9,5 +10,10 @@ export const metadata: Metadata = {
 };
 
 export default function PortalLayout({ children }: { children: ReactNode }) {
-  return <TRPCReactProvider>{children}</TRPCReactProvider>;
+  return (
+    <TRPCReactProvider>
+      {children}
+      <Toaster />
+    </TRPCReactProvider>
+  );
 }

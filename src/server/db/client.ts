@@ -3,24 +3,89 @@
 // the test setup resolve the embedded database first (src/server/db/resolve-database.ts).
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/generated/prisma/client";
+import { changeFeed } from "./change-feed";
+
+/**
+ * Pool settings. A database that is away or slow must answer 503 quickly (src/server/db/prisma-errors.ts),
+ * never hang a request: a new connection gives up after DATABASE_CONNECT_TIMEOUT_MS, a statement after
+ * DATABASE_STATEMENT_TIMEOUT_MS (PostgreSQL cancels it). Broken connections are dropped by the pool and
+ * new ones made on demand, so the app recovers by itself when PostgreSQL is back.
+ */
+export function poolConfigFromEnv(env: NodeJS.ProcessEnv = process.env) {
+  const num = (v: string | undefined, d: number) => (v !== undefined && v !== "" && Number.isFinite(Number(v)) ? Number(v) : d);
+  return {
+    max: num(env.DATABASE_POOL_SIZE, 10),
+    connectionTimeoutMillis: num(env.DATABASE_CONNECT_TIMEOUT_MS, 5_000),
+    statement_timeout: num(env.DATABASE_STATEMENT_TIMEOUT_MS, 15_000),
+    // A transaction left open by a crashed request must not hold locks forever.
+    idle_in_transaction_session_timeout: num(env.DATABASE_STATEMENT_TIMEOUT_MS, 15_000) * 4,
+    idleTimeoutMillis: 30_000,
+  };
+}
 
 function createClient(): PrismaClient {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set: start the app with `npm start` or `npm run dev`, which provide the embedded database");
-  const max = Number(process.env.DATABASE_POOL_SIZE ?? 10);
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max }) });
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, ...poolConfigFromEnv() }) });
 }
 
 const globalForDb = globalThis as unknown as { perkwayDb?: PrismaClient };
+
+// Read-your-writes in this process: the per-process caches fed by NOTIFY (change-feed.ts) are
+// cleared when a write of this process completes, so a request that follows a change made here never
+// waits for the notification. Writes on other processes arrive by NOTIFY (within milliseconds).
+const WRITE_METHODS = new Set(["create", "createMany", "createManyAndReturn", "update", "updateMany", "updateManyAndReturn", "upsert", "delete", "deleteMany"]);
+const WATCHED_MODELS = new Set(["partner", "deal", "visibilityRule", "dealCategory", "category", "catalogVersion"]);
+const WRITING_CLIENT_METHODS = new Set(["$transaction", "$executeRaw", "$executeRawUnsafe"]);
+
+function afterWrite<T>(result: T): T {
+  if (result && typeof (result as { then?: unknown }).then === "function") {
+    return (result as unknown as Promise<unknown>).then(
+      (v) => (changeFeed().localChange(), v),
+      (e) => {
+        changeFeed().localChange(); // a failed transaction may have committed nothing, or something
+        throw e;
+      },
+    ) as T;
+  }
+  changeFeed().localChange();
+  return result;
+}
+
+const watchedDelegates = new WeakMap<object, object>();
+function watchDelegate(delegate: object): object {
+  let proxy = watchedDelegates.get(delegate);
+  if (!proxy) {
+    proxy = new Proxy(delegate, {
+      get(target, method) {
+        const fn = Reflect.get(target, method);
+        if (typeof fn !== "function") return fn;
+        return WRITE_METHODS.has(method as string) ? (...args: unknown[]) => afterWrite(fn.apply(target, args)) : fn.bind(target);
+      },
+    });
+    watchedDelegates.set(delegate, proxy);
+  }
+  return proxy;
+}
 
 /** Lazily created so that importing a service never needs a database until it is called. */
 export const db: PrismaClient = new Proxy({} as PrismaClient, {
   get(_target, prop) {
     globalForDb.perkwayDb ??= createClient();
-    const value = Reflect.get(globalForDb.perkwayDb, prop);
-    return typeof value === "function" ? value.bind(globalForDb.perkwayDb) : value;
+    const client = globalForDb.perkwayDb;
+    const value = Reflect.get(client, prop);
+    if (typeof prop === "string" && WATCHED_MODELS.has(prop) && value && typeof value === "object") return watchDelegate(value);
+    if (typeof value !== "function") return value;
+    if (typeof prop === "string" && WRITING_CLIENT_METHODS.has(prop)) return (...args: unknown[]) => afterWrite((value as (...a: unknown[]) => unknown).apply(client, args));
+    return value.bind(client);
   },
 });
+
+/** A transaction that only reads (the catalogue cache's snapshots): it does not clear the caches. */
+export function readTransaction<T>(fn: (tx: Tx) => Promise<T>, options?: Parameters<PrismaClient["$transaction"]>[1]): Promise<T> {
+  globalForDb.perkwayDb ??= createClient();
+  return globalForDb.perkwayDb.$transaction(fn, options);
+}
 
 export async function disconnectDb(): Promise<void> {
   await globalForDb.perkwayDb?.$disconnect();

@@ -1,10 +1,7 @@
 // Exact published enumeration strings (service-spec.md, contract.md §4) and the conversion to the
 // Prisma enum identifiers for the three enums whose values contain spaces or punctuation.
-import type {
-  AudienceRegion as DbAudienceRegion,
-  PartnerType as DbPartnerType,
-  UserType as DbUserType,
-} from "@/generated/prisma/enums";
+// The domain imports no Prisma type (eslint.config.mjs): the database identifiers are derived here
+// from the published strings, the same rule the schema's enums follow (a test compares the two).
 
 export const PARTNER_TYPES = [
   "VC fund",
@@ -114,6 +111,13 @@ export type EligibilityDimension = (typeof ELIGIBILITY_DIMENSIONS)[number];
 export const PERMISSIVE_DIMENSIONS = ["customer_type", "company_size", "incorporation"] as const;
 
 // ---- Prisma identifier <-> published string ---------------------------------------------------
+/** "Early-stage startup" → "Early_stage_startup": spaces, "/" and "-" become "_". */
+type ReplaceAll<S extends string, C extends string> = S extends `${infer A}${C}${infer B}` ? `${A}_${ReplaceAll<B, C>}` : S;
+export type DbIdentifier<S extends string> = ReplaceAll<ReplaceAll<ReplaceAll<S, " ">, "/">, "-">;
+type DbAudienceRegion = DbIdentifier<AudienceRegion>;
+type DbPartnerType = DbIdentifier<PartnerType>;
+type DbUserType = DbIdentifier<UserType>;
+
 function bimap<Api extends string, Db extends string>(values: readonly Api[]) {
   const toDbMap = new Map<string, Db>();
   const fromDbMap = new Map<string, Api>();

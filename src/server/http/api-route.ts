@@ -31,6 +31,9 @@ export type ApiRoute = {
   auth: "partner" | "none";
   /** Honours Idempotency-Key (contract §1). */
   idempotent?: boolean;
+  /** For idempotent routes whose response holds a secret: `redact` turns the response text into what
+   *  is stored, `restore` turns it back into a replay (POST /v1/users: a freshly minted sign_in_url). */
+  idempotencyReplay?: { redact(text: string): string; restore(stored: string, ctx: ApiContext): Promise<string> };
   /** Which rate-limit bucket the pipeline charges before the handler. Default: the (partner,
    *  environment) bucket for auth "partner", the client-IP bucket for auth "none". */
   rateLimit?: "partner" | "anonymous" | "authentication";

@@ -2,8 +2,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { rememberClientIp } from "./client-ip";
 
-/** Past this much unread body after the response (e.g. a 413), the connection is dropped instead. */
-const MAX_DISCARD_BYTES = 8 * 1024 * 1024;
+/** Unread body up to this size is read and thrown away after the response, keeping the connection. */
+const MAX_DISCARD_BYTES = 1024 * 1024;
+/** Staged close (RFC 9112 §9.6): after a response that leaves a large body unread (413), the server
+ *  half-closes and keeps reading — up to this many bytes or this long — before closing, so the client
+ *  can finish sending and read the response instead of seeing a reset. */
+const LINGER_MAX_BYTES = 64 * 1024 * 1024;
+const LINGER_MS = 5_000;
 
 export function toFetchRequest(req: IncomingMessage, origin: string): Request {
   const headers = new Headers();
@@ -27,10 +32,39 @@ export async function sendFetchResponse(res: ServerResponse, response: Response)
   res.statusCode = response.status;
   response.headers.forEach((v, k) => res.setHeader(k, v));
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+  const req = res.req;
+  // A handler that answered without reading the whole body (413, 415, 401 before the body...): a small
+  // rest is read and thrown away, so that the keep-alive connection can serve the next request; a
+  // large or unknown one ends the connection, in stages.
+  const unread = !req.complete;
+  const declared = Number(req.headers["content-length"]);
+  const stage = unread && (response.status === 413 || !(declared <= MAX_DISCARD_BYTES));
+  if (stage) {
+    res.setHeader("Connection", "close");
+    stageClose(req);
+  }
   res.end(body);
-  // A handler that answered without reading the whole body (413, 415, 401 before the body...):
-  // read the rest and throw it away, so that the keep-alive connection can serve the next request.
-  if (!res.req.complete) discardRest(res.req);
+  if (unread && !stage) discardRest(req, MAX_DISCARD_BYTES);
+}
+
+/**
+ * node:http ends a `Connection: close` response with socket.destroySoon(), which closes the read side
+ * too: a client still sending its body then gets a reset (RST) and may never read the 413. Here the
+ * server instead half-closes (FIN after the response) and keeps reading and discarding until the
+ * client closes, LINGER_MAX_BYTES or LINGER_MS, whichever comes first.
+ */
+function stageClose(req: IncomingMessage) {
+  const socket = req.socket;
+  discardRest(req, LINGER_MAX_BYTES);
+  socket.destroySoon = () => {
+    if (socket.destroyed) return;
+    socket.end(); // FIN once the response is flushed; reading continues
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once("close", () => clearTimeout(timer));
+    socket.once("end", () => socket.destroy()); // the client closed its side: done
+    socket.resume();
+  };
 }
 
 /** The request body as a web stream with backpressure; cancelling it discards the rest. */
@@ -49,18 +83,25 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
         req.resume();
       },
       cancel() {
-        discardRest(req);
+        discardRest(req, MAX_DISCARD_BYTES);
       },
     },
     { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
   );
 }
 
-const discarding = new WeakSet<IncomingMessage>();
+/** Requests whose rest is being thrown away → how much of it may still come before the socket is dropped. */
+const discarding = new WeakMap<IncomingMessage, { limit: number }>();
 
-function discardRest(req: IncomingMessage) {
-  if (discarding.has(req) || req.complete) return;
-  discarding.add(req);
+function discardRest(req: IncomingMessage, maxBytes: number) {
+  const current = discarding.get(req);
+  if (current) {
+    current.limit = Math.max(current.limit, maxBytes); // a staged close may allow more than a plain discard
+    return;
+  }
+  if (req.complete) return;
+  const state = { limit: maxBytes };
+  discarding.set(req, state);
   req.removeAllListeners("data");
   req.removeAllListeners("end");
   req.removeAllListeners("error");
@@ -68,7 +109,7 @@ function discardRest(req: IncomingMessage) {
   let discarded = 0;
   req.on("data", (chunk: Buffer) => {
     discarded += chunk.byteLength;
-    if (discarded > MAX_DISCARD_BYTES) req.socket.destroy();
+    if (discarded > state.limit) req.socket.destroy();
   });
   req.resume();
 }

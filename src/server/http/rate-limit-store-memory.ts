@@ -8,14 +8,14 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   constructor(private readonly opts: { maxBuckets?: number; now?: () => number } = {}) {}
 
-  async take(key: string, limit: BucketLimit): Promise<RateLimitDecision> {
-    return this.takeSync(key, limit);
+  async take(key: string, limit: BucketLimit, cost: 0 | 1 = 1): Promise<RateLimitDecision> {
+    return this.takeSync(key, limit, cost);
   }
 
-  takeSync(key: string, limit: BucketLimit): RateLimitDecision {
+  takeSync(key: string, limit: BucketLimit, cost: 0 | 1 = 1): RateLimitDecision {
     const now = this.opts.now?.() ?? Date.now();
     const previous = this.buckets.get(key);
-    const { state, decision } = takeToken(previous, limit, now);
+    const { state, decision } = takeToken(previous, limit, now, cost);
     if (previous) this.buckets.delete(key); // re-insert: Map order is our recency order
     this.buckets.set(key, state);
     const max = this.opts.maxBuckets ?? 100_000;

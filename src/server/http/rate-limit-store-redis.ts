@@ -9,6 +9,7 @@ import { MemoryRateLimitStore } from "./rate-limit-store-memory";
 const TAKE_TOKEN_LUA = `
 local burst = tonumber(ARGV[1])
 local per_ms = tonumber(ARGV[2])
+local cost = tonumber(ARGV[3]) or 1
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local b = redis.call('HMGET', KEYS[1], 'tokens', 'ts')
@@ -17,7 +18,7 @@ local last = tonumber(b[2])
 if tokens == nil or last == nil then tokens = burst; last = now end
 if now > last then tokens = math.min(burst, tokens + (now - last) * per_ms) end
 local allowed = 0
-if tokens >= 1 then tokens = tokens - 1; allowed = 1 end
+if tokens >= 1 then tokens = tokens - cost; allowed = 1 end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'ts', tostring(math.max(now, last)))
 redis.call('PEXPIRE', KEYS[1], math.ceil(burst / per_ms) + 1000)
 return { allowed, tostring(tokens) }
@@ -48,18 +49,18 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.redis.on("error", (err) => this.warnThrottled(`rate limiting: Redis error (${(err as Error).message}); using in-memory buckets meanwhile`));
   }
 
-  async take(key: string, limit: BucketLimit): Promise<RateLimitDecision> {
+  async take(key: string, limit: BucketLimit, cost: 0 | 1 = 1): Promise<RateLimitDecision> {
     if (this.redis.status !== "ready") {
       this.warnThrottled(`rate limiting: Redis is ${this.redis.status}; using in-memory buckets meanwhile`);
-      return this.fallback.take(key, limit);
+      return this.fallback.take(key, limit, cost);
     }
     try {
-      const run = (this.redis as unknown as { perkwayTakeToken: (k: string, burst: number, perMs: number) => Promise<[number, string]> }).perkwayTakeToken;
-      const [allowed, tokens] = await run.call(this.redis, this.prefix + key, limit.burst, limit.perMinute / 60_000);
+      const run = (this.redis as unknown as { perkwayTakeToken: (k: string, burst: number, perMs: number, cost: number) => Promise<[number, string]> }).perkwayTakeToken;
+      const [allowed, tokens] = await run.call(this.redis, this.prefix + key, limit.burst, limit.perMinute / 60_000, cost);
       return decide(allowed === 1, Number(tokens), limit);
     } catch (err) {
       this.warnThrottled(`rate limiting: Redis command failed (${(err as Error).message}); using in-memory buckets meanwhile`);
-      return this.fallback.take(key, limit);
+      return this.fallback.take(key, limit, cost);
     }
   }
 

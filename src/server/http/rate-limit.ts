@@ -19,21 +19,24 @@ export type RateLimitDecision = {
 };
 
 export interface RateLimitStore {
-  /** Takes one token from the bucket `key` (created full), atomically. */
-  take(key: string, limit: BucketLimit): Promise<RateLimitDecision>;
+  /**
+   * Takes one token from the bucket `key` (created full), atomically. `cost` 0 only looks: allowed
+   * when a token is there, nothing taken (the portal's sign-in throttle checks before it charges).
+   */
+  take(key: string, limit: BucketLimit, cost?: 0 | 1): Promise<RateLimitDecision>;
   close?(): Promise<void>;
 }
 
 export type BucketState = { tokens: number; updatedMs: number };
 
 /** The token-bucket step the memory store runs (the Redis store runs the same steps in Lua). */
-export function takeToken(state: BucketState | undefined, limit: BucketLimit, nowMs: number): { state: BucketState; decision: RateLimitDecision } {
+export function takeToken(state: BucketState | undefined, limit: BucketLimit, nowMs: number, cost: 0 | 1 = 1): { state: BucketState; decision: RateLimitDecision } {
   const perMs = limit.perMinute / 60_000;
   let tokens = state ? state.tokens : limit.burst;
   const last = state ? state.updatedMs : nowMs;
   if (nowMs > last) tokens = Math.min(limit.burst, tokens + (nowMs - last) * perMs);
   const allowed = tokens >= 1;
-  if (allowed) tokens -= 1;
+  if (allowed) tokens -= cost;
   return { state: { tokens, updatedMs: Math.max(nowMs, last) }, decision: decide(allowed, tokens, limit) };
 }
 

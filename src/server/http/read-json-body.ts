@@ -2,7 +2,7 @@
 // non-JSON content type, 400 for malformed JSON, then the endpoint's (strict) zod schema.
 import type { z } from "zod";
 import { AppError } from "@/server/errors/app-error";
-import { zodErrorToAppError } from "./zod-error";
+import { parseWith } from "@/server/errors/parse-with";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -27,12 +27,6 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
     throw new AppError(400, "body_invalid", "The request body must be a JSON object");
   }
   return parseWith(schema, raw);
-}
-
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw zodErrorToAppError(result.error);
-  return result.data;
 }
 
 function tooLarge() {

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { AppError } from "@/server/errors/app-error";
-import { parseWith } from "./read-json-body";
+import { parseWith } from "@/server/errors/parse-with";
 
 /** Query parameters as an object (repeated keys become arrays), validated by a strict schema. */
 export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S> {

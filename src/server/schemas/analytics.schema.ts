@@ -1,5 +1,6 @@
 // GET /v1/analytics: the query and the summary (service-spec "Analytics summary", contract §6).
 import { z } from "zod";
+import { integerQueryParam } from "./list.schema";
 
 const MAX_ANALYTICS_DAYS = 365;
 export const DEFAULT_ANALYTICS_DAYS = 30;
@@ -13,7 +14,11 @@ export const analyticsQuerySchema = z
       .transform(Number)
       .pipe(z.int().min(1, { error: daysError }).max(MAX_ANALYTICS_DAYS, { error: daysError }))
       .optional()
-      .meta({ description: `Window length in days: the last days×24 hours. Integer 1..${MAX_ANALYTICS_DAYS}, default ${DEFAULT_ANALYTICS_DAYS}.`, example: "30" }),
+      .meta({
+        description: `Window length in days: the last days×24 hours. Integer 1..${MAX_ANALYTICS_DAYS}, default ${DEFAULT_ANALYTICS_DAYS}.`,
+        example: 30,
+        override: integerQueryParam(1, MAX_ANALYTICS_DAYS, DEFAULT_ANALYTICS_DAYS),
+      }),
   })
   .strict();
 

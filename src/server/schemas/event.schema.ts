@@ -3,6 +3,7 @@
 // live in src/server/services/events/validate-events.ts; the OpenAPI description states them.
 import { z } from "zod";
 import { EVENT_TYPES } from "@/server/domain/enums";
+import { findUnstorable, isStorableText } from "./storable-text";
 
 export const MAX_BATCH_EVENTS = 500;
 export const MAX_DEAL_IDS = 200;
@@ -19,21 +20,10 @@ const idSchema = z.string().min(1).max(100);
 const encoder = new TextEncoder();
 const utf8Length = (s: string) => encoder.encode(s).byteLength;
 
-// PostgreSQL text and jsonb cannot hold NUL nor unpaired UTF-16 surrogates (which JSON escapes can
-// produce): refused here as 400 rather than failing in the database.
-const UNSTORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-function isStorableText(s: string): boolean {
-  return !UNSTORABLE.test(s);
-}
-function isStorableJson(v: unknown): boolean {
-  if (typeof v === "string") return isStorableText(v);
-  if (Array.isArray(v)) return v.every(isStorableJson);
-  if (v && typeof v === "object") return Object.entries(v).every(([k, x]) => isStorableText(k) && isStorableJson(x));
-  return true;
-}
+const isStorableJson = (v: unknown) => findUnstorable(v) === null;
 
 // The size check runs first and stops the others: a value that is within 4 KiB is at most ~2,000
-// levels deep, so the recursive isStorableJson is safe. A deeper one (a 1 MiB body can nest 500,000
+// levels deep. A deeper one (a 1 MiB body can nest 500,000
 // levels) overflows JSON.stringify's stack, which is only ever too large, never a 500.
 function withinMetadataSize(m: unknown): boolean {
   try {
@@ -56,7 +46,7 @@ export const trackEventSchema = z
       description: "The member's id (from POST /v1/users). Required for every type except deal_list_viewed and upgrade_cta_clicked.",
     }),
     deal_id: idSchema.nullish().meta({
-      description: "Required for every deal-specific type; not accepted on deal_list_viewed (use deal_ids) nor on upgrade_cta_clicked.",
+      description: "Required for every deal-specific type; optional on upgrade_cta_clicked; on deal_list_viewed a single deal_id is accepted as one listed deal (stored with deal_ids).",
     }),
     deal_ids: z
       .array(idSchema)

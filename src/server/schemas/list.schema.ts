@@ -6,13 +6,24 @@ export const DEFAULT_LIST_LIMIT = 50;
 
 const betweenOneAndHundred = "must be an integer between 1 and 100";
 
+/**
+ * Query values arrive as text and are parsed strictly ("10" yes, "1e1" no); the OpenAPI document
+ * declares them as what they mean, an integer with its bounds, so generated clients take numbers.
+ */
+export function integerQueryParam(minimum: number, maximum: number, defaultValue: number) {
+  return ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+    for (const key of ["type", "pattern", "format", "anyOf", "allOf", "oneOf", "minLength", "maxLength"]) delete jsonSchema[key];
+    Object.assign(jsonSchema, { type: "integer", minimum, maximum, default: defaultValue });
+  };
+}
+
 /** Strictly an integer from its text form: "10" yes; "1e1", "10.0", " 10" no. */
 export const limitQuerySchema = z
   .string()
   .regex(/^\d{1,4}$/, { error: betweenOneAndHundred })
   .transform(Number)
   .pipe(z.number().int().min(1, { error: betweenOneAndHundred }).max(100, { error: betweenOneAndHundred }))
-  .meta({ description: "1..100, default 50" });
+  .meta({ description: "1..100, default 50", override: integerQueryParam(1, 100, DEFAULT_LIST_LIMIT) });
 
 export const pageQueryFields = {
   limit: limitQuerySchema.optional(),

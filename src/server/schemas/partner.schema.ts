@@ -29,11 +29,27 @@ export const brandingSchema = z
 export const originSchema = z.string().refine((s) => {
   try {
     const u = new URL(s);
-    return (u.protocol === "https:" || u.protocol === "http:") && u.origin === s;
+    // One exact origin: no wildcard host (it would widen frame-ancestors to every subdomain).
+    return (u.protocol === "https:" || u.protocol === "http:") && u.origin === s && /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(u.hostname);
   } catch {
     return false;
   }
 }, "must be an origin like https://example.com");
+
+/** Where the upgrade call to action sends free members under freemium: an https URL, or null for none. */
+export const upgradeUrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return u.protocol === "https:" && Boolean(u.hostname) && !/\s/.test(s);
+    } catch {
+      return false;
+    }
+  }, "upgrade_url must be an https URL")
+  .nullable();
 
 export const partnerCreateSchema = z
   .object({
@@ -44,7 +60,8 @@ export const partnerCreateSchema = z
     delivery_method: z.enum(DELIVERY_METHODS).default("hosted"),
     branding: brandingSchema.default({}),
     freemium_enabled: z.boolean().default(false),
-    allowed_iframe_origins: z.array(originSchema).default([]),
+    allowed_iframe_origins: z.array(originSchema).max(50).default([]),
+    upgrade_url: upgradeUrlSchema.default(null),
     active: z.boolean().default(true),
   })
   .strict();
@@ -58,11 +75,16 @@ export const partnerUpdateSchema = z
     delivery_method: z.enum(DELIVERY_METHODS),
     branding: brandingSchema,
     freemium_enabled: z.boolean(),
-    allowed_iframe_origins: z.array(originSchema),
+    allowed_iframe_origins: z.array(originSchema).max(50),
+    upgrade_url: upgradeUrlSchema,
     active: z.boolean(),
   })
   .partial()
   .strict();
 
+/** What a partner's own admin may change on the portal's settings page: everything but `active`. */
+export const partnerSettingsSchema = partnerUpdateSchema.omit({ active: true });
+
 export type PartnerCreateInput = z.input<typeof partnerCreateSchema>;
 export type PartnerUpdateInput = z.input<typeof partnerUpdateSchema>;
+export type PartnerSettingsInput = z.input<typeof partnerSettingsSchema>;

@@ -1,7 +1,10 @@
 // tRPC root (T3-style): procedures are thin adapters over src/server/services/**. Plain JSON, no
-// transformer: return ISO strings for dates.
+// transformer: return ISO strings for dates. The guards below put the caller's scope in `ctx`;
+// a procedure never takes a partner id or environment from its input.
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPCContext } from "./context";
+import { parseWith } from "@/server/errors/parse-with";
+import { storableInputSchema } from "@/server/schemas/storable-text";
 import { formatTRPCError, toTRPCError } from "./error-formatter";
 
 const t = initTRPC.context<TRPCContext>().create({
@@ -22,12 +25,40 @@ const mapAppErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(mapAppErrors);
+// Strings PostgreSQL cannot store (NUL, unpaired surrogates) are a 400 before any input schema runs,
+// as on /v1 (the same shared refinement).
+const refuseUnstorableInput = t.middleware(async ({ getRawInput, next }) => {
+  parseWith(storableInputSchema, await getRawInput());
+  return next();
+});
 
-/** A signed-in portal admin of either role. `ctx.actor` is the scope services take. */
+export const publicProcedure = t.procedure.use(mapAppErrors).use(refuseUnstorableInput);
+
+/** A signed-in portal admin of either role. `ctx.actor` is the scope admin services take. */
 export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.admin) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
   return next({ ctx: { admin: ctx.admin, actor: ctx.admin.actor } });
+});
+
+/**
+ * Partner pages (read): `ctx.scope` = { partnerId, environment } from the session: the admin's own
+ * partner and the Live / Sandbox switch, or the partner a super_admin is viewing as. Another
+ * partner's ids therefore answer NOT_FOUND from the scoped services.
+ */
+export const partnerProcedure = adminProcedure.use(({ ctx, next }) => {
+  const scope = ctx.admin.scope;
+  if (!scope) {
+    throw new TRPCError({ code: "FORBIDDEN", message: "Open a partner's portal first (Partners → View as) to see partner pages." });
+  }
+  return next({ ctx: { scope, readOnly: ctx.admin.readOnly } });
+});
+
+/** Partner pages (change): as partnerProcedure, refused while a super_admin views read-only. */
+export const partnerMutationProcedure = partnerProcedure.use(({ ctx, next }) => {
+  if (ctx.readOnly) {
+    throw new TRPCError({ code: "FORBIDDEN", message: "You are viewing this partner's portal read-only. Changes are made by the partner's admins." });
+  }
+  return next({ ctx });
 });
 
 /** A signed-in super_admin (servicepass staff). */

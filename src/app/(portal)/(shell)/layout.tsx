@@ -1,35 +1,77 @@
-// The signed-in portal shell: top navigation and account menu. Portal pages go in this folder
-// (`(shell)/deals/page.tsx` is /deals) and render inside <main>.
+// The signed-in portal shell: sidebar navigation (a menu sheet on phones), the Live / Sandbox switch,
+// the signed-in admin and sign-out, and the banners that say which data you are looking at (sandbox,
+// or a partner's portal viewed read-only by a super admin). Pages render inside <main>.
+import { Eye, FlaskConical } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
+import { getPartner } from "@/server/services/partners/get-partner";
+import { EnvironmentSwitch } from "../_components/environment-switch";
+import { ExitViewAsButton } from "../_components/exit-view-as-button";
+import { MobileNav } from "../_components/mobile-nav";
 import { PortalNav } from "../_components/portal-nav";
 import { SignOutButton } from "../_components/sign-out-button";
 
 export default async function ShellLayout({ children }: { children: ReactNode }) {
-  const { actor, email, name } = await requireAdminSession();
+  const session = await requireAdminSession();
+  const { actor, email, name, environment, scope, readOnly } = session;
   const isSuperAdmin = actor.role === "super_admin";
+  const partner = scope ? await getPartner(scope).catch(() => null) : null;
+  const sandbox = Boolean(scope) && environment === "test";
+  const navProps = { isSuperAdmin, hasPartnerScope: Boolean(scope) };
 
   return (
-    <div className="shell">
-      <header className="topbar">
-        <div className="topbar-inner">
-          <Link href="/" className="brand">
-            Perkway <span className="brand-sub">Partner portal</span>
+    <div data-environment={sandbox ? "test" : "live"} className="min-h-dvh bg-background">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-card focus:px-3 focus:py-2 focus:shadow">
+        Skip to content
+      </a>
+      <div className="flex min-h-dvh">
+        <aside className="hidden w-60 shrink-0 flex-col gap-6 border-r bg-card px-3 py-5 lg:flex">
+          <Link href="/" className="px-3 text-lg font-semibold tracking-tight">
+            Perkway <span className="block text-xs font-normal text-muted-foreground">Partner portal</span>
           </Link>
-          <PortalNav isSuperAdmin={isSuperAdmin} />
-          <div className="account" data-testid="account">
-            <span className="account-name" title={email}>
-              {name ?? email}
-            </span>
-            <span className={isSuperAdmin ? "badge badge-strong" : "badge"}>
-              {isSuperAdmin ? "Super admin" : "Partner admin"}
-            </span>
-            <SignOutButton />
-          </div>
+          <PortalNav {...navProps} />
+        </aside>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-30 flex flex-wrap items-center gap-3 border-b bg-card/95 px-4 py-3 backdrop-blur sm:px-6">
+            <MobileNav {...navProps} />
+            <div className="min-w-0 flex-1">
+              <p className="hidden truncate text-sm font-semibold sm:block">{partner?.name ?? (isSuperAdmin ? "Perkway platform" : "Partner portal")}</p>
+            </div>
+            {scope ? <EnvironmentSwitch environment={environment} /> : null}
+            <div className="flex items-center gap-2" data-testid="account">
+              <span className="hidden max-w-48 truncate text-sm text-muted-foreground sm:inline" title={email}>
+                {name ?? email}
+              </span>
+              <Badge variant={isSuperAdmin ? "default" : "secondary"} className="hidden sm:inline-flex">
+                {isSuperAdmin ? "Super admin" : "Partner admin"}
+              </Badge>
+              <SignOutButton />
+            </div>
+          </header>
+          {readOnly && scope ? (
+            <div role="status" className="flex flex-wrap items-center gap-3 border-b bg-primary/10 px-4 py-2 text-sm sm:px-6">
+              <Eye className="size-4 shrink-0" aria-hidden="true" />
+              <span className="flex-1">
+                You are viewing <strong>{partner?.name ?? "this partner"}</strong>&apos;s portal read-only. Changes are refused; every view is recorded in the activity log.
+              </span>
+              <ExitViewAsButton />
+            </div>
+          ) : null}
+          {sandbox ? (
+            <div role="status" className="flex items-center gap-2 border-b border-sandbox/40 bg-sandbox/15 px-4 py-2 text-sm text-sandbox-foreground sm:px-6">
+              <FlaskConical className="size-4 shrink-0" aria-hidden="true" />
+              <span>
+                <strong>Sandbox</strong>: you are seeing and changing test data only. Live members, deals and keys are untouched.
+              </span>
+            </div>
+          ) : null}
+          <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:py-8">
+            {children}
+          </main>
         </div>
-      </header>
-      <main className="content">{children}</main>
+      </div>
     </div>
   );
 }

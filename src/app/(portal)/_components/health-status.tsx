@@ -5,17 +5,17 @@ import { api } from "@/trpc/react";
 export function HealthStatus() {
   const health = api.health.useQuery();
 
-  if (health.isPending) return <p className="status status-muted" data-testid="health-status">Checking API…</p>;
+  if (health.isPending) return <p className="text-sm text-muted-foreground" data-testid="health-status">Checking API…</p>;
   if (health.isError) {
     return (
-      <p className="status status-error" data-testid="health-status">
-        API unreachable: {health.error.message}
+      <p className="text-sm text-destructive" data-testid="health-status">
+        API unreachable: {health.error.message}. Reload the page; if it persists, check that the server is running.
       </p>
     );
   }
   return (
-    <p className="status status-ok" data-testid="health-status">
-      <span className="dot" aria-hidden /> API healthy · checked {new Date(health.data.time).toLocaleTimeString()}
+    <p className="flex items-center gap-2 text-sm text-success" data-testid="health-status">
+      <span className="size-2 rounded-full bg-success" aria-hidden /> API healthy · checked {new Date(health.data.time).toLocaleTimeString()}
     </p>
   );
 }

@@ -1,44 +1,41 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { cn } from "@/lib/utils";
+import { isActive, navGroups } from "./nav-items";
 
-type NavItem = { href: string; label: string };
-
-const PARTNER_ITEMS: NavItem[] = [
-  { href: "/", label: "Overview" },
-  { href: "/deals", label: "Deals" },
-  { href: "/members", label: "Members" },
-  { href: "/api-keys", label: "API keys" },
-  { href: "/settings", label: "Settings" },
-];
-
-const SUPER_ADMIN_ITEMS: NavItem[] = [
-  { href: "/partners", label: "Partners" },
-  { href: "/catalogue", label: "Catalogue" },
-];
-
-function isActive(pathname: string, href: string): boolean {
-  return href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
-}
-
-export function PortalNav({ isSuperAdmin }: { isSuperAdmin: boolean }) {
+/** The main navigation, grouped; used in the sidebar and in the phone menu. */
+export function PortalNav({ isSuperAdmin, hasPartnerScope, onNavigate }: { isSuperAdmin: boolean; hasPartnerScope: boolean; onNavigate?: () => void }) {
   const pathname = usePathname();
-  const items = isSuperAdmin ? [...PARTNER_ITEMS, ...SUPER_ADMIN_ITEMS] : PARTNER_ITEMS;
   return (
-    <nav className="nav" aria-label="Main">
-      {items.map((item) => {
-        const active = isActive(pathname, item.href);
-        return (
-          <Link
-            key={item.href}
-            href={item.href}
-            className={active ? "nav-link nav-link-active" : "nav-link"}
-            aria-current={active ? "page" : undefined}
-          >
-            {item.label}
-          </Link>
-        );
-      })}
+    <nav aria-label="Main" className="flex flex-col gap-5">
+      {navGroups({ isSuperAdmin, hasPartnerScope }).map((group) => (
+        <div key={group.label} className="flex flex-col gap-1">
+          <p className="px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{group.label}</p>
+          <ul className="flex flex-col gap-0.5">
+            {group.items.map((item) => {
+              const active = isActive(pathname, item.href);
+              const Icon = item.icon;
+              return (
+                <li key={item.href}>
+                  <Link
+                    href={item.href}
+                    onClick={onNavigate}
+                    aria-current={active ? "page" : undefined}
+                    className={cn(
+                      "flex items-center gap-2.5 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                      active && "bg-accent text-accent-foreground",
+                    )}
+                  >
+                    <Icon className="size-4" aria-hidden="true" />
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
     </nav>
   );
 }

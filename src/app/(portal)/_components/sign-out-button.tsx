@@ -1,13 +1,16 @@
 "use client";
+import { LogOut } from "lucide-react";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
+import { Button } from "@/components/ui/button";
 
-export function SignOutButton() {
+export function SignOutButton({ className }: { className?: string }) {
   const [pending, setPending] = useState(false);
   return (
-    <button
-      type="button"
-      className="button button-ghost"
+    <Button
+      variant="ghost"
+      size="sm"
+      className={className}
       disabled={pending}
       onClick={async () => {
         setPending(true);
@@ -18,7 +21,8 @@ export function SignOutButton() {
         window.location.assign("/login");
       }}
     >
+      <LogOut aria-hidden="true" />
       {pending ? "Signing out…" : "Sign out"}
-    </button>
+    </Button>
   );
 }

@@ -1,12 +1,23 @@
 "use client";
+import { AlertCircle } from "lucide-react";
 import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 
 const WRONG_CREDENTIALS = "Email or password is incorrect";
 
-/** `failed`: the page was reached after a failed sign-in that bypassed this form (next-auth's ?error=). */
-export function LoginForm({ callbackUrl, failed }: { callbackUrl: string; failed: boolean }) {
-  const [error, setError] = useState<string | null>(failed ? WRONG_CREDENTIALS : null);
+/** The sentence for a failed sign-in: our throttle's own message, or the generic one. */
+function signInErrorText(reason: string | null | undefined): string | null {
+  if (!reason) return null;
+  return /^Too many sign-in attempts/.test(reason) ? reason : WRONG_CREDENTIALS;
+}
+
+/** `failed`: next-auth's ?error= when the page was reached after a sign-in that bypassed this form. */
+export function LoginForm({ callbackUrl, failed }: { callbackUrl: string; failed: string | null }) {
+  const [error, setError] = useState<string | null>(signInErrorText(failed));
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -25,7 +36,8 @@ export function LoginForm({ callbackUrl, failed }: { callbackUrl: string; failed
         window.location.assign(callbackUrl);
         return;
       }
-      setError(!result?.error || result.error === "CredentialsSignin" ? WRONG_CREDENTIALS : "Sign-in failed. Please try again.");
+      // Our own refusals (too many attempts) arrive as the error text; anything else is the generic one.
+      setError(signInErrorText(result?.error ?? "CredentialsSignin"));
     } catch {
       setError("Sign-in failed. Please try again.");
     }
@@ -33,23 +45,24 @@ export function LoginForm({ callbackUrl, failed }: { callbackUrl: string; failed
   }
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
+    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
       {error ? (
-        <div className="alert alert-error" role="alert" data-testid="login-error">
-          {error}
-        </div>
+        <Alert variant="destructive">
+          <AlertCircle aria-hidden="true" />
+          <AlertDescription data-testid="login-error">{error}</AlertDescription>
+        </Alert>
       ) : null}
-      <label className="field">
-        <span className="label">Email</span>
-        <input className="input" name="email" type="email" autoComplete="username" required autoFocus />
-      </label>
-      <label className="field">
-        <span className="label">Password</span>
-        <input className="input" name="password" type="password" autoComplete="current-password" required />
-      </label>
-      <button className="button button-primary button-block" type="submit" disabled={pending}>
+      <div className="grid gap-2">
+        <Label htmlFor="login-email">Email</Label>
+        <Input id="login-email" name="email" type="email" autoComplete="username" required autoFocus />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="login-password">Password</Label>
+        <Input id="login-password" name="password" type="password" autoComplete="current-password" required />
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={pending}>
         {pending ? "Signing in…" : "Sign in"}
-      </button>
+      </Button>
     </form>
   );
 }

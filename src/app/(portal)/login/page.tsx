@@ -32,15 +32,15 @@ export default async function LoginPage({
   if (await getAdminSession()) redirect(callbackUrl);
 
   return (
-    <main className="auth-page">
-      <div className="auth-card">
-        <div className="auth-brand">
-          Perkway <span className="brand-sub">Partner portal</span>
-        </div>
-        <h1>Sign in</h1>
-        <p className="muted">Use the email and password of your partner admin account.</p>
+    <main className="flex min-h-dvh items-center justify-center bg-background px-4 py-10">
+      <div className="w-full max-w-sm rounded-xl border bg-card p-6 shadow-sm sm:p-8">
+        <p className="text-lg font-semibold tracking-tight">
+          Perkway <span className="text-sm font-normal text-muted-foreground">Partner portal</span>
+        </p>
+        <h1 className="mt-6 text-2xl font-semibold tracking-tight">Sign in</h1>
+        <p className="mt-1 mb-6 text-sm text-muted-foreground">Use the email and password of your partner admin account.</p>
         {/* next-auth sends failed sign-ins that bypass the form (e.g. a direct POST) here with ?error=. */}
-        <LoginForm callbackUrl={callbackUrl} failed={Boolean(params.error)} />
+        <LoginForm callbackUrl={callbackUrl} failed={typeof params.error === "string" ? params.error.slice(0, 200) : params.error ? "CredentialsSignin" : null} />
       </div>
     </main>
   );

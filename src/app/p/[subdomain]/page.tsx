@@ -1,58 +1,114 @@
-// / on {subdomain}.{APP_DOMAIN} (rewritten by src/proxy.ts) and /p/{subdomain} — the hosted deal app's
-// landing page. Placeholder until magic-link sign-in and the deal list land.
+// / on {subdomain}.{APP_DOMAIN}, /p/{subdomain} and /embed/{subdomain}: signed out, the partner's
+// welcome; signed in, the member's deals (server-rendered; only what GET /v1/deals?user_id= returns
+// for them, plus api_excluded deals), and the partner's other deals with why they are locked.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import type { CSSProperties } from "react";
-import { cache } from "react";
-import { getHostedPartner } from "@/server/services/partners/get-hosted-partner";
+import { DealCard } from "@/components/hosted/deal-card";
+import { DealFilters, listHref, type ListFilter } from "@/components/hosted/deal-filters";
+import { TrackView } from "@/components/hosted/track-view";
+import { UpgradeCta } from "@/components/hosted/upgrade-cta";
+import { hostedUi } from "@/components/hosted/styles";
+import { HOSTED_SORTS, listHostedDeals, type HostedSort } from "@/server/services/hosted/hosted-deals";
+import type { HostedPartner } from "@/server/services/partners/get-hosted-partner";
+import { trackEvent } from "./actions";
+import { getSurface, loadMember, loadPartner } from "./_lib/member-context";
 
-// Partner data (branding, active flag) changes from the portal: never serve a cached render.
-export const dynamic = "force-dynamic";
-
-type Props = { params: Promise<{ subdomain: string }> };
-
-// generateMetadata and the page share one lookup per request.
-const loadPartner = cache((subdomain: string) => getHostedPartner(subdomain));
+type Props = { params: Promise<{ subdomain: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const partner = await loadPartner((await params).subdomain);
-  return {
-    title: { absolute: partner ? `${partner.name} perks` : "Page not found" },
-    robots: { index: false, follow: false },
-  };
+  return { title: { absolute: partner ? `${partner.name} perks` : "Page not found" }, robots: { index: false, follow: false } };
 }
 
-export default async function HostedHomePage({ params }: Props) {
-  const partner = await loadPartner((await params).subdomain);
-  if (!partner) notFound();
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
 
-  const { branding } = partner;
-  const style = {
-    ...(branding.primaryColor ? { "--brand": branding.primaryColor } : {}),
-    ...(branding.accentColor ? { "--brand-accent": branding.accentColor } : {}),
-  } as CSSProperties;
+export default async function HostedHomePage({ params, searchParams }: Props) {
+  const { subdomain } = await params;
+  const partner = await loadPartner(subdomain);
+  if (!partner) notFound();
+  const [surface, member, sp] = await Promise.all([getSurface(subdomain), loadMember(partner), searchParams]);
+  if (!member) return <Welcome partner={partner} signedOut={one(sp.signed_out) === "1"} />;
+
+  const sortParam = one(sp.sort);
+  const filter: ListFilter = { q: one(sp.q).slice(0, 200), category: one(sp.category).slice(0, 100), sort: sortParam in HOSTED_SORTS ? (sortParam as HostedSort) : "recommended" };
+  const list = await listHostedDeals(member, filter);
+  const base = surface.base;
+  const filtered = Boolean(filter.q || filter.category);
+  const premiumLocked = partner.freemiumEnabled ? list.locked.filter((d) => d.lock === "tier").length : 0;
 
   return (
-    <div className="hosted" style={style}>
-      <header className="hosted-header">
-        <div className="hosted-header-inner">
-          {branding.logoUrl ? (
-            // eslint-disable-next-line @next/next/no-img-element -- partner-hosted logo, any origin
-            <img className="hosted-logo" src={branding.logoUrl} alt={`${partner.name} logo`} />
-          ) : (
-            <span className="hosted-wordmark">{partner.name}</span>
-          )}
-        </div>
-      </header>
-      <main className="hosted-main">
-        <section className="hosted-hero">
-          <h1 data-testid="partner-name">{partner.name} perks</h1>
-          {branding.headline ? <p className="hosted-headline">{branding.headline}</p> : null}
-          <p className="hosted-lead">Sign in through the link your organization sent you.</p>
-          {branding.welcomeText ? <p className="hosted-welcome">{branding.welcomeText}</p> : null}
+    <div className="space-y-6">
+      <section>
+        <h1 className="text-2xl font-bold tracking-tight text-foreground" data-testid="partner-name">
+          {partner.name} perks
+        </h1>
+        {partner.branding.headline ? <p className="mt-1 text-base font-medium text-foreground">{partner.branding.headline}</p> : null}
+      </section>
+      {premiumLocked && partner.upgradeUrl ? (
+        <section aria-label="Premium membership" className="flex flex-col gap-3 rounded-xl border border-primary/30 bg-accent p-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-accent-foreground">
+            <span className="font-semibold">{premiumLocked === 1 ? "1 premium deal is" : `${premiumLocked} premium deals are`} waiting for you.</span> Upgrade your membership to unlock {premiumLocked === 1 ? "it" : "them"}.
+          </p>
+          <UpgradeCta href={partner.upgradeUrl} track={trackEvent} className={hostedUi.primary} />
         </section>
-      </main>
-      <footer className="hosted-footer">Powered by Perkway</footer>
+      ) : null}
+      <DealFilters base={base} filter={filter} categories={list.categories} />
+      <section aria-labelledby="deals-heading">
+        <h2 id="deals-heading" className="mb-3 text-lg font-semibold text-foreground">
+          Your deals <span className="font-normal text-muted-foreground">({list.deals.length})</span>
+        </h2>
+        {list.deals.length ? (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="deal-list">
+            {list.deals.map((d) => (
+              <DealCard key={d.id} deal={d} href={`${base}/deals/${d.id}`} />
+            ))}
+          </ul>
+        ) : (
+          <div className="rounded-xl border border-dashed bg-card p-8 text-center">
+            <p className="font-medium text-foreground">{filtered ? "No deals match your search." : "No deals are available to you yet."}</p>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {filtered ? (
+                <a href={listHref(base, {})} className="font-medium text-foreground underline">
+                  Clear the search and show all deals
+                </a>
+              ) : (
+                "Check back soon, or ask your organization which deals you can access."
+              )}
+            </p>
+          </div>
+        )}
+      </section>
+      {list.locked.length ? (
+        <details className="group rounded-xl border bg-card p-4">
+          <summary className="cursor-pointer text-base font-semibold text-foreground">
+            Locked deals <span className="font-normal text-muted-foreground">({list.locked.length}) — see why you can&apos;t redeem them yet</span>
+          </summary>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="locked-deal-list">
+            {list.locked.map((d) => (
+              <DealCard key={d.id} deal={d} href={`${base}/deals/${d.id}`} />
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      <TrackView track={trackEvent} type="deal_list_viewed" dealIds={list.deals.slice(0, 200).map((d) => d.id)} />
     </div>
+  );
+}
+
+function Welcome({ partner, signedOut }: { partner: HostedPartner; signedOut: boolean }) {
+  return (
+    <section className="mx-auto max-w-xl py-10 text-center">
+      <h1 className="text-3xl font-bold tracking-tight text-foreground" data-testid="partner-name">
+        {partner.name} perks
+      </h1>
+      {partner.branding.headline ? <p className="mt-2 text-lg font-medium text-foreground">{partner.branding.headline}</p> : null}
+      {signedOut ? (
+        <p role="status" className="mt-6 rounded-md bg-success/15 px-3 py-2 text-sm text-foreground">
+          You are signed out.
+        </p>
+      ) : null}
+      <p className="mt-4 text-base text-muted-foreground">Sign in through the link your organization sent you.</p>
+      {partner.branding.welcomeText ? <p className="mt-6 whitespace-pre-line text-muted-foreground">{partner.branding.welcomeText}</p> : null}
+    </section>
   );
 }

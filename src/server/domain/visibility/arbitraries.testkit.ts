@@ -85,3 +85,22 @@ export const memberArb: fc.Arbitrary<MemberContext> = fc.record({
 /** A permutation of the given array. */
 export const permutationOf = <T>(xs: readonly T[]): fc.Arbitrary<T[]> =>
   fc.shuffledSubarray([...xs], { minLength: xs.length, maxLength: xs.length });
+
+/** A deal with the listing flags the catalogue filters on (explain.ts). */
+export const listingDealArb = fc
+  .record({
+    deal: dealArb,
+    active: fc.boolean(),
+    hidden_globally: fc.boolean(),
+    api_excluded: fc.boolean(),
+    ended: fc.boolean(),
+  })
+  .map(({ deal, active, hidden_globally, api_excluded, ended }) => ({
+    ...deal,
+    rules: deal.rules.map((r, i) => ({ ...r, id: `rule-${i}` })),
+    active,
+    hidden_globally,
+    api_excluded,
+    ended,
+    end_date: ended ? "2020-01-01" : null,
+  }));

@@ -1,8 +1,16 @@
 // Region dimension → available_regions (service-spec "Rules for available_regions", contract §4).
 import { AUDIENCE_REGIONS, type AudienceRegion } from "@/server/domain/enums";
-import { resolveByPriority } from "./resolve-priority";
+import { decideByPriority, resolveByPriority, type PriorityDecision } from "./resolve-priority";
 import { rulesOfDimension } from "./rule-dimensions";
 import type { MemberContext, PartnerContext, VisibilityRuleInput } from "./types";
+
+/** Does a region rule name the region? (The one match of the region dimension.) */
+const namesRegion = (region: AudienceRegion) => (r: Pick<VisibilityRuleInput, "rule_value">) => r.rule_value.includes(region);
+
+/** The priority decision for one region, given the deal's region rules (rulesOfDimension "region"). */
+export function decideRegion<R extends VisibilityRuleInput>(regionRules: readonly R[], region: AudienceRegion): PriorityDecision<R> {
+  return decideByPriority(regionRules, namesRegion(region));
+}
 
 /**
  * undefined when the deal has no region rules (the field is omitted: all regions); otherwise the
@@ -13,9 +21,7 @@ import type { MemberContext, PartnerContext, VisibilityRuleInput } from "./types
 export function computeAvailableRegions(rules: readonly VisibilityRuleInput[]): AudienceRegion[] | undefined {
   const regionRules = rulesOfDimension(rules, "region");
   if (regionRules.length === 0) return undefined;
-  return AUDIENCE_REGIONS.filter((region) =>
-    resolveByPriority(regionRules, (r) => r.rule_value.includes(region)),
-  );
+  return AUDIENCE_REGIONS.filter((region) => resolveByPriority(regionRules, namesRegion(region)));
 }
 
 /** Does a holder of `regions` pass a deal whose available_regions is `available`? */

@@ -1,8 +1,8 @@
 // claimable_without_eligibility (service-spec rules 1-6, contract §4), relative to the calling partner.
 import { computeAvailableRegions, regionsAllow } from "./available-regions";
-import { defaultMemberEligibility, firstFailingEligibilityDimension } from "./eligibility-gate";
+import { defaultMemberEligibility, eligibilityFailures } from "./eligibility-gate";
 import type { DealFacts, MemberContext, PartnerContext } from "./types";
-import type { AudienceRegion } from "@/server/domain/enums";
+import type { AudienceRegion, EligibilityDimension } from "@/server/domain/enums";
 
 /**
  * The member a partner gets from POST /v1/users with only an email: free tier, no user_types,
@@ -39,7 +39,42 @@ export function isClaimableWithoutEligibility(
   partner: Pick<PartnerContext, "regions">,
   availableRegions: AudienceRegion[] | undefined = computeAvailableRegions(deal.rules),
 ): boolean {
-  if (deal.status === "coming_soon") return false;
-  if (firstFailingEligibilityDimension(deal.eligibility, defaultMemberEligibility()) !== null) return false;
-  return regionsAllow(availableRegions, partner.regions);
+  return blockers(deal, partner, availableRegions, null);
+}
+
+/** Why claimable_without_eligibility is false (empty when true): the same checks, all of them. */
+export type ClaimableBlocker = "coming_soon" | "region" | `eligibility:${EligibilityDimension}`;
+
+export function claimableBlockers(
+  deal: Pick<DealFacts, "status" | "eligibility" | "rules">,
+  partner: Pick<PartnerContext, "regions">,
+  availableRegions: AudienceRegion[] | undefined = computeAvailableRegions(deal.rules),
+): ClaimableBlocker[] {
+  const out: ClaimableBlocker[] = [];
+  blockers(deal, partner, availableRegions, out);
+  return out;
+}
+
+// true when claimable. With `out` null it stops at the first blocker (the API's path, no
+// allocation); otherwise it collects every blocker there.
+function blockers(
+  deal: Pick<DealFacts, "status" | "eligibility" | "rules">,
+  partner: Pick<PartnerContext, "regions">,
+  availableRegions: AudienceRegion[] | undefined,
+  out: ClaimableBlocker[] | null,
+): boolean {
+  if (deal.status === "coming_soon") {
+    if (out === null) return false;
+    out.push("coming_soon");
+  }
+  const dims = out === null ? null : ([] as EligibilityDimension[]);
+  if (eligibilityFailures(deal.eligibility, defaultMemberEligibility(), dims) !== null) {
+    if (out === null) return false;
+    for (const d of dims!) out.push(`eligibility:${d}`);
+  }
+  if (!regionsAllow(availableRegions, partner.regions)) {
+    if (out === null) return false;
+    out.push("region");
+  }
+  return out === null || out.length === 0;
 }

@@ -46,13 +46,31 @@ export function passesEligibilityDimension(
   return required.some((v) => held.includes(v));
 }
 
+/**
+ * The dimensions (ELIGIBILITY_DIMENSIONS order) the member fails. With `out` null it stops at the
+ * first and returns it (the API's path: no allocation); with an array it collects them all there
+ * (the portal's reasons) and returns the first.
+ */
+export function eligibilityFailures(deal: EligibilityMap, member: EligibilityMap, out: EligibilityDimension[] | null): EligibilityDimension | null {
+  for (const d of ELIGIBILITY_DIMENSIONS) {
+    if (passesEligibilityDimension(deal[d], member[d])) continue;
+    if (out === null) return d;
+    out.push(d);
+  }
+  return out?.[0] ?? null;
+}
+
+/** Every dimension the member fails, in ELIGIBILITY_DIMENSIONS order. */
+export function failingEligibilityDimensions(deal: EligibilityMap, member: EligibilityMap): EligibilityDimension[] {
+  const out: EligibilityDimension[] = [];
+  eligibilityFailures(deal, member, out);
+  return out;
+}
+
 /** The first dimension (ELIGIBILITY_DIMENSIONS order) the member fails, or null when all pass. */
 export function firstFailingEligibilityDimension(
   deal: EligibilityMap,
   member: EligibilityMap,
 ): EligibilityDimension | null {
-  for (const d of ELIGIBILITY_DIMENSIONS) {
-    if (!passesEligibilityDimension(deal[d], member[d])) return d;
-  }
-  return null;
+  return eligibilityFailures(deal, member, null);
 }

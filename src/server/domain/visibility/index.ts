@@ -14,23 +14,42 @@ export type {
   VisibilityRuleInput,
 } from "./types";
 export { RULE_DIMENSION, isIncludeRule, rulesOfDimension } from "./rule-dimensions";
-export { resolveByPriority } from "./resolve-priority";
+export { NO_MATCH_HIDDEN, NO_MATCH_SHOWN, decideByPriority, isShown, resolveByPriority, type PriorityDecision } from "./resolve-priority";
 export {
   DEFAULT_LISTED_STATUSES,
   isDealVisibleToPartner,
   isListableStatus,
+  decidePartnerRules,
+  partnerHiding,
   partnerRuleMatches,
   resolvePartnerRules,
+  type PartnerHiding,
 } from "./partner-visibility";
-export { computeAvailableRegions, effectiveMemberRegions, regionsAllow } from "./available-regions";
-export { passesUserTypeGate } from "./user-type-gate";
+export { computeAvailableRegions, decideRegion, effectiveMemberRegions, regionsAllow } from "./available-regions";
+export { decideUserType, passesUserTypeGate } from "./user-type-gate";
 export {
   defaultEligibilityValue,
   defaultMemberEligibility,
+  eligibilityFailures,
+  failingEligibilityDimensions,
   firstFailingEligibilityDimension,
   passesEligibilityDimension,
   withDefaultEligibility,
 } from "./eligibility-gate";
-export { defaultMember, isClaimableWithoutEligibility } from "./claimable";
-export { checkMemberAccess, isTierBlocked, isVisibleToMemberInList } from "./member-access";
+export { claimableBlockers, defaultMember, isClaimableWithoutEligibility, type ClaimableBlocker } from "./claimable";
+export { checkMemberAccess, isTierBlocked, isVisibleToMemberInList, memberGateFailures } from "./member-access";
 export { evaluateDealForPartner } from "./evaluate-deal";
+export {
+  explainDeal,
+  explainDealForMember,
+  type DealExplanation,
+  type DealListingFacts,
+  type ExplainOptions,
+  type MemberDealExplanation,
+  type ReasonCode,
+  type RuleRef,
+  type ValueDecision,
+  type VisibilityReason,
+} from "./explain";
+export { describeReason } from "./describe-reason";
+export { describeRuleSet } from "./describe-rule-set";

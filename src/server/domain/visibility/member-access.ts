@@ -2,9 +2,10 @@
 // Partner visibility (isDealVisibleToPartner) and status filtering are the caller's job and come
 // first: an invisible deal is 404 deal_not_found, never 403.
 import { computeAvailableRegions, effectiveMemberRegions, regionsAllow } from "./available-regions";
-import { firstFailingEligibilityDimension } from "./eligibility-gate";
+import { eligibilityFailures } from "./eligibility-gate";
+import type { EligibilityDimension } from "@/server/domain/enums";
 import { passesUserTypeGate } from "./user-type-gate";
-import type { AccessResult, DealFacts, MemberContext, PartnerContext } from "./types";
+import type { AccessDenialReason, AccessResult, DealFacts, MemberContext, PartnerContext } from "./types";
 
 /** Tier gating: only under freemium, a premium deal is closed to a free member. */
 export function isTierBlocked(
@@ -15,25 +16,57 @@ export function isTierBlocked(
   return partner.freemium_enabled && deal.tier === "premium" && member.tier === "free";
 }
 
-function checkGates(
+/**
+ * The gates a member fails, in precedence order: coming_soon, tier, region, user_type,
+ * eligibility:<dimension> (ELIGIBILITY_DIMENSIONS order). With `out` null it stops at the first and
+ * returns it (the API's path, no allocation); with an array it collects every failure there (the
+ * portal's reasons) and returns the first.
+ */
+function gateFailures(
   deal: DealFacts,
   partner: PartnerContext,
   member: MemberContext,
   ignoreComingSoon: boolean,
-): AccessResult {
-  if (!ignoreComingSoon && deal.status === "coming_soon") return { ok: false, reason: "coming_soon" };
-  if (isTierBlocked(deal, partner, member)) return { ok: false, reason: "tier" };
+  out: AccessDenialReason[] | null,
+): AccessDenialReason | null {
+  if (!ignoreComingSoon && deal.status === "coming_soon") {
+    if (out === null) return "coming_soon";
+    out.push("coming_soon");
+  }
+  if (isTierBlocked(deal, partner, member)) {
+    if (out === null) return "tier";
+    out.push("tier");
+  }
   // Region: a targeted deal (available_regions defined) needs the member's regions to intersect it.
   // Decision: a member without regions of their own is evaluated with the partner account's regions
   // (the spec's region default, see effectiveMemberRegions), so that claimable_without_eligibility
   // true means a default member can really redeem. A member without regions under a partner without
   // regions fails every targeted deal; available_regions [] fails everyone.
   if (!regionsAllow(computeAvailableRegions(deal.rules), effectiveMemberRegions(member, partner))) {
-    return { ok: false, reason: "region" };
+    if (out === null) return "region";
+    out.push("region");
   }
-  if (!passesUserTypeGate(deal.rules, member.user_types)) return { ok: false, reason: "user_type" };
-  const failed = firstFailingEligibilityDimension(deal.eligibility, member.eligibility);
-  return failed === null ? { ok: true } : { ok: false, reason: `eligibility:${failed}` };
+  if (!passesUserTypeGate(deal.rules, member.user_types)) {
+    if (out === null) return "user_type";
+    out.push("user_type");
+  }
+  const dims = out === null ? null : ([] as EligibilityDimension[]);
+  const failed = eligibilityFailures(deal.eligibility, member.eligibility, dims);
+  if (out === null) return failed === null ? null : `eligibility:${failed}`;
+  for (const d of dims!) out.push(`eligibility:${d}`);
+  return out[0] ?? null;
+}
+
+/** Every gate the member fails, in precedence order (the portal's explanations). */
+export function memberGateFailures(deal: DealFacts, partner: PartnerContext, member: MemberContext, opts: { ignoreComingSoon: boolean }): AccessDenialReason[] {
+  const out: AccessDenialReason[] = [];
+  gateFailures(deal, partner, member, opts.ignoreComingSoon, out);
+  return out;
+}
+
+function checkGates(deal: DealFacts, partner: PartnerContext, member: MemberContext, ignoreComingSoon: boolean): AccessResult {
+  const failed = gateFailures(deal, partner, member, ignoreComingSoon, null);
+  return failed === null ? { ok: true } : { ok: false, reason: failed };
 }
 
 /**

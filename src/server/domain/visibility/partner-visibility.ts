@@ -1,7 +1,7 @@
 // Partner dimension and ownership: may this partner see the deal at all?
 import type { DealStatus } from "@/server/domain/enums";
-import { resolveByPriority } from "./resolve-priority";
-import { rulesOfDimension } from "./rule-dimensions";
+import { NO_MATCH_HIDDEN, NO_MATCH_SHOWN, decideByPriority, isShown, resolveByPriority, type PriorityDecision } from "./resolve-priority";
+import { isIncludeRule, rulesOfDimension } from "./rule-dimensions";
 import type { DealFacts, PartnerContext, VisibilityRuleInput } from "./types";
 
 /** Statuses GET /v1/deals returns when no status filter is given. */
@@ -26,12 +26,46 @@ export function partnerRuleMatches(rule: VisibilityRuleInput, partner: Pick<Part
   }
 }
 
+/** The partner dimension alone, as a decision: the rule that decided, or why none did. */
+export function decidePartnerRules<R extends VisibilityRuleInput>(
+  rules: readonly R[],
+  partner: Pick<PartnerContext, "id" | "type">,
+): PriorityDecision<R> {
+  return decideByPriority(rulesOfDimension(rules, "partner"), (r) => partnerRuleMatches(r, partner));
+}
+
 /** The partner dimension alone: partner-id and partner-type rules form one dimension. */
 export function resolvePartnerRules(
   rules: readonly VisibilityRuleInput[],
   partner: Pick<PartnerContext, "id" | "type">,
 ): boolean {
   return resolveByPriority(rulesOfDimension(rules, "partner"), (r) => partnerRuleMatches(r, partner));
+}
+
+/** Why a deal is hidden from a partner (ownership or partner dimension), or null when visible. */
+export type PartnerHiding<R extends VisibilityRuleInput = VisibilityRuleInput> =
+  | { kind: "other_partner_private" }
+  | { kind: "partner_rule"; rule: R }
+  | { kind: "partner_include_missing"; includeRules: R[] };
+
+export function partnerHiding<R extends VisibilityRuleInput>(
+  deal: Pick<DealFacts, "deal_type" | "owner_partner_id"> & { rules: readonly R[] },
+  partner: Pick<PartnerContext, "id" | "type">,
+): PartnerHiding<R> | null {
+  if (deal.deal_type === "partner_private") {
+    return isOwnedBy(deal, partner) ? null : { kind: "other_partner_private" };
+  }
+  const decision = decidePartnerRules(deal.rules, partner);
+  if (isShown(decision)) return null;
+  if (decision === NO_MATCH_HIDDEN) {
+    return { kind: "partner_include_missing", includeRules: rulesOfDimension(deal.rules, "partner").filter(isIncludeRule) };
+  }
+  if (decision === NO_MATCH_SHOWN) return null; // unreachable: NO_MATCH_SHOWN is shown
+  return { kind: "partner_rule", rule: decision };
+}
+
+function isOwnedBy(deal: Pick<DealFacts, "owner_partner_id">, partner: Pick<PartnerContext, "id">): boolean {
+  return deal.owner_partner_id !== null && deal.owner_partner_id === partner.id;
 }
 
 /**
@@ -45,8 +79,6 @@ export function isDealVisibleToPartner(
   deal: Pick<DealFacts, "deal_type" | "owner_partner_id" | "rules">,
   partner: Pick<PartnerContext, "id" | "type">,
 ): boolean {
-  if (deal.deal_type === "partner_private") {
-    return deal.owner_partner_id !== null && deal.owner_partner_id === partner.id;
-  }
+  if (deal.deal_type === "partner_private") return isOwnedBy(deal, partner);
   return resolvePartnerRules(deal.rules, partner);
 }

@@ -1,8 +1,16 @@
 // User-type dimension (contract §4).
 import type { UserType } from "@/server/domain/enums";
-import { resolveByPriority } from "./resolve-priority";
+import { decideByPriority, resolveByPriority, type PriorityDecision } from "./resolve-priority";
 import { isIncludeRule, rulesOfDimension } from "./rule-dimensions";
 import type { VisibilityRuleInput } from "./types";
+
+/** Does a user-type rule name the user type? (The one match of the user-type dimension.) */
+const namesUserType = (userType: UserType) => (r: Pick<VisibilityRuleInput, "rule_value">) => r.rule_value.includes(userType);
+
+/** The priority decision for one user type, given the deal's user-type rules. */
+export function decideUserType<R extends VisibilityRuleInput>(typeRules: readonly R[], userType: UserType): PriorityDecision<R> {
+  return decideByPriority(typeRules, namesUserType(userType));
+}
 
 /**
  * A member passes when the priority rule includes at least one of their user_types.
@@ -17,5 +25,5 @@ export function passesUserTypeGate(
   const typeRules = rulesOfDimension(rules, "user_type");
   if (typeRules.length === 0) return true;
   if (userTypes.length === 0) return !typeRules.some(isIncludeRule);
-  return userTypes.some((t) => resolveByPriority(typeRules, (r) => r.rule_value.includes(t)));
+  return userTypes.some((t) => resolveByPriority(typeRules, namesUserType(t)));
 }

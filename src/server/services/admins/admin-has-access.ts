@@ -1,17 +1,41 @@
-// Whether a signed-in portal admin (claims from the 12-hour session JWT) may still use the portal:
-// the account still exists with the same role and partner, and a partner_admin's partner is active.
-// Checked on every request, so removing an admin or deactivating a partner takes effect from the next
-// request on, as it does for the partner's API tokens.
+// Whether a signed-in portal admin (claims from the 12-hour session JWT) may still use the portal,
+// and the portal state kept on the account: the account still exists with the same role, partner and
+// session version (a password change signs out other sessions), and a partner_admin's partner is
+// active. Checked on every request, so removing an admin or deactivating a partner takes effect from
+// the next request on, as it does for the partner's API tokens.
 import { db } from "@/server/db/client";
 import { isUuid } from "@/server/domain/ids";
-import type { AdminActor } from "@/server/scope";
+import type { AdminActor, Environment } from "@/server/scope";
 
-export async function adminHasAccess(actor: AdminActor): Promise<boolean> {
-  if (!isUuid(actor.adminId)) return false;
+export type AdminPortalState = {
+  /** the Live / Sandbox switch */
+  environment: Environment;
+  /** super_admin "view as": the partner whose portal is shown read-only, or null */
+  viewAsPartnerId: string | null;
+};
+
+export async function loadAdminPortalState(actor: AdminActor, sessionVersion = 0): Promise<AdminPortalState | null> {
+  if (!isUuid(actor.adminId)) return null;
   const admin = await db.admin.findUnique({
     where: { id: actor.adminId },
-    select: { role: true, partnerId: true, partner: { select: { active: true } } },
+    select: {
+      role: true,
+      partnerId: true,
+      sessionVersion: true,
+      portalEnvironment: true,
+      viewAsPartnerId: true,
+      partner: { select: { active: true } },
+    },
   });
-  if (!admin || admin.role !== actor.role || admin.partnerId !== actor.partnerId) return false;
-  return admin.role === "super_admin" || admin.partner?.active === true;
+  if (!admin || admin.role !== actor.role || admin.partnerId !== actor.partnerId) return null;
+  if (admin.sessionVersion !== sessionVersion) return null;
+  if (admin.role !== "super_admin" && admin.partner?.active !== true) return null;
+  return {
+    environment: admin.portalEnvironment,
+    viewAsPartnerId: admin.role === "super_admin" ? admin.viewAsPartnerId : null,
+  };
+}
+
+export async function adminHasAccess(actor: AdminActor, sessionVersion = 0): Promise<boolean> {
+  return (await loadAdminPortalState(actor, sessionVersion)) !== null;
 }

@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
-import { parseWith } from "@/server/http/read-json-body";
-import { randomBase62 } from "@/server/auth/keys";
+import { parseWith } from "@/server/errors/parse-with";
+import { randomBase62 } from "@/server/crypto/keys";
 import type { AdminActor } from "@/server/scope";
 import { hashPassword } from "./hash-password";
 
@@ -31,7 +31,7 @@ export async function createAdmin(actor: AdminActor | "operator", input: z.input
   const password = data.password ?? randomBase62(20);
   try {
     const admin = await db.admin.create({
-      data: { email: data.email, role: data.role, partnerId: data.partner_id ?? null, name: data.name ?? null, passwordHash: await hashPassword(password) },
+      data: { email: data.email, role: data.role, partnerId: data.partner_id ?? null, name: data.name ?? null, passwordHash: await hashPassword(password), passwordSetAt: new Date() },
     });
     return { admin_id: admin.id, email: admin.email, role: admin.role, partner_id: admin.partnerId, password };
   } catch (err) {

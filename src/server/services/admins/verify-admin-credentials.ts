@@ -9,6 +9,8 @@ export type VerifiedAdmin = {
   name: string | null;
   role: "super_admin" | "partner_admin";
   partnerId: string | null;
+  /** carried in the session: a password change bumps it and signs out older sessions */
+  sessionVersion: number;
 };
 
 // Verified against when the email is unknown, so a miss costs the same scrypt time as a hit and
@@ -28,6 +30,8 @@ export async function verifyAdminCredentials(email: string, password: string): P
       role: true,
       partnerId: true,
       passwordHash: true,
+      passwordSetAt: true,
+      sessionVersion: true,
       partner: { select: { active: true } },
     },
   });
@@ -38,9 +42,11 @@ export async function verifyAdminCredentials(email: string, password: string): P
     return null;
   }
   if (!(await verifyPassword(password, admin.passwordHash))) return null;
+  // An invited admin signs in only after choosing a password through the one-time link.
+  if (!admin.passwordSetAt) return null;
   // A deactivated partner's admins lose portal access along with the partner's API access.
   if (admin.role === "partner_admin" && (!admin.partnerId || admin.partner?.active === false)) return null;
 
   await db.admin.update({ where: { id: admin.id }, data: { lastLoginAt: new Date() } });
-  return { id: admin.id, email: admin.email, name: admin.name, role: admin.role, partnerId: admin.partnerId };
+  return { id: admin.id, email: admin.email, name: admin.name, role: admin.role, partnerId: admin.partnerId, sessionVersion: admin.sessionVersion };
 }

@@ -5,28 +5,11 @@ import { db } from "@/server/db/client";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import type { AnalyticsSummary } from "@/server/schemas/analytics.schema";
 import { analyticsWindow } from "./analytics-window";
+import { TYPE_COUNTS_CTE, WINDOW_CTES, windowParams } from "./window-counts-sql";
 
 const SUMMARY_SQL = `
-WITH ranges (grain, lo, hi) AS (
-  VALUES ('hour'::"RollupGrain", $4::timestamptz, $5::timestamptz),
-         ('day', $5::timestamptz, $6::timestamptz),
-         ('month', $6::timestamptz, 'infinity'::timestamptz)
-),
-edge AS MATERIALIZED (
-  SELECT event_type, deal_id FROM events
-  WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND occurred_at >= $3::timestamptz AND occurred_at < $4::timestamptz
-),
-type_counts AS (
-  SELECT event_type, sum(n) AS n FROM (
-    SELECT t.event_type, t.count AS n
-    FROM ranges r CROSS JOIN LATERAL (
-      SELECT event_type, count FROM event_type_rollups
-      WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND grain = r.grain AND bucket_start >= r.lo AND bucket_start < r.hi
-    ) t
-    UNION ALL
-    SELECT event_type, 1 FROM edge
-  ) x GROUP BY event_type
-),
+WITH ${WINDOW_CTES},
+${TYPE_COUNTS_CTE},
 deal_counts AS (
   SELECT deal_id, sum(views) AS views, sum(redemptions) AS redemptions FROM (
     SELECT t.deal_id, t.views, t.redemptions
@@ -73,15 +56,7 @@ type Raw = {
 export async function getAnalyticsSummary(scope: PartnerScope, opts: { days: number; now?: Date }): Promise<AnalyticsSummary> {
   const { partnerId, environment } = requireScope(scope, "analytics");
   const w = analyticsWindow(opts.now ?? new Date(), opts.days);
-  const [row] = await db.$queryRawUnsafe<{ summary: string }[]>(
-    SUMMARY_SQL,
-    partnerId,
-    environment,
-    w.start.toISOString(),
-    w.hourFrom.toISOString(),
-    w.dayFrom.toISOString(),
-    w.monthFrom.toISOString(),
-  );
+  const [row] = await db.$queryRawUnsafe<{ summary: string }[]>(SUMMARY_SQL, ...windowParams(partnerId, environment, w));
   const raw = JSON.parse(row.summary) as Raw;
   const n = (t: string) => Number(raw.type_counts[t] ?? 0);
   return {

@@ -1,11 +1,13 @@
-// One listable deal as the GET /v1/deals cache keeps it: the engine facts, the precomputed filter
-// and sort fields, the public redemption and its JSON text around claimable_without_eligibility.
+// One listable deal as the catalogue cache keeps it: the engine facts, the precomputed filter and
+// sort fields, the public redemption and its DTO in two parts around claimable_without_eligibility.
+// Data only: how the /v1 endpoints encode it is theirs (src/server/rest/deals/deal-json.ts).
 import type { DealStatus, RedemptionMethod, AudienceRegion } from "@/server/domain/enums";
 import { computeAvailableRegions, type DealFacts } from "@/server/domain/visibility";
 import type { Environment } from "@/server/scope";
-import { dealFacts, isoDate, type DealShape } from "@/server/services/deals/deal-record";
-import { sanitizeInstructions } from "@/server/services/deals/redemption-html";
-import { dealJsonText } from "@/server/services/deals/serialize-deal";
+import { dealFacts, isoDate, type DealShape } from "@/server/services/shared/deal-record";
+import { sanitizeInstructions } from "@/server/services/shared/redemption-html";
+import type { DealDto } from "@/server/schemas/deal.schema";
+import { dealDtoParts, type DealDtoHead, type DealDtoTail } from "@/server/services/shared/serialize-deal";
 
 export type CatalogEntry = {
   id: string;
@@ -27,21 +29,19 @@ export type CatalogEntry = {
   /** product_name lower-cased: the name order (case-insensitive, then id). */
   nameKey: string;
   featured: boolean;
+  /** Hidden from the API channel (GET /v1/deals, /v1/deals/{id}, instructions); the hosted app shows it. */
+  apiExcluded: boolean;
   /** product_name + short_description, lower-cased, for q. */
   search: string;
   /** Sanitized, placeholders unfilled. */
   redemption: { method: RedemptionMethod; instructions: string; promoCode: string; redeemUrl: string; contactEmail: string } | null;
-  jsonHead: string;
-  jsonTail: string;
-  /** The same, UTF-8 encoded once: a page is the concatenation of these (no per-request encoding). */
-  jsonHeadBytes: Buffer;
-  jsonTailBytes: Buffer;
+  /** The Deal DTO without claimable_without_eligibility, which depends on the caller (dealDtoOf). */
+  dto: { head: DealDtoHead; tail: DealDtoTail };
 };
 
 export function buildCatalogEntry(deal: DealShape): CatalogEntry {
   const facts = dealFacts(deal);
   const availableRegions = computeAvailableRegions(facts.rules);
-  const text = dealJsonText(deal, availableRegions);
   return {
     id: deal.id,
     slug: deal.slug,
@@ -61,6 +61,7 @@ export function buildCatalogEntry(deal: DealShape): CatalogEntry {
     estValue: deal.estValue,
     nameKey: deal.productName.toLowerCase(),
     featured: deal.tags.includes("featured"),
+    apiExcluded: deal.apiExcluded,
     search: `${deal.productName}\n${deal.shortDescription}`.toLowerCase(),
     redemption: deal.redemptionMethod
       ? {
@@ -71,15 +72,13 @@ export function buildCatalogEntry(deal: DealShape): CatalogEntry {
           contactEmail: deal.redemptionContactEmail,
         }
       : null,
-    jsonHead: text.head,
-    jsonTail: text.tail,
-    jsonHeadBytes: Buffer.from(text.head, "utf8"),
-    jsonTailBytes: Buffer.from(text.tail, "utf8"),
+    dto: dealDtoParts(deal, availableRegions),
   };
 }
 
-export function entryJson(entry: CatalogEntry, claimable: boolean): string {
-  return entry.jsonHead + (claimable ? "true" : "false") + entry.jsonTail;
+/** The Deal DTO of an entry for a caller (claimable_without_eligibility in its place). */
+export function dealDtoOf(entry: CatalogEntry, claimable: boolean): DealDto {
+  return { ...entry.dto.head, claimable_without_eligibility: claimable, ...entry.dto.tail };
 }
 
 /**

@@ -1,8 +1,11 @@
-// The freshness fence of the GET /v1/deals cache: the catalogue counters as of a moment after the
-// request arrived, read in coalesced batches (fenced-batch.ts) so that one small query serves many
-// concurrent requests without ever answering from before the request.
+// The freshness fence of the catalogue cache: the catalogue counters as of a moment after the
+// request arrived. Pushed by the database (NOTIFY perkway_catalog "key:version", change-feed.ts) into a
+// per-process cache, so a request reads no counter from the database while nothing changes; while the
+// feed is down, read in coalesced batches (fenced-batch.ts): one small query serves many concurrent
+// requests without ever answering from before the request.
 import { db } from "@/server/db/client";
 import { fencedBatch } from "@/server/services/shared/fenced-batch";
+import { PushedCache } from "@/server/services/shared/pushed-cache";
 
 export const SHARED_KEY = "shared";
 
@@ -11,8 +14,19 @@ const readVersion = fencedBatch<string, bigint>(async (keys) => {
   return new Map(rows.map((r) => [r.key, r.version]));
 });
 
+const versions = new PushedCache<string, bigint>(
+  async (key) => (await readVersion(key)) ?? 0n,
+  (cache) => ({
+    catalog: (key, version) => {
+      const known = cache.peek(key);
+      // Notifications of one key arrive in commit order; never move a counter back.
+      if (known === undefined || version > known) cache.set(key, version);
+    },
+  }),
+);
+
 /** Counters of "shared" and the partner (0 when a counter was never bumped). */
 export async function readCatalogVersions(partnerId: string): Promise<{ shared: bigint; partner: bigint }> {
-  const [shared, partner] = await Promise.all([readVersion(SHARED_KEY), readVersion(partnerId)]);
-  return { shared: shared ?? 0n, partner: partner ?? 0n };
+  const [shared, partner] = await Promise.all([versions.get(SHARED_KEY), versions.get(partnerId)]);
+  return { shared, partner };
 }

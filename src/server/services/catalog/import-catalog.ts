@@ -8,19 +8,21 @@ import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
 import type { RuleType } from "@/server/domain/enums";
 import { AppError, type FieldError } from "@/server/errors/app-error";
-import { zodErrorToAppError } from "@/server/http/zod-error";
+import { storable } from "@/server/schemas/storable-text";
+import { zodErrorToAppError } from "@/server/errors/zod-error";
 import { catalogEntrySchema, type CatalogEntryInput } from "@/server/schemas/deal.schema";
 import { isPartnerRuleType } from "@/server/schemas/visibility-rule.schema";
 import type { AdminActor } from "@/server/scope";
-import { DEAL_ELIGIBILITY_COLUMNS, parseIsoDate } from "@/server/services/deals/deal-record";
+import { DEAL_ELIGIBILITY_COLUMNS, parseIsoDate } from "@/server/services/shared/deal-record";
 import { eligibilityData, redemptionData } from "@/server/services/partner-deals/deal-input";
 import { ELIGIBILITY_DIMENSIONS } from "@/server/domain/enums";
+import { activityActorOf, recordActivity } from "@/server/services/activity/record-activity";
 
 export type ImportResult = { deals: { slug: string; id: string }[]; created: number; updated: number };
 
 const CHUNK = 1000;
 
-export async function importCatalog(actor: AdminActor | "operator", entries: unknown[]): Promise<ImportResult> {
+export async function importCatalog(actor: AdminActor | "operator", entries: unknown[], opts: { actorEmail?: string | null } = {}): Promise<ImportResult> {
   if (actor !== "operator" && actor.role !== "super_admin") {
     throw new AppError(403, "forbidden", "Only a super admin can import the servicepass catalogue");
   }
@@ -33,8 +35,8 @@ export async function importCatalog(actor: AdminActor | "operator", entries: unk
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('perkway:catalog-import'))`;
       const categoryIds = await upsertCategories(tx, parsed);
       const slugs = parsed.map((e) => e.slug);
-      // Servicepass deals only: a partner deal that took one of the slugs since validation makes the
-      // insert below fail on the unique slug (409) instead of being overwritten as a servicepass deal.
+      // Servicepass deals only: slugs are unique per scope (servicepass, or one partner's
+      // environment), so partners' private deals never collide with the catalogue.
       const existing = new Map(
         (await tx.deal.findMany({ where: { slug: { in: slugs }, dealType: "servicepass" }, select: { id: true, slug: true } })).map((d) => [d.slug, d.id]),
       );
@@ -72,11 +74,22 @@ export async function importCatalog(actor: AdminActor | "operator", entries: unk
       for (let i = 0; i < rules.length; i += CHUNK) await tx.visibilityRule.createMany({ data: rules.slice(i, i + CHUNK) });
       for (let i = 0; i < codes.length; i += CHUNK) await tx.uniqueCode.createMany({ data: codes.slice(i, i + CHUNK), skipDuplicates: true });
 
-      return {
+      const result = {
         deals: parsed.map((e, i) => ({ slug: e.slug, id: ids[i] })),
         created: fresh.length,
         updated: parsed.length - fresh.length,
       };
+      await recordActivity(
+        {
+          actor: activityActorOf(actor, opts.actorEmail),
+          partnerId: null,
+          action: "catalogue.imported",
+          summary: `Imported the servicepass catalogue: ${result.created} deal(s) created, ${result.updated} updated`,
+          changes: { after: { created: result.created, updated: result.updated } },
+        },
+        tx,
+      );
+      return result;
     },
     { timeout: 600_000, maxWait: 60_000 },
   );
@@ -84,11 +97,26 @@ export async function importCatalog(actor: AdminActor | "operator", entries: unk
 
 /** Every entry checked before anything is written; all problems reported at once. */
 async function validateEntries(entries: unknown[]): Promise<CatalogEntryInput[]> {
+  const { parsed, errors, code } = await checkCatalogEntries(entries);
+  if (errors.length) {
+    const invalid = new Set(errors.map((e) => /^\[(\d+)\]/.exec(e.param)?.[1]).filter(Boolean)).size;
+    throw new AppError(400, code, `${invalid} of ${entries.length} catalogue entries are invalid; nothing was imported. First: ${errors[0].message}`, {
+      param: errors[0].param,
+      errors,
+    });
+  }
+  return parsed;
+}
+
+/** The import's validation without writing: parsed entries (sparse: invalid ones missing) and every
+ *  problem, each param starting with its entry's index (`[3].redemption.method`). The super admin's
+ *  import preview shows these per row. */
+export async function checkCatalogEntries(entries: unknown[]): Promise<{ parsed: CatalogEntryInput[]; errors: FieldError[]; code: string }> {
   const errors: FieldError[] = [];
   let code = "parameter_invalid";
   const parsed: CatalogEntryInput[] = [];
   entries.forEach((raw, i) => {
-    const result = catalogEntrySchema.safeParse(raw);
+    const result = storable(catalogEntrySchema).safeParse(raw);
     if (result.success) {
       parsed[i] = result.data;
       return;
@@ -106,16 +134,6 @@ async function validateEntries(entries: unknown[]): Promise<CatalogEntryInput[]>
     else firstIndexOfSlug.set(e.slug, i);
   });
 
-  // Slugs are unique across all deals: a partner's private deal may already hold one.
-  const slugs = [...firstIndexOfSlug.keys()];
-  if (slugs.length) {
-    const privateOnes = await db.deal.findMany({ where: { slug: { in: slugs }, dealType: "partner_private" }, select: { slug: true } });
-    for (const d of privateOnes) {
-      const i = firstIndexOfSlug.get(d.slug)!;
-      errors.push({ param: `[${i}].slug`, message: `[${i}].slug: ${d.slug} is used by a partner deal` });
-    }
-  }
-
   // include_partner / exclude_partner values must name existing partners.
   const partnerRefs: { param: string; id: string }[] = [];
   parsed.forEach((e, i) =>
@@ -130,19 +148,11 @@ async function validateEntries(entries: unknown[]): Promise<CatalogEntryInput[]>
     const found = new Set((await db.partner.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((p) => p.id));
     for (const r of partnerRefs) if (!found.has(r.id)) errors.push({ param: r.param, message: `${r.param}: no partner with id ${r.id} exists` });
   }
-
-  if (errors.length) {
-    const invalid = new Set(errors.map((e) => /^\[(\d+)\]/.exec(e.param)?.[1]).filter(Boolean)).size;
-    throw new AppError(400, code, `${invalid} of ${entries.length} catalogue entries are invalid; nothing was imported. First: ${errors[0].message}`, {
-      param: errors[0].param,
-      errors,
-    });
-  }
-  return parsed;
+  return { parsed, errors, code };
 }
 
 /** Categories by slug: created when missing (existing ones keep their name). */
-async function upsertCategories(tx: Prisma.TransactionClient, entries: CatalogEntryInput[]): Promise<Map<string, string>> {
+export async function upsertCategories(tx: Prisma.TransactionClient, entries: CatalogEntryInput[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   for (const e of entries) for (const c of e.categories ?? []) if (!names.has(c.slug)) names.set(c.slug, c.name);
   if (!names.size) return new Map();
@@ -152,7 +162,7 @@ async function upsertCategories(tx: Prisma.TransactionClient, entries: CatalogEn
 }
 
 /** Every column of a servicepass deal from its entry, defaults for what it leaves out. */
-function dealColumns(e: CatalogEntryInput) {
+export function dealColumns(e: CatalogEntryInput) {
   const eligibility = eligibilityData(e);
   const columns = Object.fromEntries(ELIGIBILITY_DIMENSIONS.map((d) => [DEAL_ELIGIBILITY_COLUMNS[d], eligibility[DEAL_ELIGIBILITY_COLUMNS[d]] ?? []])) as Record<
     (typeof DEAL_ELIGIBILITY_COLUMNS)[keyof typeof DEAL_ELIGIBILITY_COLUMNS],

@@ -3,7 +3,7 @@
 // model object: 2.4 s for 5,000 deals and 20,000 rules, against ~0.2 s here.
 import { Prisma } from "@/generated/prisma/client";
 import type { Tx } from "@/server/db/client";
-import type { DealShape } from "@/server/services/deals/deal-record";
+import type { DealShape } from "@/server/services/shared/deal-record";
 
 export type LoadedDeal = { deal: DealShape; /** the row as loaded: equal text ⇔ same JSON, same evaluation */ fingerprint: string };
 
@@ -129,5 +129,8 @@ export async function loadCatalogDeals(client: Tx, where: Prisma.Sql): Promise<L
   return rows.map((r) => ({ deal: toDeal(r), fingerprint: JSON.stringify(r) }));
 }
 
-/** GET /v1/deals never shows drafts, inactive, globally hidden or API-excluded deals. */
-export const LISTABLE_SQL = Prisma.sql`d.status <> 'draft' AND d.active AND NOT d.hidden_globally AND NOT d.api_excluded`;
+/**
+ * Neither channel shows drafts, inactive or globally hidden deals. api_excluded deals are loaded
+ * too: they hide from the API channel only (CatalogEntry.apiExcluded), the hosted app shows them.
+ */
+export const LISTABLE_SQL = Prisma.sql`d.status <> 'draft' AND d.active AND NOT d.hidden_globally`;

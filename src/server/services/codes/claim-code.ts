@@ -7,15 +7,22 @@
 // - A code whose member was deleted keeps claimed_at and is never handed out again.
 import { createHash } from "node:crypto";
 import { db } from "@/server/db/client";
+import { AppError } from "@/server/errors/app-error";
 import { freeCodesWhere } from "./code-pool";
+import { claimWithCodePoolWebhooks } from "@/server/services/webhooks/code-pool-webhooks";
+
+/** How long a claim keeps retrying while every free code is locked by claims in flight. */
+const CLAIM_DEADLINE_MS = 5_000;
 
 /** The member's code for the deal (claimed now or earlier), or null when the pool has no free code. */
 export async function claimUniqueCode(dealId: string, memberId: string): Promise<string | null> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+  const deadline = Date.now() + CLAIM_DEADLINE_MS;
+  for (let attempt = 0; ; attempt++) {
     const existing = await db.uniqueCode.findFirst({ where: { dealId, memberId }, select: { code: true } });
     if (existing) return existing.code;
     try {
-      const rows = await db.$queryRaw<{ code: string }[]>`
+      // codes.low / codes.exhausted webhooks commit with the claim (a transaction only when listened for).
+      const rows = await claimWithCodePoolWebhooks(dealId, (client) => client.$queryRaw<{ code: string }[]>`
         UPDATE unique_codes SET member_id = ${memberId}::uuid, claimed_at = now()
         WHERE id = (
           SELECT id FROM unique_codes
@@ -24,7 +31,7 @@ export async function claimUniqueCode(dealId: string, memberId: string): Promise
           LIMIT 1
           FOR UPDATE SKIP LOCKED
         ) AND member_id IS NULL AND claimed_at IS NULL
-        RETURNING code`;
+        RETURNING code`);
       if (rows.length > 0) return rows[0].code;
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -37,8 +44,12 @@ export async function claimUniqueCode(dealId: string, memberId: string): Promise
       const mine = await db.uniqueCode.findFirst({ where: { dealId, memberId }, select: { code: true } });
       return mine?.code ?? null;
     }
+    // Free codes exist but were all locked by claims in flight: those finish in milliseconds (they
+    // commit, or fail and release their row). Retry until a code is ours or none is free; never
+    // answer a false codes_exhausted. Past the deadline the database is in trouble: a 503.
+    if (Date.now() > deadline) throw new AppError(503, "service_unavailable", "Codes are being claimed too fast right now; retry in a moment", { extra: { retry_after: 1 } });
+    await new Promise((r) => setTimeout(r, Math.min(50, 2 ** attempt) + Math.random() * 5));
   }
-  return null;
 }
 
 function isUniqueViolation(err: unknown): boolean {

@@ -1,8 +1,9 @@
 // Unique-code pools of a partner's own deal: add codes (duplicates ignored) and count them.
 // Codes themselves are never listed back: only counts leave the service.
 import { db } from "@/server/db/client";
+import { recordActivity, type ActivityActor } from "@/server/services/activity/record-activity";
 import type { PartnerScope } from "@/server/scope";
-import { findOwnDealOrThrow } from "@/server/services/partner-deals/own-deal";
+import { findOwnDealOrThrow } from "@/server/services/shared/own-deal";
 
 const CHUNK = 2000;
 
@@ -10,8 +11,20 @@ const CHUNK = 2000;
 export const freeCodesWhere = (dealId: string) => ({ dealId, memberId: null, claimedAt: null });
 
 export async function addCodes(scope: PartnerScope, dealId: string, codes: readonly string[]): Promise<{ added: number; available: number }> {
+  const { added, available } = await addCodesToPool(scope, dealId, codes);
+  return { added, available };
+}
+
+export type CodesAdded = { received: number; duplicates_in_paste: number; already_in_pool: number; added: number; available: number };
+
+/**
+ * addCodes with the duplicate report the portal shows: codes repeated within the list, and codes
+ * the pool already held. opts.actor (portal): recorded as codes.added (counts only, never codes).
+ */
+export async function addCodesToPool(scope: PartnerScope, dealId: string, codes: readonly string[], opts: { actor?: ActivityActor } = {}): Promise<CodesAdded> {
   const deal = await findOwnDealOrThrow(scope, dealId);
-  const unique = [...new Set(codes.map((c) => c.trim()).filter(Boolean))];
+  const trimmed = codes.map((c) => c.trim()).filter(Boolean);
+  const unique = [...new Set(trimmed)];
   // All or nothing: a failed call adds no code, so a retry of the same list is exact.
   return db.$transaction(async (tx) => {
     let added = 0;
@@ -24,7 +37,21 @@ export async function addCodes(scope: PartnerScope, dealId: string, codes: reado
       added += result.count;
     }
     const available = await tx.uniqueCode.count({ where: freeCodesWhere(deal.id) });
-    return { added, available };
+    if (opts.actor && added > 0) {
+      await recordActivity(
+        {
+          actor: opts.actor,
+          partnerId: scope.partnerId,
+          environment: scope.environment,
+          action: "codes.added",
+          target: { type: "deal", id: deal.id },
+          summary: `Added ${added} code${added === 1 ? "" : "s"} to "${deal.productName}" (${available} available)`,
+          changes: { after: { added, available } },
+        },
+        tx,
+      );
+    }
+    return { received: trimmed.length, duplicates_in_paste: trimmed.length - unique.length, already_in_pool: unique.length - added, added, available };
   }, { timeout: 60_000, maxWait: 10_000 });
 }
 

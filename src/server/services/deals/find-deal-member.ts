@@ -8,7 +8,7 @@ import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
 import { fencedBatch } from "@/server/services/shared/fenced-batch";
 import { findMemberOrThrow } from "@/server/services/members/get-member";
-import { userNotFound } from "@/server/services/members/member-errors";
+import { userNotFound } from "@/server/services/shared/member-errors";
 import { isUuid } from "@/server/domain/ids";
 import { memberScopeWhere } from "@/server/services/members/member-scope";
 

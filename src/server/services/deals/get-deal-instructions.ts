@@ -9,13 +9,19 @@ import type { InstructionsQuery, RedemptionDto } from "@/server/schemas/redempti
 import type { PartnerScope } from "@/server/scope";
 import { getPartnerView } from "@/server/services/catalog/catalog-cache";
 import { claimUniqueCode, sandboxCode } from "@/server/services/codes/claim-code";
-import { dealNotFound } from "@/server/services/partner-deals/own-deal";
-import { memberContext } from "./deal-record";
+import { dealNotFound } from "@/server/services/shared/own-deal";
+import { memberContext } from "@/server/services/shared/deal-record";
 import { findVisibleEntry } from "./get-deal";
+import type { DealChannel } from "./list-deals";
 import { findDealMember } from "./find-deal-member";
-import { personalizeInstructions, personalizeRedeemUrl, type PlaceholderValues } from "./redemption-html";
+import { personalizeInstructions, personalizeRedeemUrl, type PlaceholderValues } from "@/server/services/shared/redemption-html";
 
-export async function getDealInstructions(scope: PartnerScope, dealId: string, query: InstructionsQuery): Promise<RedemptionDto> {
+export async function getDealInstructions(
+  scope: PartnerScope,
+  dealId: string,
+  query: InstructionsQuery,
+  opts: { channel?: DealChannel } = {},
+): Promise<RedemptionDto> {
   if (query.user_id === undefined && query.external_user_id === undefined) {
     throw new AppError(400, "parameter_missing", "user_id is required (or external_user_id)", { param: "user_id" });
   }
@@ -23,7 +29,7 @@ export async function getDealInstructions(scope: PartnerScope, dealId: string, q
   const [viewResult, memberResult] = await Promise.allSettled([getPartnerView(scope), findDealMember(scope, query)]);
   if (viewResult.status === "rejected") throw viewResult.reason;
   const view = viewResult.value;
-  const found = findVisibleEntry(view, dealId);
+  const found = findVisibleEntry(view, dealId, opts.channel);
   if (!found) throw dealNotFound();
   if (memberResult.status === "rejected") throw memberResult.reason;
   const member = memberResult.value!;

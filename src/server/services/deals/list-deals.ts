@@ -6,19 +6,32 @@ import { findDealMember } from "./find-deal-member";
 import { CLAIMABLE, VISIBLE, getPartnerView, memberGate, orderOf } from "@/server/services/catalog/catalog-cache";
 import { isWithinDates, todayUtc, type CatalogEntry } from "@/server/services/catalog/catalog-entry";
 import { compareKeys, decodeDealCursor, encodeDealCursor, seek, sortKeyOf } from "@/server/services/catalog/sort-order";
-import { DEFAULT_LISTED_STATUSES } from "@/server/domain/visibility";
-import { memberContext } from "./deal-record";
+import { DEFAULT_LISTED_STATUSES, type MemberContext } from "@/server/domain/visibility";
+import { memberContext } from "@/server/services/shared/deal-record";
 import { DEFAULT_LIST_LIMIT } from "@/server/schemas/list.schema";
 
-export type DealPage = { items: { entry: CatalogEntry; claimable: boolean }[]; hasMore: boolean; nextCursor: string | null };
+/** A deal as one caller sees it: the cached entry and its claimable_without_eligibility for that
+ *  caller. `dealDtoOf(entry, claimable)` (services/catalog/catalog-entry.ts) is its Deal DTO. */
+export type ListedDeal = { entry: CatalogEntry; claimable: boolean };
 
-export async function listDeals(scope: PartnerScope, query: DealListQuery): Promise<DealPage> {
+export type DealPage = { items: ListedDeal[]; hasMore: boolean; nextCursor: string | null };
+
+/** Who is listing: the /v1 API (default), or the hosted app and widget, which also show api_excluded deals. */
+export type DealChannel = "api" | "hosted";
+
+/** opts.member: a member context instead of user_id (the portal's "preview as a described member"). */
+export async function listDeals(
+  scope: PartnerScope,
+  query: DealListQuery,
+  opts: { channel?: DealChannel; member?: MemberContext } = {},
+): Promise<DealPage> {
   const sort: DealSort = query.sort ?? "featured";
   const limit = query.limit ?? DEFAULT_LIST_LIMIT;
   const after = query.cursor !== undefined ? decodeDealCursor(query.cursor, sort) : null;
   const [memberRow, view] = await Promise.all([findDealMember(scope, query), getPartnerView(scope)]);
-  const matches = dealFilter(query);
-  const gate = memberRow ? memberGate(view, memberContext(memberRow)) : null;
+  const matches = dealFilter(query, opts.channel ?? "api");
+  const member = opts.member ?? (memberRow ? memberContext(memberRow) : null);
+  const gate = member ? memberGate(view, member) : null;
 
   const shared = view.shared;
   const own = view.own;
@@ -65,13 +78,14 @@ export async function listDeals(scope: PartnerScope, query: DealListQuery): Prom
 }
 
 /** The query's filters and the default conditions (member gates are applied separately). */
-function dealFilter(query: DealListQuery) {
+function dealFilter(query: DealListQuery, channel: DealChannel) {
   const statuses = new Set<string>(query.status ? query.status.split(",") : DEFAULT_LISTED_STATUSES);
   const today = todayUtc();
   const q = query.q?.trim().toLowerCase() || null;
   const since = query.updated_since !== undefined ? Date.parse(/T/.test(query.updated_since) ? query.updated_since : `${query.updated_since}T00:00:00Z`) : null;
   const { category, tag, tier, deal_type } = query;
   return (e: CatalogEntry): boolean =>
+    (channel === "hosted" || !e.apiExcluded) &&
     statuses.has(e.status) &&
     isWithinDates(e, today) &&
     (category === undefined || e.categorySlugs.includes(category)) &&
@@ -80,20 +94,4 @@ function dealFilter(query: DealListQuery) {
     (deal_type === undefined || e.dealType === deal_type) &&
     (q === null || e.search.includes(q)) &&
     (since === null || e.updatedAtMs >= since);
-}
-
-const TRUE = Buffer.from("true");
-const FALSE = Buffer.from("false");
-const COMMA = Buffer.from(",");
-const OPEN = Buffer.from('{"data":[');
-
-/** The page as UTF-8 JSON: the deals' JSON is precomputed and encoded, only claimable is joined in. */
-export function renderDealPage(page: DealPage): Buffer {
-  const parts: Buffer[] = [OPEN];
-  page.items.forEach((it, n) => {
-    if (n > 0) parts.push(COMMA);
-    parts.push(it.entry.jsonHeadBytes, it.claimable ? TRUE : FALSE, it.entry.jsonTailBytes);
-  });
-  parts.push(Buffer.from('],"has_more":' + page.hasMore + ',"next_cursor":' + JSON.stringify(page.nextCursor) + "}"));
-  return Buffer.concat(parts);
 }

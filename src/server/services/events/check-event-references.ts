@@ -1,11 +1,15 @@
 // Every user_id, deal_id and deal_ids[] entry of a request must name something in the caller's
-// scope: a member of the same partner and environment; a servicepass deal or the partner's own
-// partner_private deal of that environment. One query for the whole request; the first offending
-// reference (index order) is the 404.
+// scope: a member of the same partner and environment; a deal the partner's members can meet
+// (contract §6): the partner's own partner_private deal of that environment or a servicepass deal
+// the partner's visibility rules do not hide, never a draft. api_excluded deals count: the hosted
+// app still shows them. One query for the whole request; the first offending reference (index
+// order) is the 404.
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import { isUuid } from "@/server/domain/ids";
+import type { PartnerType, RuleType } from "@/server/domain/enums";
+import { resolvePartnerRules } from "@/server/domain/visibility";
 import type { NewEvent } from "./insert-events";
 import { paramOf } from "./validate-events";
 
@@ -20,20 +24,33 @@ export async function checkEventReferences(scope: PartnerScope, events: readonly
   }
   const found = new Set<string>();
   if (memberIds.size || dealIds.size) {
-    const rows = await db.$queryRawUnsafe<{ kind: "m" | "d"; id: string }[]>(
-      `SELECT 'm' AS kind, id::text AS id FROM members
+    type Row = { kind: "m" | "d" | "p"; id: string; deal_type: string | null; rules: { rule_type: RuleType; rule_value: string[]; priority: number }[] | null };
+    const rows = await db.$queryRawUnsafe<Row[]>(
+      `SELECT 'm' AS kind, id::text AS id, NULL::text AS deal_type, NULL::jsonb AS rules FROM members
         WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND id = ANY($3::uuid[])
        UNION ALL
-       SELECT 'd', id::text FROM deals
-        WHERE id = ANY($4::uuid[])
-          AND ((deal_type = 'servicepass' AND owner_partner_id IS NULL)
-            OR (deal_type = 'partner_private' AND owner_partner_id = $1::uuid AND environment = $2::"Environment"))`,
+       SELECT 'd', d.id::text, d.deal_type::text,
+              CASE WHEN d.deal_type = 'servicepass' THEN COALESCE(
+                (SELECT jsonb_agg(jsonb_build_object('rule_type', r.rule_type, 'rule_value', r.rule_value, 'priority', r.priority))
+                   FROM visibility_rules r WHERE r.deal_id = d.id), '[]'::jsonb) END
+         FROM deals d
+        WHERE d.id = ANY($4::uuid[]) AND d.status <> 'draft'
+          AND ((d.deal_type = 'servicepass' AND d.owner_partner_id IS NULL)
+            OR (d.deal_type = 'partner_private' AND d.owner_partner_id = $1::uuid AND d.environment = $2::"Environment"))
+       UNION ALL
+       SELECT 'p', type::text, NULL, NULL FROM partners WHERE id = $1::uuid AND cardinality($4::uuid[]) > 0`,
       partnerId,
       environment,
       [...memberIds],
       [...dealIds],
     );
-    for (const r of rows) found.add(`${r.kind}:${r.id}`);
+    const partnerType = rows.find((r) => r.kind === "p")?.id as PartnerType | undefined;
+    for (const r of rows) {
+      if (r.kind === "p") continue;
+      // A servicepass deal the partner's visibility rules hide is not one its members can meet.
+      if (r.kind === "d" && r.rules && r.rules.length && (!partnerType || !resolvePartnerRules(r.rules, { id: partnerId, type: partnerType }))) continue;
+      found.add(`${r.kind}:${r.id}`);
+    }
   }
   const has = (kind: "m" | "d", id: string) => isUuid(id) && found.has(`${kind}:${id.toLowerCase()}`);
   events.forEach((e, i) => {

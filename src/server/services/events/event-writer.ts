@@ -15,6 +15,8 @@
 // but never deadlock.
 import { db } from "@/server/db/client";
 import { activityUpsert, DEAL_ROLLUP_ADD, dealRollupInsert, TYPE_ROLLUP_ADD, typeRollupInsert } from "./event-rollup-sql";
+// deal.redeemed webhooks join this statement, so they commit with the events (webhook outbox).
+import { dealRedeemedWebhookCtes } from "@/server/services/webhooks/webhook-event-sql";
 
 /** One events row as sent to the database (JSON). */
 export type EventRow = {
@@ -46,7 +48,8 @@ ins AS (
 ),
 type_rollup AS (${typeRollupInsert("ins", TYPE_ROLLUP_ADD)}),
 deal_rollup AS (${dealRollupInsert("ins", DEAL_ROLLUP_ADD)}),
-activity AS (${activityUpsert("ins")})
+activity AS (${activityUpsert("ins")}),
+${dealRedeemedWebhookCtes("ins")}
 SELECT i.item, count(*)::int AS inserted FROM ins JOIN input i USING (id) GROUP BY i.item`;
 
 type Pending = { rows: EventRow[]; resolve: (inserted: number) => void; reject: (err: unknown) => void };

@@ -28,7 +28,8 @@ describe("validateEvents", () => {
       const nonDeal = t === "deal_list_viewed" || t === "upgrade_cta_clicked";
       expect(errorOf([{ event_type: t }], false), t).toEqual(nonDeal ? null : { status: 400, code: "parameter_missing", param: "user_id" });
       expect(errorOf([{ event_type: t, user_id: U }], false), t).toEqual(nonDeal ? null : { status: 400, code: "parameter_missing", param: "deal_id" });
-      expect(errorOf([{ event_type: t, user_id: U, deal_id: D }], false), t).toEqual(nonDeal ? { status: 400, code: "parameter_invalid", param: "deal_id" } : null);
+      // deal_id is accepted on every type (on deal_list_viewed as one listed deal; optional on upgrade_cta_clicked)
+      expect(errorOf([{ event_type: t, user_id: U, deal_id: D }], false), t).toBe(null);
       expect(errorOf([{ event_type: t, user_id: U, ...(nonDeal ? {} : { deal_id: D }), deal_ids: [D] }], false), t).toEqual(
         t === "deal_list_viewed" ? null : { status: 400, code: "parameter_invalid", param: "deal_ids" },
       );

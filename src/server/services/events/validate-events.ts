@@ -2,7 +2,7 @@
 // occurred_at bounds. Events are checked in index order and the first problem is the answer, with
 // its param (`deal_id`, or `events[3].deal_id` in a batch).
 import { AppError } from "@/server/errors/app-error";
-import { zodErrorToAppError } from "@/server/http/zod-error";
+import { zodErrorToAppError } from "@/server/errors/zod-error";
 import type { EventType } from "@/server/domain/enums";
 import { NON_DEAL_EVENT_TYPES, trackEventSchema } from "@/server/schemas/event.schema";
 import type { NewEvent } from "./insert-events";
@@ -46,10 +46,6 @@ function validateEvent(raw: unknown, index: number | null, now: Date): NewEvent 
   if (dealSpecific && e.deal_id == null) {
     throw new AppError(400, "parameter_missing", `${param("deal_id")} is required for ${type} events`, { param: param("deal_id") });
   }
-  if (!dealSpecific && e.deal_id != null) {
-    const hint = type === "deal_list_viewed" ? ": send the listed deals as deal_ids" : "";
-    throw new AppError(400, "parameter_invalid", `${param("deal_id")} is not accepted on ${type} events${hint}`, { param: param("deal_id") });
-  }
   if (type !== "deal_list_viewed" && e.deal_ids != null) {
     throw new AppError(400, "parameter_invalid", `${param("deal_ids")} is only accepted on deal_list_viewed events`, { param: param("deal_ids") });
   }
@@ -65,11 +61,16 @@ function validateEvent(raw: unknown, index: number | null, now: Date): NewEvent 
     }
   }
 
+  // deal_list_viewed: a single deal_id is one listed deal (the spec's "a deal appeared in a listing"),
+  // stored with the others in deal_ids. upgrade_cta_clicked: an optional deal_id (the premium deal
+  // whose call to action was clicked).
+  const listed = type === "deal_list_viewed";
+  const dealIds = listed && e.deal_id != null ? [...new Set([e.deal_id, ...(e.deal_ids ?? [])])] : (e.deal_ids ?? []);
   return {
     eventType: type,
     memberId: e.user_id ?? null,
-    dealId: e.deal_id ?? null,
-    dealIds: e.deal_ids ?? [],
+    dealId: listed ? null : (e.deal_id ?? null),
+    dealIds,
     clientEventId: e.event_id ?? null,
     metadata: e.metadata ?? null,
     occurredAt,

@@ -8,14 +8,19 @@ import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** A pending record this old belongs to a request that died (crash, timeout): the key is free again. */
-export const IDEMPOTENCY_ABANDONED_AFTER_MS = 60_000;
+/** A pending record whose last heartbeat is this old belongs to a request that died (crash): the key
+ *  is free again. A request that is still running bumps its heartbeat four times as often.
+ *  IDEMPOTENCY_ABANDONED_AFTER_MS shortens it for tests. */
+export function idempotencyAbandonedAfterMs(): number {
+  return Number(process.env.IDEMPOTENCY_ABANDONED_AFTER_MS ?? 60_000);
+}
+export const idempotencyHeartbeatMs = () => idempotencyAbandonedAfterMs() / 4;
 
 export type IdempotentRequest = { key: string; method: string; path: string; requestHash: string };
 
 export type IdempotencyClaim =
   | { kind: "claimed"; recordId: string }
-  | { kind: "replay"; status: number; body: unknown };
+  | { kind: "replay"; status: number; text: string };
 
 export async function beginIdempotentRequest(
   scope: PartnerScope,
@@ -47,8 +52,10 @@ export async function beginIdempotentRequest(
     }
     const existing = await db.idempotencyRecord.findUnique({ where });
     if (!existing) continue; // released or purged in the meantime: claim again
-    if (existing.expiresAt <= now || (existing.responseStatus === null && existing.createdAt.getTime() < now.getTime() - IDEMPOTENCY_ABANDONED_AFTER_MS)) {
-      await db.idempotencyRecord.deleteMany({ where: { id: existing.id, partnerId: scope.partnerId, environment: scope.environment, createdAt: existing.createdAt } });
+    const lastSignOfLife = (existing.heartbeatAt ?? existing.createdAt).getTime();
+    if (existing.expiresAt <= now || (existing.responseStatus === null && lastSignOfLife < now.getTime() - idempotencyAbandonedAfterMs())) {
+      // Fenced on the heartbeat too: a first request that just showed a sign of life keeps its claim.
+      await db.idempotencyRecord.deleteMany({ where: { id: existing.id, partnerId: scope.partnerId, environment: scope.environment, createdAt: existing.createdAt, heartbeatAt: existing.heartbeatAt } });
       continue;
     }
     if (existing.requestHash !== req.requestHash) {
@@ -56,7 +63,7 @@ export async function beginIdempotentRequest(
         param: "Idempotency-Key",
       });
     }
-    if (existing.responseStatus !== null) return { kind: "replay", status: existing.responseStatus, body: existing.responseBody };
+    if (existing.responseStatus !== null) return { kind: "replay", status: existing.responseStatus, text: existing.responseText ?? "" };
     if (Date.now() + pause > deadline) {
       throw new AppError(409, "idempotency_request_in_progress", "A request with this Idempotency-Key is still being processed. Retry in a moment to get its response.", {
         param: "Idempotency-Key",

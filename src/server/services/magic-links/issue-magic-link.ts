@@ -5,7 +5,7 @@
 import { db } from "@/server/db/client";
 import { isUuid } from "@/server/domain/ids";
 import type { PartnerScope } from "@/server/scope";
-import { userNotFound } from "@/server/services/members/member-errors";
+import { userNotFound } from "@/server/services/shared/member-errors";
 import { buildSignInUrl } from "./build-sign-in-url";
 import { MAX_LINKS_PER_MEMBER, type MagicLinkConfig } from "./magic-link-config";
 import { generateToken, hashToken } from "./token";
@@ -58,7 +58,7 @@ export async function issueMagicLinks(
   return tokens.map((token) => ({ url: buildSignInUrl(config, subdomain, token), expiresAt }));
 }
 
-// Keeps each member's newest MAX_LINKS_PER_MEMBER links. Members under the limit are filtered out
+// Keeps each member's newest MAX_LINKS_PER_MEMBER links (and their newest used one). Members under the limit are filtered out
 // first with a lock-free count; SKIP LOCKED: concurrent issuers never wait on (or deadlock with)
 // each other, and a row one of them skips is pruned by the next issuance.
 async function pruneOldLinks(scope: PartnerScope, memberIds: string[]): Promise<void> {
@@ -68,6 +68,8 @@ async function pruneOldLinks(scope: PartnerScope, memberIds: string[]): Promise<
       CROSS JOIN LATERAL (SELECT count(*) AS n FROM magic_link_tokens c WHERE c.member_id = m.id) AS counted
       CROSS JOIN LATERAL (
         SELECT id FROM magic_link_tokens WHERE member_id = m.id
+          -- the newest used link stays: it is how the portal knows a member has signed in
+          AND id IS DISTINCT FROM (SELECT u.id FROM magic_link_tokens u WHERE u.member_id = m.id AND u.consumed_at IS NOT NULL ORDER BY u.consumed_at DESC LIMIT 1)
         ORDER BY created_at DESC, id DESC OFFSET ${MAX_LINKS_PER_MEMBER} FOR UPDATE SKIP LOCKED
       ) t
       WHERE counted.n > ${MAX_LINKS_PER_MEMBER}

@@ -3,16 +3,22 @@ import type { PartnerScope } from "@/server/scope";
 import type { UserCreateInput, UserWithSignInDto } from "@/server/schemas/user.schema";
 import { issueMagicLinks } from "@/server/services/magic-links/issue-magic-link";
 import type { MagicLinkConfig } from "@/server/services/magic-links/magic-link-config";
-import { externalUserIdTaken } from "./member-errors";
+import { externalUserIdTaken } from "@/server/services/shared/member-errors";
 import { serializeMember } from "./member-data";
 import { upsertMembers } from "./upsert-members";
+import { recordActivity } from "@/server/services/activity/record-activity";
+import { memberCreatedActivity, type MemberActivityOpts } from "./member-activity";
 
 export async function createMember(
   scope: PartnerScope,
   input: UserCreateInput,
   links: MagicLinkConfig,
+  opts: MemberActivityOpts = {},
 ): Promise<{ user: UserWithSignInDto; created: boolean }> {
-  const [outcome] = await upsertMembers(scope, [input]);
+  const { actor } = opts;
+  const [outcome] = await upsertMembers(scope, [input], {
+    onInserted: actor ? async (tx, created) => { for (const m of created) await recordActivity(memberCreatedActivity(scope, actor, m), tx); } : undefined,
+  });
   if (outcome.kind === "external_user_id_taken") throw externalUserIdTaken();
   const created = outcome.kind === "created";
   const [link] = await issueMagicLinks(scope, [outcome.member.id], links, { knownFresh: created ? new Set([outcome.member.id]) : undefined });

@@ -3,14 +3,17 @@
 import type { ZodError, z } from "zod";
 import type { Member } from "@/generated/prisma/client";
 import { AppError } from "@/server/errors/app-error";
-import { zodErrorToAppError } from "@/server/http/zod-error";
+import { storable } from "@/server/schemas/storable-text";
+import { zodErrorToAppError } from "@/server/errors/zod-error";
 import type { PartnerScope } from "@/server/scope";
 import { userCreateSchema, type batchEntryErrorSchema, type UserCreateInput, type UserWithSignInDto } from "@/server/schemas/user.schema";
 import { issueMagicLinks } from "@/server/services/magic-links/issue-magic-link";
 import type { MagicLinkConfig } from "@/server/services/magic-links/magic-link-config";
-import { externalUserIdTaken } from "./member-errors";
+import { externalUserIdTaken } from "@/server/services/shared/member-errors";
 import { serializeMember } from "./member-data";
 import { upsertMembers } from "./upsert-members";
+import { recordActivity } from "@/server/services/activity/record-activity";
+import { membersImportedActivity, type MemberActivityOpts } from "./member-activity";
 
 export type BatchEntryError = z.output<typeof batchEntryErrorSchema>;
 
@@ -19,16 +22,20 @@ export type BatchEntryResult =
   | { index: number; status: "error"; error: BatchEntryError };
 
 /** `entries` are raw JSON values: each is validated on its own so one bad entry fails only itself. */
-export async function createMembersBatch(scope: PartnerScope, entries: readonly unknown[], links: MagicLinkConfig): Promise<BatchEntryResult[]> {
+export async function createMembersBatch(scope: PartnerScope, entries: readonly unknown[], links: MagicLinkConfig, opts: MemberActivityOpts = {}): Promise<BatchEntryResult[]> {
   const results: BatchEntryResult[] = new Array(entries.length);
   const valid: { index: number; input: UserCreateInput }[] = [];
   entries.forEach((entry, index) => {
-    const parsed = userCreateSchema.safeParse(entry);
+    const parsed = storable(userCreateSchema).safeParse(entry);
     if (parsed.success) valid.push({ index, input: parsed.data });
     else results[index] = { index, status: "error", error: entryError(entryZodError(parsed.error, entry, index)) };
   });
 
-  const outcomes = await upsertMembers(scope, valid.map((v) => v.input));
+  const { actor } = opts;
+  const outcomes = await upsertMembers(scope, valid.map((v) => v.input), {
+    // One "members.imported" entry per insert (normally one per call), in the insert's transaction.
+    onInserted: actor ? (tx, created) => recordActivity(membersImportedActivity(scope, actor, created, entries.length), tx) : undefined,
+  });
   const ok: { index: number; member: Member; created: boolean }[] = [];
   outcomes.forEach((o, k) => {
     const { index } = valid[k];

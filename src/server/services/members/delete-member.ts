@@ -2,24 +2,37 @@
 // with it (cascade); a claimed unique code keeps claimed_at with member_id set null (still never
 // given to anyone else); events keep member_id as an anonymous reference (no foreign key), so
 // analytics counts stay exact. Stored idempotent responses (24 h) that name the member are dropped
-// too: they hold the email and a sign-in link.
+// too: they hold the email and a sign-in link. Inquiries keep their message without the email.
 import { db } from "@/server/db/client";
 import type { PartnerScope } from "@/server/scope";
-import { userNotFound } from "./member-errors";
+import { userNotFound } from "@/server/services/shared/member-errors";
 import { isUuid } from "@/server/domain/ids";
 import { memberScopeWhere } from "./member-scope";
+import { enqueueWebhookEvent } from "@/server/services/webhooks/enqueue-webhook-event";
+import { recordActivity } from "@/server/services/activity/record-activity";
+import { memberDeletedActivity, type MemberActivityOpts } from "./member-activity";
 
-export async function deleteMember(scope: PartnerScope, id: string): Promise<{ id: string; deleted: true }> {
+export async function deleteMember(scope: PartnerScope, id: string, opts: MemberActivityOpts = {}): Promise<{ id: string; deleted: true }> {
   const where = memberScopeWhere(scope);
   if (!isUuid(id)) throw userNotFound();
   const memberId = id.toLowerCase();
   await db.$transaction(async (tx) => {
-    const deleted = await tx.member.deleteMany({ where: { ...where, id: memberId } });
-    if (deleted.count === 0) throw userNotFound();
+    const [gone] = await tx.$queryRaw<{ email: string }[]>`
+      DELETE FROM members WHERE id = ${memberId}::uuid AND partner_id = ${where.partnerId}::uuid AND environment = ${where.environment}::"Environment"
+      RETURNING email`;
+    if (!gone) throw userNotFound();
+    // The activity log names members by email: erase it there too (the entries stay, anonymous).
+    await tx.$executeRaw`
+      UPDATE activity_log SET summary = replace(summary, ${gone.email}, 'a deleted member'), changes = NULL
+      WHERE partner_id = ${where.partnerId}::uuid AND target_type = 'member' AND target_id = ${memberId}`;
+    if (opts.actor) await recordActivity(memberDeletedActivity(scope, opts.actor, { id: memberId }), tx);
+    await enqueueWebhookEvent(tx, scope, "user.deleted", { id: memberId, deleted: true });
     await tx.$executeRaw`
       DELETE FROM idempotency_records
       WHERE partner_id = ${where.partnerId}::uuid AND environment = ${where.environment}::"Environment"
-        AND strpos(response_body::text, ${memberId}) > 0`;
+        AND strpos(response_text, ${memberId}) > 0`;
+    // Their inquiries stay for the partner, anonymised (the form's message is the partner's record).
+    await tx.inquiry.updateMany({ where: { ...where, memberId }, data: { memberEmail: null } });
   });
   return { id: memberId, deleted: true };
 }

@@ -1,25 +1,56 @@
 // PATCH /v1/users and PATCH /v1/users/{id}: partial update; a named eligibility dimension is
 // replaced, the others kept. Unique email / external_user_id per partner and environment → 409.
-import { db } from "@/server/db/client";
+import { db, type Tx } from "@/server/db/client";
 import type { PartnerScope } from "@/server/scope";
 import type { UserDto, UserUpdateInput } from "@/server/schemas/user.schema";
 import { findMemberOrThrow, type MemberIdentifier } from "./get-member";
 import { serializeMember, toUpdateData } from "./member-data";
-import { emailTaken, externalUserIdTaken, uniqueViolationOf, userNotFound } from "./member-errors";
+import { emailTaken, externalUserIdTaken, uniqueViolationOf, userNotFound } from "@/server/services/shared/member-errors";
 import { memberScopeWhere } from "./member-scope";
+import { recordActivity } from "@/server/services/activity/record-activity";
+import { memberUpdatedActivity, type MemberActivityOpts } from "./member-activity";
 
-export async function updateMember(scope: PartnerScope, identifier: MemberIdentifier, input: Omit<UserUpdateInput, "role">): Promise<UserDto> {
+export async function updateMember(
+  scope: PartnerScope,
+  identifier: MemberIdentifier,
+  input: Omit<UserUpdateInput, "role">,
+  opts: MemberActivityOpts = {},
+): Promise<UserDto> {
   const member = await findMemberOrThrow(scope, identifier);
   const data = toUpdateData(input);
   if (Object.keys(data).length === 0) return serializeMember(member);
   try {
-    const [updated] = await db.member.updateManyAndReturn({ where: { ...memberScopeWhere(scope), id: member.id }, data });
-    if (!updated) throw userNotFound(); // deleted meanwhile
-    return serializeMember(updated);
+    const { actor } = opts;
+    const update = async (client: Tx) => {
+      const [updated] = await client.member.updateManyAndReturn({ where: { ...memberScopeWhere(scope), id: member.id }, data });
+      if (!updated) throw userNotFound(); // deleted meanwhile
+      return serializeMember(updated);
+    };
+    if (!actor) return await update(db);
+    return await db.$transaction(async (tx) => {
+      const after = await update(tx);
+      const { before: was, after: now } = changedFields(serializeMember(member), after);
+      if (Object.keys(now).length) await recordActivity(memberUpdatedActivity(scope, actor, was, now, after.id, after.email), tx);
+      return after;
+    });
   } catch (err) {
     const field = uniqueViolationOf(err);
     if (field === "email") throw emailTaken();
     if (field === "external_user_id") throw externalUserIdTaken();
     throw err;
   }
+}
+
+/** The fields whose value changed, before and after (arrays compared by content). */
+function changedFields(before: UserDto, after: UserDto): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof UserDto)[]) {
+    if (key === "updated_at") continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      was[key] = before[key];
+      now[key] = after[key];
+    }
+  }
+  return { before: was, after: now };
 }

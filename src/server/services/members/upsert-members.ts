@@ -4,12 +4,13 @@
 // one email yield one member (contract §5).
 import type { Member, Prisma } from "@/generated/prisma/client";
 import type { AudienceRegion as DbAudienceRegion, UserType as DbUserType } from "@/generated/prisma/enums";
-import { db } from "@/server/db/client";
+import { db, type Tx } from "@/server/db/client";
 import { regionMap, userTypeMap, type AudienceRegion, type UserType } from "@/server/domain/enums";
 import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
 import type { UserCreateInput } from "@/server/schemas/user.schema";
-import { toCreateData } from "./member-data";
+import { serializeMember, toCreateData } from "./member-data";
+import { enqueueWebhookEvent, webhookSubscribed } from "@/server/services/webhooks/enqueue-webhook-event";
 import { memberScopeWhere } from "./member-scope";
 
 export type UpsertOutcome =
@@ -24,12 +25,18 @@ const MAX_WAVES = 10;
  * ones find it: "existing"), and an external_user_id already claimed by another email, in the
  * database or earlier in the inputs, is `external_user_id_taken`.
  */
-export async function upsertMembers(scope: PartnerScope, inputs: readonly UserCreateInput[]): Promise<UpsertOutcome[]> {
+export async function upsertMembers(
+  scope: PartnerScope,
+  inputs: readonly UserCreateInput[],
+  opts: { onInserted?: (tx: Tx, created: Member[]) => Promise<void> } = {},
+): Promise<UpsertOutcome[]> {
   const where = memberScopeWhere(scope);
   const outcomes: (UpsertOutcome | undefined)[] = new Array(inputs.length);
   const memberByEmail = new Map<string, Member>();
   const emailByExternalId = new Map<string, string>();
   const now = new Date();
+  // user.created goes to the outbox in the insert's transaction; without a listener, no transaction.
+  const hooked = await webhookSubscribed(scope, ["user.created"]);
 
   for (let wave = 0; wave < MAX_WAVES; wave++) {
     // Settle in memory what earlier waves already decided.
@@ -54,7 +61,18 @@ export async function upsertMembers(scope: PartnerScope, inputs: readonly UserCr
     }
     if (leaders.length === 0) return outcomes as UpsertOutcome[];
 
-    const inserted = await insertSkippingDuplicates(leaders.map((i) => toCreateData(scope, inputs[i], now)));
+    // Rows in email order: two batches holding the same emails in different orders then take the
+    // unique index's locks in one order and wait for each other instead of deadlocking.
+    const rows = leaders.map((i) => toCreateData(scope, inputs[i], now)).sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+    // The portal's activity entry (onInserted) also lands in the insert's transaction.
+    const inserted = hooked || opts.onInserted
+      ? await db.$transaction(async (tx) => {
+          const created = await insertSkippingDuplicates(rows, tx);
+          if (hooked) await enqueueWebhookEvent(tx, scope, "user.created", created.map(serializeMember), { many: true });
+          if (opts.onInserted && created.length) await opts.onInserted(tx, created);
+          return created;
+        })
+      : await insertSkippingDuplicates(rows);
     const createdEmails = new Set(inserted.map((m) => m.email));
     inserted.forEach(remember);
     // The skipped ones exist already (or lost a race with a delete): read them, in a new snapshot.
@@ -91,7 +109,7 @@ export async function upsertMembers(scope: PartnerScope, inputs: readonly UserCr
  * parameter (Prisma's createMany costs ~0.5 ms per row here; this ~0.1). Returns the rows this
  * statement inserted: a conflicting row (email or external_user_id) is skipped.
  */
-async function insertSkippingDuplicates(rows: Prisma.MemberCreateManyInput[]): Promise<Member[]> {
+async function insertSkippingDuplicates(rows: Prisma.MemberCreateManyInput[], client: Tx = db): Promise<Member[]> {
   if (rows.length === 0) return [];
   const json = JSON.stringify(
     rows.map((r) => ({
@@ -115,7 +133,7 @@ async function insertSkippingDuplicates(rows: Prisma.MemberCreateManyInput[]): P
       created_at: r.createdAt,
     })),
   );
-  const inserted = await db.$queryRaw<MemberRow[]>`
+  const inserted = await client.$queryRaw<MemberRow[]>`
     INSERT INTO members (id, partner_id, environment, email, external_user_id, idp_uid, role, tier, user_types, regions,
       eligibility_customer_type, eligibility_company_stage, eligibility_company_size, eligibility_business_type,
       eligibility_geography, eligibility_incorporation, eligibility_funding, created_at, updated_at)

@@ -1,11 +1,11 @@
 // POST /v1/partner-deals: a partner_private deal owned by the caller in the token's environment,
 // status draft unless the caller asks for a status draft may move to.
 import { randomUUID } from "node:crypto";
-import { db } from "@/server/db/client";
-import { parseWith } from "@/server/http/read-json-body";
-import { partnerDealCreateSchema, type DealDto, type PartnerDealCreateInput } from "@/server/schemas/deal.schema";
+import { db, type Tx } from "@/server/db/client";
+import { recordActivity, type ActivityActor } from "@/server/services/activity/record-activity";
+import { type DealDto, type PartnerDealCreateInput } from "@/server/schemas/deal.schema";
 import type { PartnerScope } from "@/server/scope";
-import { dealInclude } from "@/server/services/deals/deal-record";
+import { dealInclude } from "@/server/services/shared/deal-record";
 import {
   generateSlug,
   isSlugViolation,
@@ -16,12 +16,14 @@ import {
   slugTaken,
   slugify,
 } from "./deal-input";
-import { ownDealsWhere } from "./own-deal";
+import { ownDealsWhere } from "@/server/services/shared/own-deal";
 import { loadPartnerContext, serializeOwnDeal } from "./serialize-own-deal";
 import { assertCompleteForLive, assertInitialStatus } from "./status-machine";
+import { enqueueWebhookEvent } from "@/server/services/webhooks/enqueue-webhook-event";
 
-export async function createPartnerDeal(scope: PartnerScope, raw: PartnerDealCreateInput): Promise<DealDto> {
-  const input = parseWith(partnerDealCreateSchema, raw);
+/** opts.actor (portal): the creation is recorded in the activity log, in the same transaction. */
+export async function createPartnerDeal(scope: PartnerScope, input: PartnerDealCreateInput, opts: { actor?: ActivityActor } = {}): Promise<DealDto> {
+  // Validated by the adapter with the resource schema (README: who validates).
   const status = input.status ?? "draft";
   assertInitialStatus(status);
   const redemption = redemptionData(input.redemption);
@@ -31,10 +33,10 @@ export async function createPartnerDeal(scope: PartnerScope, raw: PartnerDealCre
   const partner = await loadPartnerContext(scope);
   const { ownerPartnerId, environment } = ownDealsWhere(scope);
 
-  let slug = input.slug ?? (await generateSlug(input.product_name));
+  let slug = input.slug ?? (await generateSlug(scope, input.product_name));
   for (let attempt = 0; ; attempt++) {
     try {
-      const deal = await db.deal.create({
+      const create = (client: Tx) => client.deal.create({
         data: {
           ...scalarData(input),
           id: randomUUID(),
@@ -50,6 +52,26 @@ export async function createPartnerDeal(scope: PartnerScope, raw: PartnerDealCre
         } as Parameters<typeof db.deal.create>[0]["data"],
         include: dealInclude,
       });
+      const actor = opts.actor;
+      const deal = actor || status === "live"
+        ? await db.$transaction(async (tx) => {
+            const created = await create(tx);
+            if (status === "live") await enqueueWebhookEvent(tx, scope, "deal.published", serializeOwnDeal(created, partner));
+            if (actor) await recordActivity(
+              {
+                actor,
+                partnerId: scope.partnerId,
+                environment: scope.environment,
+                action: "deal.created",
+                target: { type: "deal", id: created.id },
+                summary: `Created the deal "${created.productName}" (${created.status})`,
+                changes: { after: { product_name: created.productName, status: created.status } },
+              },
+              tx,
+            );
+            return created;
+          })
+        : await create(db);
       return serializeOwnDeal(deal, partner);
     } catch (err) {
       if (!isSlugViolation(err)) throw err;

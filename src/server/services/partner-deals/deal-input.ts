@@ -8,9 +8,10 @@ import { ELIGIBILITY_DIMENSIONS, type EligibilityDimension } from "@/server/doma
 import { AppError } from "@/server/errors/app-error";
 import type { CategoryRef, PartnerDealCreateInput, PartnerDealUpdateInput } from "@/server/schemas/deal.schema";
 import type { RedemptionInput, RedemptionPatch } from "@/server/schemas/redemption.schema";
-import { DEAL_ELIGIBILITY_COLUMNS, parseIsoDate } from "@/server/services/deals/deal-record";
-import { sanitizeInstructions } from "@/server/services/deals/redemption-html";
+import { DEAL_ELIGIBILITY_COLUMNS, parseIsoDate } from "@/server/services/shared/deal-record";
+import { sanitizeInstructions } from "@/server/services/shared/redemption-html";
 import { isUuid } from "@/server/domain/ids";
+import { requireScope, type PartnerScope } from "@/server/scope";
 
 type DealInput = PartnerDealCreateInput | PartnerDealUpdateInput;
 
@@ -117,11 +118,15 @@ export function slugify(name: string): string {
   return base || "deal";
 }
 
-/** A slug free right now: the name's slug, or with -2..-5, or with a random suffix. */
-export async function generateSlug(productName: string): Promise<string> {
+/** A slug free right now among the partner's own deals of the environment (slugs are unique per
+ *  partner and environment): the name's slug, or with -2..-5, or with a random suffix. */
+export async function generateSlug(scope: PartnerScope, productName: string): Promise<string> {
+  const { partnerId, environment } = requireScope(scope, "generateSlug");
   const base = slugify(productName);
   const candidates = [base, ...[2, 3, 4, 5].map((n) => `${base}-${n}`)];
-  const taken = new Set((await db.deal.findMany({ where: { slug: { in: candidates } }, select: { slug: true } })).map((d) => d.slug));
+  const taken = new Set(
+    (await db.deal.findMany({ where: { ownerPartnerId: partnerId, environment, slug: { in: candidates } }, select: { slug: true } })).map((d) => d.slug),
+  );
   return candidates.find((c) => !taken.has(c)) ?? randomSlug(base);
 }
 
@@ -131,7 +136,7 @@ export function randomSlug(base: string): string {
 }
 
 export const slugTaken = (slug: string) =>
-  new AppError(409, "slug_taken", `The slug ${slug} is already used by another deal; choose another or omit it to have one generated`, { param: "slug" });
+  new AppError(409, "slug_taken", `The slug ${slug} is already used by another of your deals in this environment; choose another or omit it to have one generated`, { param: "slug" });
 
 export function isSlugViolation(err: unknown): boolean {
   const e = err as { code?: string; meta?: unknown };

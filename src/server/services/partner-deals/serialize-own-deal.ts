@@ -3,8 +3,8 @@ import { db } from "@/server/db/client";
 import { computeAvailableRegions, isClaimableWithoutEligibility, type PartnerContext } from "@/server/domain/visibility";
 import type { DealDto } from "@/server/schemas/deal.schema";
 import type { PartnerScope } from "@/server/scope";
-import { dealFacts, partnerContext, partnerContextSelect, type DealRecord } from "@/server/services/deals/deal-record";
-import { serializeDeal } from "@/server/services/deals/serialize-deal";
+import { dealFacts, partnerContext, partnerContextSelect, type DealRecord } from "@/server/services/shared/deal-record";
+import { serializeDeal } from "@/server/services/shared/serialize-deal";
 
 export async function loadPartnerContext(scope: PartnerScope): Promise<PartnerContext> {
   return partnerContext(await db.partner.findUniqueOrThrow({ where: { id: scope.partnerId }, select: partnerContextSelect }));

@@ -11,6 +11,11 @@ export const STATUS_TRANSITIONS: Readonly<Record<DealStatus, readonly DealStatus
   expired: [],
 };
 
+/** The statuses a deal may move to from `from` (the portal offers exactly these as buttons). */
+export function allowedTransitions(from: DealStatus): readonly DealStatus[] {
+  return STATUS_TRANSITIONS[from];
+}
+
 /** Setting the current status again is a no-op, not a transition. */
 export function assertTransition(from: DealStatus, to: DealStatus): void {
   if (from === to) return;

@@ -3,19 +3,22 @@
 // (422 deal_incomplete). The write is guarded by the status read, so two concurrent PATCHes cannot
 // both apply a transition from the same state.
 import { db } from "@/server/db/client";
+import type { DealStatus } from "@/server/domain/enums";
+import { recordActivity, type ActivityActor, type ActivityEntry } from "@/server/services/activity/record-activity";
 import { AppError } from "@/server/errors/app-error";
-import { parseWith } from "@/server/http/read-json-body";
-import { partnerDealUpdateSchema, type DealDto, type PartnerDealUpdateInput } from "@/server/schemas/deal.schema";
+import { type DealDto, type PartnerDealUpdateInput } from "@/server/schemas/deal.schema";
 import type { PartnerScope } from "@/server/scope";
 import { availableCodeCount } from "@/server/services/codes/code-pool";
-import { dealInclude } from "@/server/services/deals/deal-record";
+import { dealInclude, type DealRecord } from "@/server/services/shared/deal-record";
 import { isSlugViolation, mergedRedemption, resolveCategoryIds, scalarData, slugTaken, type RedemptionColumns } from "./deal-input";
-import { findOwnDealOrThrow, ownDealsWhere } from "./own-deal";
+import { findOwnDealOrThrow, ownDealsWhere } from "@/server/services/shared/own-deal";
 import { loadPartnerContext, serializeOwnDeal } from "./serialize-own-deal";
 import { assertCompleteForLive, assertTransition } from "./status-machine";
+import { enqueueWebhookEvent } from "@/server/services/webhooks/enqueue-webhook-event";
 
-export async function updatePartnerDeal(scope: PartnerScope, id: string, raw: PartnerDealUpdateInput): Promise<DealDto> {
-  const input = parseWith(partnerDealUpdateSchema, raw);
+/** opts.actor (portal): the change is recorded in the activity log, in the same transaction. */
+export async function updatePartnerDeal(scope: PartnerScope, id: string, input: PartnerDealUpdateInput, opts: { actor?: ActivityActor } = {}): Promise<DealDto> {
+  // Validated by the adapter with the resource schema (README: who validates).
   const current = await findOwnDealOrThrow(scope, id);
   const partner = await loadPartnerContext(scope);
   const nextStatus = input.status ?? current.status;
@@ -52,6 +55,11 @@ export async function updatePartnerDeal(scope: PartnerScope, id: string, raw: Pa
         await tx.dealCategory.deleteMany({ where: { dealId: current.id } });
         await tx.dealCategory.createMany({ data: categoryIds.map((categoryId) => ({ dealId: current.id, categoryId })) });
       }
+      if (opts.actor) await recordActivity(updateActivity(scope, opts.actor, current, nextStatus, input), tx);
+      if (nextStatus === "live" && current.status !== "live") {
+        const live = await tx.deal.findUniqueOrThrow({ where: { id: current.id }, include: dealInclude });
+        await enqueueWebhookEvent(tx, scope, "deal.published", serializeOwnDeal(live, partner));
+      }
     });
   } catch (err) {
     if (isSlugViolation(err) && input.slug !== undefined) throw slugTaken(input.slug);
@@ -59,4 +67,19 @@ export async function updatePartnerDeal(scope: PartnerScope, id: string, raw: Pa
   }
   const updated = await db.deal.findUniqueOrThrow({ where: { id: current.id }, include: dealInclude });
   return serializeOwnDeal(updated, partner);
+}
+
+/** deal.status_changed when the status moves, deal.updated otherwise; field names only, never values of long text. */
+function updateActivity(scope: PartnerScope, actor: ActivityActor, current: DealRecord, nextStatus: DealStatus, input: PartnerDealUpdateInput): ActivityEntry {
+  const fields = Object.keys(input).filter((k) => k !== "status" && input[k as keyof PartnerDealUpdateInput] !== undefined);
+  const base = { actor, partnerId: scope.partnerId, environment: scope.environment, target: { type: "deal", id: current.id } };
+  if (nextStatus !== current.status) {
+    return {
+      ...base,
+      action: "deal.status_changed",
+      summary: `Changed the status of "${current.productName}" from ${current.status} to ${nextStatus}${fields.length ? ` and updated ${fields.join(", ")}` : ""}`,
+      changes: { before: { status: current.status }, after: { status: nextStatus, fields } },
+    };
+  }
+  return { ...base, action: "deal.updated", summary: `Updated ${fields.join(", ") || "the deal"} of "${current.productName}"`, changes: { after: { fields } } };
 }

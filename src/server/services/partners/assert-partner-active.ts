@@ -1,13 +1,15 @@
-// Checked on every authenticated request, against the database, so that a deactivation — from the
-// portal, or from the CLI in another process — takes effect from the next request on: no cache can
-// be stale. To keep it cheap under load, the lookups of concurrent requests are coalesced: ids
-// asked for while a lookup runs are fetched together by the next one. A request never
-// joins a query already sent, so its answer is never older than the request.
+// Checked on every authenticated request. The answer is cached per process and invalidated by the
+// database's NOTIFY on any change of the flag (src/server/db/change-feed.ts), so a deactivation — from
+// the portal, the CLI or another instance — takes effect within milliseconds everywhere, and no
+// request pays a database round trip while nothing changes. While the feed is down, every request
+// reads the database again (coalesced: ids asked for while a lookup runs are fetched together by the
+// next one, and a request never joins a query already sent, so its answer is never older than it).
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
 import { UUID_RE } from "@/server/domain/ids";
 import { fencedBatch } from "@/server/services/shared/fenced-batch";
+import { PushedCache } from "@/server/services/shared/pushed-cache";
 
 export async function assertPartnerActive(scope: PartnerScope): Promise<void> {
   const active = await partnerActive(scope.partnerId);
@@ -21,8 +23,13 @@ const readActive = fencedBatch<string, boolean>(async (ids) => {
   return new Map(rows.map((r) => [r.id, r.active]));
 });
 
+const activeCache = new PushedCache<string, boolean | null>(
+  async (id) => (await readActive(id)) ?? null,
+  (cache) => ({ partner: (id) => cache.delete(id.toLowerCase()) }),
+);
+
 /** true / false, or null for an unknown partner. */
 async function partnerActive(partnerId: string): Promise<boolean | null> {
   if (!UUID_RE.test(partnerId)) return null;
-  return (await readActive(partnerId.toLowerCase())) ?? null;
+  return activeCache.get(partnerId.toLowerCase());
 }

@@ -2,10 +2,10 @@
 import { db } from "@/server/db/client";
 import { partnerTypeMap, regionMap } from "@/server/domain/enums";
 import { AppError } from "@/server/errors/app-error";
-import { parseWith } from "@/server/http/read-json-body";
-import { generateKeyPair, hashPrivateKey, randomBase62 } from "@/server/auth/keys";
+import { parseWith } from "@/server/errors/parse-with";
+import { generateKeyPair, hashPrivateKey, randomBase62 } from "@/server/crypto/keys";
 import type { AdminActor, Environment } from "@/server/scope";
-import { partnerCreateSchema, type PartnerCreateInput } from "@/server/schemas/partner.schema";
+import { partnerCreateSchema, RESERVED_SUBDOMAINS, type PartnerCreateInput } from "@/server/schemas/partner.schema";
 import { serializePartner } from "./serialize-partner";
 
 export type IssuedKeys = Record<Environment, { public_key: string; private_key: string }>;
@@ -26,6 +26,7 @@ export async function createPartner(actor: AdminActor | "operator", input: Partn
         branding: data.branding,
         freemiumEnabled: data.freemium_enabled,
         allowedIframeOrigins: data.allowed_iframe_origins,
+        upgradeUrl: data.upgrade_url,
         active: data.active,
         keyPairs: {
           create: (["live", "test"] as const).map((environment) => ({
@@ -50,7 +51,8 @@ export async function createPartner(actor: AdminActor | "operator", input: Partn
 async function uniqueSubdomain(name: string): Promise<string> {
   const base = name.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 30) || "partner";
   for (let i = 0; i < 5; i++) {
-    const candidate = i === 0 ? base : `${base}-${randomBase62(4).toLowerCase()}`;
+    // A reserved name (www, api, embed…) is never a partner's: it gets a suffix like a taken one.
+    const candidate = i === 0 && !RESERVED_SUBDOMAINS.has(base) ? base : `${base}-${randomBase62(4).toLowerCase()}`;
     const taken = await db.partner.findUnique({ where: { subdomain: candidate }, select: { id: true } });
     if (!taken) return candidate;
   }

@@ -1,7 +1,7 @@
 // Resolves the partner behind a hosted-app subdomain (`{subdomain}.{APP_DOMAIN}` or `/p/{subdomain}`).
 // Public by design: it only exposes what the hosted app renders to anyone who knows the subdomain.
 import { db } from "@/server/db/client";
-import { subdomainSchema } from "@/server/schemas/partner.schema";
+import { originSchema, subdomainSchema } from "@/server/schemas/partner.schema";
 
 export type HostedBranding = {
   primaryColor: string | null;
@@ -17,6 +17,11 @@ export type HostedPartner = {
   subdomain: string;
   branding: HostedBranding;
   deliveryMethod: "hosted" | "iframe" | "api";
+  freemiumEnabled: boolean;
+  /** Partner.upgradeUrl when it is an http(s) URL: the target of the upgrade call to action. */
+  upgradeUrl: string | null;
+  /** Origins allowed to frame /embed/{subdomain} (CSP frame-ancestors); empty: no framing. */
+  allowedIframeOrigins: string[];
 };
 
 /** The active partner at this subdomain, or null (unknown, deactivated, or not a valid subdomain). */
@@ -27,7 +32,7 @@ export async function getHostedPartner(subdomain: string): Promise<HostedPartner
 
   const partner = await db.partner.findUnique({
     where: { subdomain: parsed.data },
-    select: { id: true, name: true, subdomain: true, branding: true, deliveryMethod: true, active: true },
+    select: { id: true, name: true, subdomain: true, branding: true, deliveryMethod: true, active: true, freemiumEnabled: true, upgradeUrl: true, allowedIframeOrigins: true },
   });
   if (!partner || !partner.active) return null;
 
@@ -37,7 +42,16 @@ export async function getHostedPartner(subdomain: string): Promise<HostedPartner
     subdomain: partner.subdomain,
     branding: parseBranding(partner.branding),
     deliveryMethod: partner.deliveryMethod,
+    freemiumEnabled: partner.freemiumEnabled,
+    upgradeUrl: httpUrl(partner.upgradeUrl),
+    allowedIframeOrigins: partner.allowedIframeOrigins.filter(isFrameOrigin),
   };
+}
+
+// Origins go into a CSP header: only what the schema accepts (scheme://host[:port], nothing that
+// could add a directive), re-checked on read.
+function isFrameOrigin(origin: string): boolean {
+  return originSchema.safeParse(origin).success;
 }
 
 // Branding is stored JSON edited in the portal and rendered into CSS and <img> tags: keep only
@@ -47,7 +61,7 @@ function parseBranding(raw: unknown): HostedBranding {
   return {
     primaryColor: color(b.primary_color),
     accentColor: color(b.accent_color),
-    logoUrl: httpUrl(b.logo_url),
+    logoUrl: typeof b.logo_url === "string" && /^\/(?![/\\])[A-Za-z0-9._~\-/%]*$/.test(b.logo_url) ? b.logo_url : httpUrl(b.logo_url),
     headline: text(b.headline, 200),
     welcomeText: text(b.welcome_text, 2000),
   };

@@ -1,10 +1,20 @@
+// Partners for the operator CLI (all) and the super admin's Partners page (search by name or
+// subdomain, filter by status), oldest first.
+import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
-import { AppError } from "@/server/errors/app-error";
+import { parseWith } from "@/server/errors/parse-with";
+import { partnerListInputSchema, type PartnerListInput } from "@/server/schemas/super-admin.schema";
 import type { AdminActor } from "@/server/scope";
+import { requireSuperAdmin } from "@/server/services/admins/require-super-admin";
 import { serializePartner } from "./serialize-partner";
 
-export async function listPartners(actor: AdminActor | "operator") {
-  if (actor !== "operator" && actor.role !== "super_admin") throw new AppError(403, "forbidden", "Only a super admin can list partners");
-  const partners = await db.partner.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+export async function listPartners(actor: AdminActor | "operator", filter: PartnerListInput = {}) {
+  requireSuperAdmin(actor, "list partners");
+  const { q, status } = parseWith(partnerListInputSchema, filter);
+  const where: Prisma.PartnerWhereInput = {
+    ...(status === "active" ? { active: true } : status === "inactive" ? { active: false } : {}),
+    ...(q ? { OR: [{ name: { contains: q, mode: "insensitive" } }, { subdomain: { contains: q.toLowerCase() } }] } : {}),
+  };
+  const partners = await db.partner.findMany({ where, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   return partners.map(serializePartner);
 }

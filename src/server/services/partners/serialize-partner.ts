@@ -12,6 +12,7 @@ export function serializePartner(p: Partner) {
     branding: p.branding as Record<string, string>,
     freemium_enabled: p.freemiumEnabled,
     allowed_iframe_origins: p.allowedIframeOrigins,
+    upgrade_url: p.upgradeUrl,
     active: p.active,
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),

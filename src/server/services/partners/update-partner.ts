@@ -1,38 +1,78 @@
 // Changes a partner's settings (operator CLI, super admin, or the partner's own admin for its
-// settings). Deactivation takes effect on the partner's next API request.
+// settings). Deactivation takes effect on the partner's next API request. The change and its
+// activity entry (settings.updated, before/after of the fields that changed) share one transaction.
+// Settings belong to the partner record: the same in Live and Sandbox (no environment on the entry).
 import { db } from "@/server/db/client";
 import { partnerTypeMap, regionMap } from "@/server/domain/enums";
 import { AppError } from "@/server/errors/app-error";
-import { parseWith } from "@/server/http/read-json-body";
+import { parseWith } from "@/server/errors/parse-with";
 import { partnerUpdateSchema, type PartnerUpdateInput } from "@/server/schemas/partner.schema";
 import type { AdminActor } from "@/server/scope";
-import { serializePartner } from "./serialize-partner";
+import { activityActorOf, recordActivity } from "@/server/services/activity/record-activity";
+import { isUuid } from "@/server/domain/ids";
+import { serializePartner, type PartnerDto } from "./serialize-partner";
 
-export async function updatePartner(actor: AdminActor | "operator", partnerId: string, input: PartnerUpdateInput) {
+type SettingsField = Exclude<keyof PartnerDto, "id" | "created_at" | "updated_at">;
+
+export async function updatePartner(actor: AdminActor | "operator", partnerId: string, input: PartnerUpdateInput, opts: { actorEmail?: string | null } = {}) {
   const isOperator = actor === "operator" || actor.role === "super_admin";
+  const notFound = () => new AppError(404, "partner_not_found", `No partner with id ${partnerId}`);
   if (!isOperator && actor.partnerId !== partnerId) throw new AppError(404, "partner_not_found", "No such partner");
   const data = parseWith(partnerUpdateSchema, input);
   if (!isOperator && data.active !== undefined) throw new AppError(403, "forbidden", "Only a super admin can activate or deactivate a partner");
+  if (!isUuid(partnerId)) throw notFound();
   try {
-    const partner = await db.partner.update({
-      where: { id: partnerId },
-      data: {
-        name: data.name,
-        type: data.type && partnerTypeMap.toDb(data.type),
-        regions: data.regions?.map(regionMap.toDb),
-        subdomain: data.subdomain,
-        deliveryMethod: data.delivery_method,
-        branding: data.branding,
-        freemiumEnabled: data.freemium_enabled,
-        allowedIframeOrigins: data.allowed_iframe_origins,
-        active: data.active,
-      },
+    return await db.$transaction(async (tx) => {
+      // FOR UPDATE: two concurrent saves record the before/after each really changed.
+      const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM partners WHERE id = ${partnerId.toLowerCase()}::uuid FOR UPDATE`;
+      if (!locked) throw notFound();
+      const before = serializePartner((await tx.partner.findUnique({ where: { id: locked.id } }))!);
+      const partner = await tx.partner.update({
+        where: { id: locked.id },
+        data: {
+          name: data.name,
+          type: data.type && partnerTypeMap.toDb(data.type),
+          regions: data.regions?.map(regionMap.toDb),
+          subdomain: data.subdomain,
+          deliveryMethod: data.delivery_method,
+          branding: data.branding,
+          freemiumEnabled: data.freemium_enabled,
+          allowedIframeOrigins: data.allowed_iframe_origins,
+          upgradeUrl: data.upgrade_url,
+          active: data.active,
+        },
+      });
+      const after = serializePartner(partner);
+      const changed = changedFields(before, after);
+      if (changed.length) {
+        await recordActivity(
+          {
+            actor: activityActorOf(actor, opts.actorEmail),
+            partnerId: partner.id,
+            environment: null,
+            action: "settings.updated",
+            target: { type: "partner", id: partner.id },
+            summary: `Updated settings: ${changed.map((f) => f.replace(/_/g, " ")).join(", ")}`,
+            changes: { before: pick(before, changed), after: pick(after, changed) },
+          },
+          tx,
+        );
+      }
+      return after;
     });
-    return serializePartner(partner);
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === "P2025") throw new AppError(404, "partner_not_found", `No partner with id ${partnerId}`);
+    if (code === "P2025") throw notFound();
     if (code === "P2002") throw new AppError(409, "subdomain_taken", `The subdomain ${data.subdomain} is already in use`, { param: "subdomain" });
     throw err;
   }
+}
+
+function changedFields(before: PartnerDto, after: PartnerDto): SettingsField[] {
+  const fields = Object.keys(after).filter((k) => k !== "id" && k !== "created_at" && k !== "updated_at") as SettingsField[];
+  return fields.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]));
+}
+
+function pick(p: PartnerDto, fields: SettingsField[]) {
+  return Object.fromEntries(fields.map((f) => [f, p[f]]));
 }

@@ -2,7 +2,7 @@
 import { db } from "@/server/db/client";
 import type { VisibilityRuleDto } from "@/server/schemas/visibility-rule.schema";
 import type { PartnerScope } from "@/server/scope";
-import { findOwnDealOrThrow } from "@/server/services/partner-deals/own-deal";
+import { findOwnDealOrThrow } from "@/server/services/shared/own-deal";
 import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared/list-cursor";
 import { serializeRule } from "./rule-data";
 import { DEFAULT_LIST_LIMIT } from "@/server/schemas/list.schema";

@@ -1,7 +1,6 @@
-// Visibility rules of a partner's own deals: serialization, the partner-existence check of
-// include/exclude_partner values, and the scope of rule queries.
+// Visibility rules of a partner's own deals: serialization, validation of rule values, and the
+// scope of rule queries.
 import type { VisibilityRule } from "@/generated/prisma/client";
-import type { Tx } from "@/server/db/client";
 import { db } from "@/server/db/client";
 import type { RuleType } from "@/server/domain/enums";
 import { AppError } from "@/server/errors/app-error";
@@ -23,19 +22,14 @@ export function serializeRule(r: VisibilityRule): VisibilityRuleDto {
 export const ruleNotFound = () => new AppError(404, "visibility_rule_not_found", "No visibility rule with this id exists on this deal");
 
 /**
- * rule_value against the rule_type's vocabulary, and partner UUIDs against existing partners.
+ * rule_value against the rule_type's vocabulary (partner ids: UUIDs, lower-cased). Whether a partner
+ * id exists is deliberately not checked: the answer would tell one partner which ids are other
+ * partners (issue 10); an id that names no partner simply never matches.
  * `prefix` names the field in the 400 (`rule_value` or `[3].visibility_rules[0].rule_value`).
  */
-export async function assertRuleValue(type: RuleType, values: readonly string[], prefix = "rule_value", client: Tx | typeof db = db): Promise<string[]> {
+export async function assertRuleValue(type: RuleType, values: readonly string[], prefix = "rule_value"): Promise<string[]> {
   const problems = ruleValueProblems(type, values).map((p) => ({ param: `${prefix}[${p.index}]`, message: `${prefix}[${p.index}]: ${p.message}` }));
-  let normalized = [...values];
-  if (!problems.length && isPartnerRuleType(type)) {
-    normalized = values.map((v) => v.toLowerCase());
-    const existing = new Set((await client.partner.findMany({ where: { id: { in: normalized } }, select: { id: true } })).map((p) => p.id));
-    normalized.forEach((v, i) => {
-      if (!existing.has(v)) problems.push({ param: `${prefix}[${i}]`, message: `${prefix}[${i}]: no partner with id ${v} exists` });
-    });
-  }
+  const normalized = isPartnerRuleType(type) ? values.map((v) => v.toLowerCase()) : [...values];
   if (problems.length) {
     throw new AppError(400, "parameter_invalid", problems[0].message, { param: problems[0].param, errors: problems.length > 1 ? problems : undefined });
   }

@@ -1,13 +1,21 @@
 // PATCH /v1/partner-deals/{id}/visibility-rules/{rule_id}: any of rule_type, rule_value, priority of
 // a rule of an own deal. Touches the deal's updated_at.
 import { db } from "@/server/db/client";
-import { parseWith } from "@/server/http/read-json-body";
+import { recordActivity, type ActivityActor } from "@/server/services/activity/record-activity";
+import { parseWith } from "@/server/errors/parse-with";
 import { visibilityRuleUpdateSchema, type VisibilityRuleDto, type VisibilityRuleUpdateInput } from "@/server/schemas/visibility-rule.schema";
 import type { PartnerScope } from "@/server/scope";
-import { findOwnDealOrThrow, touchOwnDeal } from "@/server/services/partner-deals/own-deal";
-import { assertRuleValue, findRuleOrThrow, serializeRule } from "./rule-data";
+import { findOwnDealOrThrow, touchOwnDeal } from "@/server/services/shared/own-deal";
+import { assertRuleValue, findRuleOrThrow, ruleNotFound, serializeRule } from "./rule-data";
 
-export async function updateVisibilityRule(scope: PartnerScope, dealId: string, ruleId: string, raw: VisibilityRuleUpdateInput): Promise<VisibilityRuleDto> {
+/** opts.actor (portal): recorded in the activity log, in the same transaction. */
+export async function updateVisibilityRule(
+  scope: PartnerScope,
+  dealId: string,
+  ruleId: string,
+  raw: VisibilityRuleUpdateInput,
+  opts: { actor?: ActivityActor } = {},
+): Promise<VisibilityRuleDto> {
   const input = parseWith(visibilityRuleUpdateSchema, raw);
   const deal = await findOwnDealOrThrow(scope, dealId);
   const current = await findRuleOrThrow(deal.id, ruleId);
@@ -17,10 +25,31 @@ export async function updateVisibilityRule(scope: PartnerScope, dealId: string, 
   if (input.rule_type === undefined && input.rule_value === undefined && input.priority === undefined) return serializeRule(current);
   const rule = await db.$transaction(async (tx) => {
     await touchOwnDeal(tx, scope, deal.id);
-    return tx.visibilityRule.update({
-      where: { id: current.id },
+    // updateMany: a rule deleted concurrently is this resource's 404, not a generic missing-row one.
+    const { count } = await tx.visibilityRule.updateMany({
+      where: { id: current.id, dealId: deal.id },
       data: { ruleType: type, ...(values ? { ruleValue: values } : {}), ...(input.priority !== undefined ? { priority: input.priority } : {}) },
     });
+    if (count === 0) throw ruleNotFound();
+    const updated = await tx.visibilityRule.findUniqueOrThrow({ where: { id: current.id } });
+    if (opts.actor) {
+      await recordActivity(
+        {
+          actor: opts.actor,
+          partnerId: scope.partnerId,
+          environment: scope.environment,
+          action: "rule.updated",
+          target: { type: "visibility_rule", id: current.id },
+          summary: `Changed a visibility rule of "${deal.productName}" to ${updated.ruleType} (priority ${updated.priority})`,
+          changes: {
+            before: { rule_type: current.ruleType, rule_value: current.ruleValue, priority: current.priority },
+            after: { rule_type: updated.ruleType, rule_value: updated.ruleValue, priority: updated.priority },
+          },
+        },
+        tx,
+      );
+    }
+    return updated;
   });
   return serializeRule(rule);
 }

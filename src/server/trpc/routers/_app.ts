@@ -1,5 +1,17 @@
 // The portal's tRPC router. Each area gets its own router file next to this one.
 import { adminProcedure, createCallerFactory, createTRPCRouter, publicProcedure } from "../init";
+import { activityRouter } from "./activity";
+import { apiKeysRouter } from "./api-keys";
+import { analyticsRouter } from "./analytics";
+import { catalogueRouter } from "./catalogue";
+import { inquiriesRouter } from "./inquiries";
+import { membersRouter } from "./members";
+import { ownDealsRouter } from "./own-deals";
+import { partnerRouter } from "./partner";
+import { settingsRouter } from "./settings";
+import { superAdminRouter } from "./super-admin";
+import { teamRouter } from "./team";
+import { webhooksRouter } from "./webhooks";
 
 export const appRouter = createTRPCRouter({
   health: publicProcedure.query(() => ({ ok: true as const, time: new Date().toISOString() })),
@@ -11,7 +23,23 @@ export const appRouter = createTRPCRouter({
     partnerId: ctx.actor.partnerId,
     email: ctx.admin.email,
     name: ctx.admin.name,
+    environment: ctx.admin.environment,
+    viewAsPartnerId: ctx.admin.actor.role === "super_admin" ? (ctx.admin.scope?.partnerId ?? null) : null,
   })),
+
+  // One router per area; add yours here (one line), in its own file beside this one.
+  partner: partnerRouter,
+  inquiries: inquiriesRouter,
+  catalogue: catalogueRouter,
+  ownDeals: ownDealsRouter,
+  analytics: analyticsRouter,
+  settings: settingsRouter,
+  superAdmin: superAdminRouter,
+  members: membersRouter,
+  team: teamRouter,
+  activity: activityRouter,
+  webhooks: webhooksRouter,
+  apiKeys: apiKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

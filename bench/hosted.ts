@@ -1,0 +1,108 @@
+// The hosted deal app, measured against a running production app (`npm start`, or the e2e runner's)
+// with the demo catalogue. Prints, beside each target:
+//   1. first load of the deal list for a freshly signed-in member: server response (HTML) and, in
+//      Chromium, DOMContentLoaded / load;
+//   2. JavaScript shipped to hosted pages (list and deal detail), gzipped (target < 150 KB);
+//   3. server render time of the deal list at 20 concurrent signed-in members: p50 / p99 of the
+//      full HTML response (target p99 < 100 ms).
+//
+//   npm run bench:hosted                                   # app on http://localhost:3000, .data/demo-credentials.json
+//   BENCH_BASE_URL=http://localhost:3106 BENCH_CREDENTIALS_FILE=.data-x/demo-credentials-….json npm run bench:hosted
+//   flags: --members 20 --duration 10
+import fs from "node:fs";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
+
+const { values: args } = parseArgs({ options: { members: { type: "string", default: "20" }, duration: { type: "string", default: "10" } } });
+const MEMBERS = Number(args.members);
+const DURATION_MS = Number(args.duration) * 1000;
+const BASE = (process.env.BENCH_BASE_URL ?? "http://localhost:3000").replace(/\/$/, "");
+const CREDS = process.env.BENCH_CREDENTIALS_FILE ?? ".data/demo-credentials.json";
+const TARGET_JS_KB = 150;
+const TARGET_P99_MS = 100;
+
+const partner = JSON.parse(fs.readFileSync(CREDS, "utf8")).partners[0] as { name: string; subdomain: string; keys: { test: { public_key: string; private_key: string } } };
+const pathBase = `${BASE}/p/${partner.subdomain}`;
+
+async function json(res: Response) {
+  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+const { jwt_token: token } = await json(await fetch(`${BASE}/v1/authentications`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(partner.keys.test) }));
+
+/** A new sandbox member, signed in through the path-fallback magic link: their session cookie. */
+async function signedInMember(): Promise<string> {
+  const email = `bench-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@bench.example`;
+  const user = await json(await fetch(`${BASE}/v1/users`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ email }) }));
+  const magic = new URL(user.sign_in_url).searchParams.get("token")!;
+  const res = await fetch(`${pathBase}/auth/magic/continue`, { method: "POST", redirect: "manual", headers: { origin: new URL(BASE).origin, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token: magic }) });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("perkway_member="));
+  if (res.status !== 303 || !cookie) throw new Error(`sign-in failed: ${res.status}`);
+  return cookie.split(";")[0];
+}
+
+const line = (label: string, value: string, target = "") => console.log(`${label.padEnd(46)} ${value.padStart(12)}   ${target}`);
+
+// ---- 1 and 2: first load and JavaScript, in Chromium -----------------------------------------
+const firstCookie = await signedInMember();
+const t0 = performance.now();
+const firstHtml = await fetch(`${pathBase}/`, { headers: { cookie: firstCookie } });
+const html = await firstHtml.text();
+const firstServerMs = performance.now() - t0;
+const cards = (html.match(/data-deal-id=/g) ?? []).length;
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--no-first-run"] });
+const context = await browser.newContext();
+const [name, value] = firstCookie.split("=");
+await context.addCookies([{ name, value, domain: new URL(BASE).hostname, path: `/p/${partner.subdomain}` }]);
+const page = await context.newPage();
+const scripts = new Map<string, number>();
+page.on("response", async (res) => {
+  if (res.request().resourceType() !== "script") return;
+  try {
+    scripts.set(res.url(), gzipSync(await res.body()).length);
+  } catch {
+    /* redirects have no body */
+  }
+});
+await page.goto(`${pathBase}/`, { waitUntil: "load" });
+const timing = await page.evaluate(() => {
+  const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+  return { dcl: nav.domContentLoadedEventEnd, load: nav.loadEventEnd };
+});
+const listJs = [...scripts.values()].reduce((a, b) => a + b, 0);
+const firstDeal = await page.getByTestId("deal-list").locator("a").first().getAttribute("href");
+await page.goto(new URL(firstDeal!, BASE).toString(), { waitUntil: "load" });
+const allJs = [...scripts.values()].reduce((a, b) => a + b, 0);
+await browser.close();
+
+console.log(`Hosted app at ${pathBase} (${partner.name}, ${cards} deals in the member's list)\n`);
+line("first load: server response (HTML)", `${firstServerMs.toFixed(1)} ms`);
+line("first load in Chromium: DOMContentLoaded", `${timing.dcl.toFixed(0)} ms`);
+line("first load in Chromium: load", `${timing.load.toFixed(0)} ms`);
+line("JavaScript, deal list (gzipped)", `${(listJs / 1024).toFixed(1)} KB`, `target < ${TARGET_JS_KB} KB`);
+line("JavaScript, list + deal detail (gzipped)", `${(allJs / 1024).toFixed(1)} KB`, `target < ${TARGET_JS_KB} KB`);
+if (process.env.BENCH_VERBOSE) for (const [url, size] of [...scripts].sort((a, b) => b[1] - a[1])) console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${new URL(url).pathname}`);
+
+// ---- 3: server render at N concurrent members -------------------------------------------------
+const cookies = await Promise.all(Array.from({ length: MEMBERS }, signedInMember));
+const latencies: number[] = [];
+const until = performance.now() + DURATION_MS;
+await Promise.all(
+  cookies.map(async (cookie) => {
+    while (performance.now() < until) {
+      const start = performance.now();
+      const res = await fetch(`${pathBase}/`, { headers: { cookie } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`list: ${res.status}`);
+      latencies.push(performance.now() - start);
+    }
+  }),
+);
+latencies.sort((a, b) => a - b);
+const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+line(`deal list at ${MEMBERS} concurrent members: requests`, `${latencies.length}`, `${(latencies.length / (DURATION_MS / 1000)).toFixed(0)} req/s`);
+line(`deal list at ${MEMBERS} concurrent members: p50`, `${pct(50).toFixed(1)} ms`);
+line(`deal list at ${MEMBERS} concurrent members: p99`, `${pct(99).toFixed(1)} ms`, `target < ${TARGET_P99_MS} ms`);

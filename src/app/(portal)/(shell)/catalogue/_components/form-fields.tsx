@@ -1,0 +1,135 @@
+"use client";
+// Small wrappers over the Form primitives for the catalogue deal form (many fields, one pattern).
+import type { ReactNode } from "react";
+import type { Control, FieldPath, FieldValues } from "react-hook-form";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Switch } from "@/components/ui/switch";
+import { Textarea } from "@/components/ui/textarea";
+
+type Base<T extends FieldValues> = { control: Control<T>; name: FieldPath<T>; label: string; description?: ReactNode };
+
+export function TextField<T extends FieldValues>({ control, name, label, description, type = "text", placeholder }: Base<T> & { type?: string; placeholder?: string }) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Input type={type} placeholder={placeholder} {...field} value={field.value ?? ""} />
+          </FormControl>
+          {description ? <FormDescription>{description}</FormDescription> : null}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+export function TextAreaField<T extends FieldValues>({ control, name, label, description, rows = 3 }: Base<T> & { rows?: number }) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Textarea rows={rows} {...field} value={field.value ?? ""} />
+          </FormControl>
+          {description ? <FormDescription>{description}</FormDescription> : null}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+export function SwitchField<T extends FieldValues>({ control, name, label, description }: Base<T>) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className="flex flex-row items-start justify-between gap-4 rounded-md border p-3">
+          <div className="space-y-1">
+            <FormLabel>{label}</FormLabel>
+            {description ? <FormDescription>{description}</FormDescription> : null}
+          </div>
+          <FormControl>
+            <Switch checked={Boolean(field.value)} onCheckedChange={field.onChange} />
+          </FormControl>
+        </FormItem>
+      )}
+    />
+  );
+}
+
+export function SelectField<T extends FieldValues>({ control, name, label, description, options }: Base<T> & { options: readonly { value: string; label: string }[] }) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <Select value={field.value} onValueChange={field.onChange}>
+            <FormControl>
+              <SelectTrigger className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+            </FormControl>
+            <SelectContent>
+              {options.map((o) => (
+                <SelectItem key={o.value} value={o.value}>
+                  {o.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          {description ? <FormDescription>{description}</FormDescription> : null}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+export function CheckboxGroupField<T extends FieldValues>({ control, name, label, description, options }: Base<T> & { options: readonly { value: string; label: string }[] }) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => {
+        const value = (field.value ?? []) as string[];
+        return (
+          <FormItem>
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium">{label}</legend>
+              {description ? <FormDescription>{description}</FormDescription> : null}
+              <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+                {options.map((o) => {
+                  const id = `${String(name)}-${o.value}`.replace(/[^\w-]+/g, "-");
+                  return (
+                    <div key={o.value} className="flex items-center gap-2">
+                      <Checkbox id={id} checked={value.includes(o.value)} onCheckedChange={(c) => field.onChange(c ? [...value, o.value] : value.filter((v) => v !== o.value))} />
+                      <Label htmlFor={id} className="font-normal">
+                        {o.label}
+                      </Label>
+                    </div>
+                  );
+                })}
+              </div>
+            </fieldset>
+            <FormMessage />
+          </FormItem>
+        );
+      }}
+    />
+  );
+}

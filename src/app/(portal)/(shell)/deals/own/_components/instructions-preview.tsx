@@ -1,0 +1,41 @@
+"use client";
+// Live preview of the redemption instructions: the server's sanitizer and placeholder filling
+// (ownDeals.previewInstructions → redemption-html.ts, the same code as /v1 instructions), with a
+// sample member's values. The HTML shown is the sanitized output, never the raw input.
+import { api } from "@/trpc/react";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useDebounced } from "../../_components/use-debounced";
+
+export function InstructionsPreview({ instructions, redeemUrl }: { instructions: string; redeemUrl: string }) {
+  const input = useDebounced({ instructions, redeem_url: redeemUrl }, 300);
+  const preview = api.ownDeals.previewInstructions.useQuery(input, { placeholderData: (prev) => prev });
+  return (
+    <section aria-label="Instructions preview" className="flex flex-col gap-2 rounded-md border bg-muted/40 p-3">
+      <h3 className="text-sm font-medium">Preview for a sample member</h3>
+      {preview.error ? (
+        <p role="alert" className="text-sm text-destructive">
+          The preview could not be rendered: {preview.error.message}
+        </p>
+      ) : !preview.data ? (
+        <Skeleton className="h-16 w-full" />
+      ) : (
+        <>
+          <p className="text-xs text-muted-foreground">
+            Placeholders filled for {preview.data.sample.email} (user id {preview.data.sample.user_id}, your id {preview.data.sample.external_user_id}).
+          </p>
+          {preview.data.html ? (
+            // Sanitized on the server by the same allow-list as GET /v1/deals/{id}/instructions.
+            <div data-testid="instructions-preview" className="prose prose-sm max-w-none break-words text-sm [&_a]:text-primary [&_a]:underline" dangerouslySetInnerHTML={{ __html: preview.data.html }} />
+          ) : (
+            <p className="text-sm text-muted-foreground">No instructions yet.</p>
+          )}
+          {preview.data.redeem_url ? (
+            <p className="break-all text-xs">
+              Redeem URL: <span className="font-mono">{preview.data.redeem_url}</span>
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

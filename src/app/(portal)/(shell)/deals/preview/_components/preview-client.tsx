@@ -1,0 +1,183 @@
+"use client";
+// Preview as a member: choose (search) or describe a member, then the list GET /v1/deals?user_id=
+// returns for them, and the hidden deals with their reasons.
+import { Lock, SearchX, UserSearch } from "lucide-react";
+import { useState } from "react";
+import type { z } from "zod";
+import { EmptyState } from "@/components/portal/empty-state";
+import { ErrorState } from "@/components/portal/error-state";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import type { describedMemberSchema, PreviewRow } from "@/server/schemas/portal-deals.schema";
+import { api } from "@/trpc/react";
+import { StatusBadge } from "../../_components/deal-badges";
+import { ReasonList } from "../../_components/reason-list";
+import { useDebounced } from "../../_components/use-debounced";
+import { DescribeMemberForm } from "./describe-member-form";
+
+type Subject = { kind: "id"; id: string } | { kind: "described"; profile: z.input<typeof describedMemberSchema> };
+const PAGE_SIZE = 25;
+
+function MemberPicker({ onPick }: { onPick: (id: string) => void }) {
+  const [q, setQ] = useState("");
+  const search = useDebounced(q);
+  const found = api.catalogue.searchMembers.useQuery({ q: search });
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="member-search">Find a member</Label>
+        <Input id="member-search" type="search" placeholder="Email or your own user id" value={q} onChange={(e) => setQ(e.target.value)} />
+      </div>
+      {found.error ? (
+        <ErrorState error={found.error} retry={() => found.refetch()} title="Members could not be searched" />
+      ) : found.isLoading ? (
+        <Skeleton className="h-24 w-full" />
+      ) : found.data?.length ? (
+        <ul aria-label="Matching members" className="flex flex-col gap-1">
+          {found.data.map((m) => (
+            <li key={m.id}>
+              <Button variant="ghost" className="h-auto w-full justify-start py-2 text-left" onClick={() => onPick(m.id)}>
+                <span className="truncate">Preview {m.email}</span>
+                {m.tier === "premium" ? <Badge variant="outline">Premium</Badge> : null}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted-foreground">{search ? "No member matches this search." : "No members yet: add members over the API or describe one instead."}</p>
+      )}
+    </div>
+  );
+}
+
+function PreviewList({ subject }: { subject: Subject }) {
+  const [show, setShow] = useState<"listed" | "hidden">("listed");
+  const [q, setQ] = useState("");
+  const [page, setPage] = useState(1);
+  const search = useDebounced(q);
+  const preview = api.catalogue.preview.useQuery(
+    { member: subject as never, q: search || undefined, show, page, page_size: PAGE_SIZE },
+    { placeholderData: (prev) => prev },
+  );
+  const data = preview.data;
+  const total = data ? (show === "listed" ? data.listed_total : data.hidden_total) : 0;
+
+  const rows = (items: PreviewRow[]) =>
+    items.length === 0 ? (
+      <EmptyState
+        icon={SearchX}
+        title={show === "listed" ? "This member sees no deal" : "Nothing is hidden from this member"}
+        description={search ? "No deal matches this search." : show === "listed" ? "Open the Hidden tab to see why." : "Every deal of your catalogue is in their list."}
+      />
+    ) : (
+      <ul aria-label={show === "listed" ? "Deals this member gets" : "Deals hidden from this member"} className="flex flex-col divide-y rounded-xl border bg-card">
+        {items.map((d) => (
+          <li key={d.id} className="flex flex-col gap-1 p-3">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-medium">{d.product_name}</span>
+              <StatusBadge status={d.status} />
+              {d.deal_type === "partner_private" ? <Badge variant="outline">Own deal</Badge> : null}
+              {show === "listed" && d.locked_by.length ? (
+                <Badge variant="warning">
+                  <Lock aria-hidden="true" /> Locked
+                </Badge>
+              ) : null}
+            </div>
+            <ReasonList reasons={show === "listed" ? d.locked_by : d.hidden_by} label={show === "listed" ? `Why ${d.product_name} is locked` : `Why ${d.product_name} is hidden`} />
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{data ? `What ${data.member.label} gets` : "Loading the preview…"}</CardTitle>
+        {data ? (
+          <CardDescription>
+            {data.member.tier === "premium" ? "Premium" : "Free"} tier · regions {data.member.regions.join(", ") || "none"}
+            {data.member.regions_from === "partner" ? " (your account's, as the member has none)" : ""} · user types {data.member.user_types.join(", ") || "none"}
+          </CardDescription>
+        ) : null}
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="preview-search">Search in this preview</Label>
+          <Input id="preview-search" type="search" value={q} onChange={(e) => (setQ(e.target.value), setPage(1))} placeholder="Name or description" />
+        </div>
+        <Tabs value={show} onValueChange={(v) => (setShow(v as typeof show), setPage(1))}>
+          <TabsList>
+            <TabsTrigger value="listed">Listed{data ? ` (${data.listed_total})` : ""}</TabsTrigger>
+            <TabsTrigger value="hidden">Hidden{data ? ` (${data.hidden_total})` : ""}</TabsTrigger>
+          </TabsList>
+          <TabsContent value={show}>
+            {preview.error ? (
+              <ErrorState error={preview.error} retry={() => preview.refetch()} title="The preview could not be loaded" />
+            ) : !data ? (
+              <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading the preview">
+                {Array.from({ length: 5 }, (_, i) => (
+                  <Skeleton key={i} className="h-10 w-full" />
+                ))}
+              </div>
+            ) : (
+              rows(data.rows)
+            )}
+          </TabsContent>
+        </Tabs>
+        {total > PAGE_SIZE ? (
+          <nav aria-label="Preview pages" className="flex items-center justify-between gap-2">
+            <span className="text-sm text-muted-foreground">
+              Page {page} of {Math.ceil(total / PAGE_SIZE)}
+            </span>
+            <div className="flex gap-2">
+              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                Previous page
+              </Button>
+              <Button variant="outline" size="sm" disabled={page * PAGE_SIZE >= total} onClick={() => setPage((p) => p + 1)}>
+                Next page
+              </Button>
+            </div>
+          </nav>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function PreviewClient() {
+  const [subject, setSubject] = useState<Subject | null>(null);
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <Card>
+        <CardHeader>
+          <CardTitle>Whose view?</CardTitle>
+          <CardDescription>Pick one of your members, or describe one to test your rules before anyone signs up.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Tabs defaultValue="pick">
+            <TabsList>
+              <TabsTrigger value="pick">Pick a member</TabsTrigger>
+              <TabsTrigger value="describe">Describe a member</TabsTrigger>
+            </TabsList>
+            <TabsContent value="pick">
+              <MemberPicker onPick={(id) => setSubject({ kind: "id", id })} />
+            </TabsContent>
+            <TabsContent value="describe">
+              <DescribeMemberForm onPreview={(profile) => setSubject({ kind: "described", profile })} />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+      {subject ? (
+        <PreviewList key={JSON.stringify(subject)} subject={subject} />
+      ) : (
+        <EmptyState icon={UserSearch} title="Choose whose view to preview" description="Pick a member or describe one: their deal list and the reasons for every hidden or locked deal appear here." />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+"use client";
+// Platform figures per partner (live or sandbox) and the activity log of the whole platform.
+import Link from "next/link";
+import { useState } from "react";
+import { Activity, BarChart3 } from "lucide-react";
+import { api } from "@/trpc/react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { EmptyState } from "@/components/portal/empty-state";
+import { ErrorState } from "@/components/portal/error-state";
+import { PageHeader } from "@/components/portal/page-header";
+
+const fmt = new Intl.NumberFormat("en");
+
+export function PlatformClient() {
+  return (
+    <div className="space-y-8">
+      <PageHeader title="Platform" description="Every partner at a glance, and everything that changed." />
+      <PartnerFigures />
+      <PlatformActivity />
+    </div>
+  );
+}
+
+function PartnerFigures() {
+  const figures = api.superAdmin.partnerFigures.useQuery();
+  if (figures.isPending) {
+    return (
+      <div className="space-y-3" role="status" aria-label="Loading figures">
+        <div className="grid gap-4 sm:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-24" />
+          ))}
+        </div>
+        <Skeleton className="h-48 w-full" />
+      </div>
+    );
+  }
+  if (figures.isError) return <ErrorState error={figures.error} retry={() => void figures.refetch()} />;
+  const data = figures.data;
+  return (
+    <section aria-labelledby="figures-title" className="space-y-4">
+      <h2 id="figures-title" className="text-lg font-semibold">
+        Partners, last {data.days} days
+      </h2>
+      <Tabs defaultValue="live">
+        <TabsList aria-label="Environment">
+          <TabsTrigger value="live">Live</TabsTrigger>
+          <TabsTrigger value="test">Sandbox</TabsTrigger>
+        </TabsList>
+        {(["live", "test"] as const).map((env) => (
+          <TabsContent key={env} value={env} className="space-y-4">
+            <div className="grid gap-4 sm:grid-cols-3">
+              <Figure title="Members" value={data.totals[env].members} description="All partners, now" />
+              <Figure title="Deal views" value={data.totals[env].views} description={`Last ${data.days} days`} />
+              <Figure title="Redemptions" value={data.totals[env].redemptions} description={`Last ${data.days} days`} />
+            </div>
+            {data.partners.length === 0 ? (
+              <EmptyState icon={BarChart3} title="No partners yet" description="Create a partner on the Partners page; its figures appear here." />
+            ) : (
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Partner</TableHead>
+                    <TableHead className="text-right">Members</TableHead>
+                    <TableHead className="text-right">Views</TableHead>
+                    <TableHead className="text-right">Redemptions</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {data.partners.map((p) => (
+                    <TableRow key={p.id}>
+                      <TableCell>
+                        <Link href={`/partners/${p.id}`} className="font-medium underline-offset-4 hover:underline">
+                          {p.name}
+                        </Link>{" "}
+                        {!p.active ? <Badge variant="secondary">Inactive</Badge> : null}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">{fmt.format(p[env].members)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{fmt.format(p[env].views)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{fmt.format(p[env].redemptions)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </TabsContent>
+        ))}
+      </Tabs>
+    </section>
+  );
+}
+
+function Figure({ title, value, description }: { title: string; value: number; description: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardDescription>{title}</CardDescription>
+        <CardTitle className="text-2xl tabular-nums">{fmt.format(value)}</CardTitle>
+      </CardHeader>
+      <CardContent className="text-muted-foreground text-xs">{description}</CardContent>
+    </Card>
+  );
+}
+
+const ALL = "all";
+const PLATFORM = "platform";
+
+function PlatformActivity() {
+  const [scope, setScope] = useState(ALL);
+  const partners = api.superAdmin.listPartners.useQuery({});
+  const partnerId = scope === ALL ? undefined : scope === PLATFORM ? null : scope;
+  const activity = api.superAdmin.activity.useInfiniteQuery({ partnerId, limit: 25 }, { getNextPageParam: (last) => last.next_cursor ?? undefined });
+  const rows = activity.data?.pages.flatMap((p) => p.data) ?? [];
+
+  return (
+    <section aria-labelledby="activity-title" className="space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <h2 id="activity-title" className="text-lg font-semibold">
+          Activity log
+        </h2>
+        <div className="grid gap-1.5 sm:w-64">
+          <Label htmlFor="activity-scope">Show activity of</Label>
+          <Select value={scope} onValueChange={setScope}>
+            <SelectTrigger id="activity-scope" className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>Everything</SelectItem>
+              <SelectItem value={PLATFORM}>Platform only (catalogue, categories)</SelectItem>
+              {(partners.data ?? []).map((p) => (
+                <SelectItem key={p.id} value={p.id}>
+                  {p.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+      {activity.isPending ? (
+        <div className="space-y-2" role="status" aria-label="Loading activity">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-10 w-full" />
+          ))}
+        </div>
+      ) : activity.isError ? (
+        <ErrorState error={activity.error} retry={() => void activity.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState icon={Activity} title="Nothing recorded yet" description="Changes made in the portal, through the CLI or by key rotation show up here." />
+      ) : (
+        <>
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>When</TableHead>
+                <TableHead>Where</TableHead>
+                <TableHead className="hidden md:table-cell">Who</TableHead>
+                <TableHead>What</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((r) => (
+                <TableRow key={r.id}>
+                  <TableCell className="text-xs whitespace-nowrap">
+                    <time dateTime={r.created_at}>{new Date(r.created_at).toLocaleString()}</time>
+                  </TableCell>
+                  <TableCell className="text-sm">
+                    {r.partner_id ? (
+                      <Link href={`/partners/${r.partner_id}`} className="underline-offset-4 hover:underline">
+                        {r.partner_name ?? "Deleted partner"}
+                      </Link>
+                    ) : (
+                      <Badge variant="outline">Platform</Badge>
+                    )}
+                    {r.environment ? <span className="text-muted-foreground block text-xs">{r.environment === "live" ? "Live" : "Sandbox"}</span> : null}
+                  </TableCell>
+                  <TableCell className="hidden text-sm break-all md:table-cell">{r.actor_email ?? r.actor_type}</TableCell>
+                  <TableCell className="text-sm">
+                    <span className="block font-mono text-xs">{r.action}</span>
+                    <span className="break-words">{r.summary}</span>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {activity.hasNextPage ? (
+            <Button variant="outline" onClick={() => void activity.fetchNextPage()} disabled={activity.isFetchingNextPage}>
+              {activity.isFetchingNextPage ? "Loading…" : "Show older activity"}
+            </Button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,457 @@
+"use client";
+// The settings form: react-hook-form checked with partnerSettingsSchema (the schema settings.update
+// and the service parse with), flat form values mapped to that input by toInput. Server refusals
+// (a taken subdomain, …) land next to their field through the error's param.
+import { useRouter } from "next/navigation";
+import { useMemo, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import { CopyButton } from "@/components/portal/copy-button";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Switch } from "@/components/ui/switch";
+import { Textarea } from "@/components/ui/textarea";
+import { embedSnippet } from "@/server/config/embed-snippet";
+import { AUDIENCE_REGIONS, DELIVERY_METHODS, PARTNER_TYPES } from "@/server/domain/enums";
+import { originSchema, partnerSettingsSchema, type PartnerSettingsInput } from "@/server/schemas/partner.schema";
+import { hostedAppUrl } from "@/server/services/magic-links/build-sign-in-url";
+import { api, type RouterOutputs } from "@/trpc/react";
+import { schemaResolver } from "../../deals/_components/schema-resolver";
+import { HeaderPreview } from "./header-preview";
+
+type Settings = RouterOutputs["settings"]["get"];
+
+type Values = {
+  name: string;
+  type: (typeof PARTNER_TYPES)[number];
+  regions: (typeof AUDIENCE_REGIONS)[number][];
+  delivery_method: (typeof DELIVERY_METHODS)[number];
+  subdomain: string;
+  primary_color: string;
+  logo_url: string;
+  headline: string;
+  welcome_text: string;
+  freemium_enabled: boolean;
+  upgrade_url: string;
+  origins: string;
+};
+
+const DELIVERY_TEXT: Record<(typeof DELIVERY_METHODS)[number], string> = {
+  hosted: "Members sign in at your subdomain with the magic links your backend requests.",
+  iframe: "The same app inside an iframe on your own site (add its origin under Embedding).",
+  api: "Your own product lists the deals from GET /v1/deals and reports events.",
+};
+
+function valuesOf(p: Settings["partner"]): Values {
+  return {
+    name: p.name,
+    type: p.type,
+    regions: p.regions,
+    delivery_method: p.delivery_method,
+    subdomain: p.subdomain,
+    primary_color: p.branding.primary_color ?? "",
+    logo_url: p.branding.logo_url ?? "",
+    headline: p.branding.headline ?? "",
+    welcome_text: p.branding.welcome_text ?? "",
+    freemium_enabled: p.freemium_enabled,
+    upgrade_url: p.upgrade_url ?? "",
+    origins: p.allowed_iframe_origins.join("\n"),
+  };
+}
+
+const originLines = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+/** Form values → the settings.update input. Branding keeps keys the page does not edit (accent_color). */
+function toInput(v: Values, branding: Record<string, string>): PartnerSettingsInput {
+  const opt = (s: string) => (s.trim() === "" ? undefined : s.trim());
+  return {
+    name: v.name,
+    type: v.type,
+    regions: v.regions,
+    delivery_method: v.delivery_method,
+    subdomain: v.subdomain,
+    branding: { ...branding, primary_color: opt(v.primary_color), logo_url: opt(v.logo_url), headline: opt(v.headline), welcome_text: opt(v.welcome_text) },
+    freemium_enabled: v.freemium_enabled,
+    upgrade_url: v.upgrade_url.trim() === "" ? null : v.upgrade_url.trim(),
+    allowed_iframe_origins: originLines(v.origins),
+  };
+}
+
+function originsProblem(text: string): string {
+  const lines = originLines(text);
+  const bad = lines.findIndex((o) => !originSchema.safeParse(o).success);
+  if (bad < 0) return lines.length > 50 ? "At most 50 origins." : "Check the origins.";
+  return `Line ${bad + 1} (${lines[bad]}) is not an origin like https://example.com: scheme, host and optional port, no path or wildcard.`;
+}
+
+/** An input path ("branding.logo_url", "allowed_iframe_origins[1]") → the form field showing it. */
+function fieldOf(path: string): keyof Values | null {
+  if (path.startsWith("branding.")) {
+    const key = path.slice("branding.".length);
+    return (["primary_color", "logo_url", "headline", "welcome_text"] as const).find((k) => k === key) ?? null;
+  }
+  if (path.startsWith("allowed_iframe_origins")) return "origins";
+  const known: (keyof Values)[] = ["name", "type", "regions", "delivery_method", "subdomain", "freemium_enabled", "upgrade_url"];
+  return known.find((k) => path === k || path.startsWith(`${k}[`)) ?? null;
+}
+
+export function SettingsForm({ initial, readOnly }: { initial: Settings; readOnly: boolean }) {
+  const router = useRouter();
+  const [saved, setSaved] = useState(initial);
+  const extraBranding = useMemo(() => {
+    const { primary_color: _p, logo_url: _l, headline: _h, welcome_text: _w, ...rest } = saved.partner.branding;
+    return rest;
+  }, [saved]);
+  const form = useForm<Values>({
+    defaultValues: valuesOf(initial.partner),
+    resolver: async (values, context, options) => {
+      const result = await schemaResolver<Values>(partnerSettingsSchema, (v) => toInput(v, extraBranding), fieldOf)(values, context, options);
+      // Name the line: "must be an origin" alone does not say which of several.
+      if (result.errors.origins) result.errors.origins = { type: "invalid", message: originsProblem(values.origins) };
+      return result;
+    },
+    mode: "onTouched",
+  });
+  const update = api.settings.update.useMutation();
+  const live = useWatch({ control: form.control });
+  const hosting = saved.hosting;
+  const urlFor = (subdomain: string) => hostedAppUrl({ scheme: hosting.scheme, appDomain: hosting.app_domain, pathFallback: hosting.path_fallback }, subdomain || "your-subdomain");
+  const subdomainPreview = (live.subdomain ?? "").trim().toLowerCase();
+
+  async function onSubmit(values: Values) {
+    try {
+      const out = await update.mutateAsync(toInput(values, extraBranding));
+      setSaved(out);
+      form.reset(valuesOf(out.partner));
+      toast.success("Settings saved. They apply to Live and Sandbox.");
+      router.refresh();
+    } catch (error) {
+      const data = (error as { data?: { param?: string | null; appCode?: string | null } }).data;
+      const field = data?.param ? fieldOf(data.param) : null;
+      const message = (error as Error).message;
+      if (field) {
+        form.setError(field, { type: "server", message: data?.appCode === "subdomain_taken" ? "This subdomain is already taken by another partner. Choose another one." : message }, { shouldFocus: true });
+      } else {
+        toast.error(`Settings not saved: ${message}`);
+      }
+    }
+  }
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="flex flex-col gap-6" aria-label="Partner settings">
+        <fieldset disabled={readOnly || form.formState.isSubmitting} className="flex min-w-0 flex-col gap-6">
+          {readOnly ? (
+            <p role="status" className="rounded-md border bg-muted px-4 py-3 text-sm">
+              You are viewing this partner read-only: the fields are shown as saved and cannot be changed here.
+            </p>
+          ) : null}
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Partner</CardTitle>
+              <CardDescription>Who you are. Your partner type and regions decide which servicepass deals your members can meet.</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-5 md:grid-cols-2">
+              <FormField
+                control={form.control}
+                name="name"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Partner name</FormLabel>
+                    <FormControl>
+                      <Input {...field} autoComplete="organization" />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="type"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Partner type</FormLabel>
+                    <Select value={field.value} onValueChange={field.onChange} disabled={readOnly}>
+                      <FormControl>
+                        <SelectTrigger className="w-full">
+                          <SelectValue />
+                        </SelectTrigger>
+                      </FormControl>
+                      <SelectContent>
+                        {PARTNER_TYPES.map((t) => (
+                          <SelectItem key={t} value={t}>
+                            {t}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="regions"
+                render={({ field }) => (
+                  <FormItem className="md:col-span-2">
+                    <fieldset className="grid gap-2">
+                      <legend className="mb-2 text-sm font-medium">Regions</legend>
+                      <p className="-mt-1 mb-1 text-sm text-muted-foreground">Where your members are. Deals targeted at other regions are not claimable for them.</p>
+                      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+                        {AUDIENCE_REGIONS.map((r) => {
+                          const id = `region-${r.replace(/\W+/g, "-")}`;
+                          return (
+                            <div key={r} className="flex items-center gap-2">
+                              <Checkbox
+                                id={id}
+                                checked={field.value.includes(r)}
+                                onCheckedChange={(on) => field.onChange(on ? AUDIENCE_REGIONS.filter((x) => x === r || field.value.includes(x)) : field.value.filter((x) => x !== r))}
+                              />
+                              <Label htmlFor={id} className="font-normal">
+                                {r}
+                              </Label>
+                            </div>
+                          );
+                        })}
+                      </div>
+                    </fieldset>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="delivery_method"
+                render={({ field }) => (
+                  <FormItem className="md:col-span-2">
+                    <fieldset className="grid gap-2">
+                      <legend className="mb-2 text-sm font-medium">Delivery method</legend>
+                      <RadioGroup value={field.value} onValueChange={field.onChange} className="grid gap-2 md:grid-cols-3" aria-label="Delivery method">
+                        {DELIVERY_METHODS.map((m) => (
+                          <Label key={m} htmlFor={`delivery-${m}`} className="flex cursor-pointer items-start gap-3 rounded-md border p-3 font-normal has-[[data-state=checked]]:border-primary">
+                            <RadioGroupItem id={`delivery-${m}`} value={m} className="mt-0.5" />
+                            <span className="grid gap-1">
+                              <span className="font-medium">{m === "iframe" ? "Embedded widget" : m === "api" ? "API only" : "Hosted app"}</span>
+                              <span className="text-xs text-muted-foreground">{DELIVERY_TEXT[m]}</span>
+                            </span>
+                          </Label>
+                        ))}
+                      </RadioGroup>
+                    </fieldset>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Hosted app</CardTitle>
+              <CardDescription>Where your members sign in, and how it looks. The preview follows what you type.</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-6 lg:grid-cols-2">
+              <div className="grid content-start gap-5">
+                <FormField
+                  control={form.control}
+                  name="subdomain"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Subdomain</FormLabel>
+                      <FormControl>
+                        <Input {...field} autoCapitalize="none" autoCorrect="off" spellCheck={false} />
+                      </FormControl>
+                      <FormDescription>
+                        1–40 lowercase letters, digits or hyphens. Your hosted app: <span className="font-mono text-foreground [overflow-wrap:anywhere]" data-testid="hosted-url">{urlFor(subdomainPreview)}</span>. Changing it breaks sign-in links already sent.
+                      </FormDescription>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
+                <FormField
+                  control={form.control}
+                  name="primary_color"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Primary colour</FormLabel>
+                      <div className="flex items-center gap-2">
+                        <input
+                          type="color"
+                          aria-label="Pick the primary colour"
+                          value={/^#[0-9a-fA-F]{6}$/.test(field.value) ? field.value : "#3b5bdb"}
+                          onChange={(e) => field.onChange(e.target.value)}
+                          className="h-9 w-12 cursor-pointer rounded-md border bg-card p-1"
+                        />
+                        <FormControl>
+                          <Input {...field} placeholder="#3b5bdb" className="font-mono" />
+                        </FormControl>
+                      </div>
+                      <FormDescription>A hex colour like #3b5bdb for the header bar and buttons; text on it turns black or white for contrast.</FormDescription>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
+                <FormField
+                  control={form.control}
+                  name="logo_url"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Logo URL</FormLabel>
+                      <FormControl>
+                        <Input {...field} type="url" placeholder="https://example.com/logo.svg" />
+                      </FormControl>
+                      <FormDescription>An https image shown instead of your name in the header. Leave empty to show the name.</FormDescription>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
+                <FormField
+                  control={form.control}
+                  name="headline"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Headline</FormLabel>
+                      <FormControl>
+                        <Input {...field} maxLength={200} placeholder="Perks for our founders" />
+                      </FormControl>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
+                <FormField
+                  control={form.control}
+                  name="welcome_text"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Welcome text</FormLabel>
+                      <FormControl>
+                        <Textarea {...field} rows={3} maxLength={2000} placeholder="A few words members read before signing in." />
+                      </FormControl>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
+              </div>
+              <div className="grid content-start gap-2">
+                <p className="text-sm font-medium" id="preview-label">
+                  Live preview
+                </p>
+                <HeaderPreview
+                  name={live.name ?? ""}
+                  primaryColor={live.primary_color ?? ""}
+                  logoUrl={live.logo_url ?? ""}
+                  headline={live.headline ?? ""}
+                  welcomeText={live.welcome_text ?? ""}
+                  url={urlFor(subdomainPreview)}
+                />
+              </div>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Freemium</CardTitle>
+              <CardDescription>Offer premium deals to premium members only, and invite free members to upgrade.</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-5">
+              <FormField
+                control={form.control}
+                name="freemium_enabled"
+                render={({ field }) => (
+                  <FormItem>
+                    <div className="flex items-center gap-3">
+                      <FormControl>
+                        <Switch checked={field.value} onCheckedChange={field.onChange} />
+                      </FormControl>
+                      <FormLabel>Freemium</FormLabel>
+                    </div>
+                    <FormDescription>
+                      {field.value
+                        ? "On: premium deals are listed for every member with their tier, but only premium members can open their instructions; free members get an upgrade call to action, and lists filtered for a free member hide premium deals."
+                        : "Off: a deal's tier is ignored, so every member can redeem every deal they are eligible for. Turn it on to keep premium deals for premium members."}
+                    </FormDescription>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="upgrade_url"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Upgrade URL</FormLabel>
+                    <FormControl>
+                      <Input {...field} type="url" placeholder="https://example.com/upgrade" />
+                    </FormControl>
+                    <FormDescription>Where the upgrade call to action sends free members (https). Leave empty for no link.</FormDescription>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Embedding</CardTitle>
+              <CardDescription>The widget can be framed only by the origins listed here; every other site is refused by the browser.</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-6 lg:grid-cols-2">
+              <FormField
+                control={form.control}
+                name="origins"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Allowed iframe origins</FormLabel>
+                    <FormControl>
+                      <Textarea {...field} rows={4} className="font-mono" placeholder={"https://app.example.com\nhttps://www.example.com"} spellCheck={false} />
+                    </FormControl>
+                    <FormDescription>One origin per line: scheme, host and optional port, no path (https://app.example.com).</FormDescription>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <div className="grid content-start gap-2">
+                <div className="flex items-center justify-between gap-2">
+                  <p className="text-sm font-medium" id="embed-snippet-label">
+                    Embed snippet
+                  </p>
+                  <CopyButton value={embedSnippet({ scheme: hosting.scheme, appDomain: hosting.app_domain }, saved.partner.subdomain)} label="Copy embed snippet" />
+                </div>
+                <pre className="max-w-full overflow-x-auto rounded-md border bg-muted p-3 text-xs" aria-labelledby="embed-snippet-label" tabIndex={0} data-testid="embed-snippet">
+                  {embedSnippet({ scheme: hosting.scheme, appDomain: hosting.app_domain }, saved.partner.subdomain)}
+                </pre>
+                <p className="text-xs text-muted-foreground">Paste it where the perks should appear; the script resizes the frame to its content. It uses your saved subdomain.</p>
+              </div>
+            </CardContent>
+          </Card>
+        </fieldset>
+
+        {readOnly ? null : (
+          <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-lg sm:border">
+            <p className="mr-auto text-sm text-muted-foreground" role="status">
+              {form.formState.isDirty ? "You have unsaved changes." : "All changes saved."}
+            </p>
+            <Button type="button" variant="ghost" disabled={!form.formState.isDirty || form.formState.isSubmitting} onClick={() => form.reset(valuesOf(saved.partner))}>
+              Discard changes
+            </Button>
+            <Button type="submit" disabled={form.formState.isSubmitting}>
+              {form.formState.isSubmitting ? "Saving…" : "Save settings"}
+            </Button>
+          </div>
+        )}
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,13 @@
+// /webhooks — the partner's webhook endpoints in the current environment (Live / Sandbox switch):
+// add (signing secret shown once), edit, enable/disable, rotate the secret, delete; per endpoint a
+// delivery log with resend, and "Send test event". Everything through tRPC webhooks.*.
+import type { Metadata } from "next";
+import { requireAdminSession } from "@/server/auth/get-admin-session";
+import { WebhooksClient } from "./_components/webhooks-client";
+
+export const metadata: Metadata = { title: "Webhooks" };
+
+export default async function WebhooksPage() {
+  const session = await requireAdminSession();
+  return <WebhooksClient environment={session.environment} readOnly={session.readOnly} />;
+}

@@ -1,0 +1,44 @@
+// /set-password?token= — an invited admin chooses a password. Opening the link changes nothing; the
+// form's POST consumes it. Used, expired or unknown links get a page that says what to do.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { inspectPasswordToken, MIN_PASSWORD_LENGTH } from "@/server/services/admins/set-password-with-token";
+import { SetPasswordForm } from "./set-password-form";
+
+export const metadata: Metadata = { title: "Set your password" };
+export const dynamic = "force-dynamic";
+
+const PROBLEMS = {
+  used: { title: "This link was already used", text: "A set-password link works once. If you chose your password, sign in with it; otherwise ask an admin of your organization for a new link." },
+  expired: { title: "This link has expired", text: "Set-password links are valid for 7 days. Ask an admin of your organization (Team page) for a new link." },
+  unknown: { title: "This link is not valid", text: "Check that you copied the whole link. If it still does not work, ask an admin of your organization for a new one." },
+} as const;
+
+export default async function SetPasswordPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const raw = (await searchParams).token;
+  const token = Array.isArray(raw) ? raw[0] : raw;
+  const link = await inspectPasswordToken(token);
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-background px-4 py-10">
+      <div className="w-full max-w-sm rounded-xl border bg-card p-6 shadow-sm sm:p-8">
+        <p className="text-lg font-semibold tracking-tight">
+          Perkway <span className="text-sm font-normal text-muted-foreground">Partner portal</span>
+        </p>
+        {link.state === "valid" ? (
+          <>
+            <h1 className="mt-6 mb-4 text-2xl font-semibold tracking-tight">Set your password</h1>
+            <SetPasswordForm token={token!} email={link.email} minLength={MIN_PASSWORD_LENGTH} />
+          </>
+        ) : (
+          <>
+            <h1 className="mt-6 text-2xl font-semibold tracking-tight">{PROBLEMS[link.state].title}</h1>
+            <p className="mt-2 text-sm text-muted-foreground">{PROBLEMS[link.state].text}</p>
+            <Link href="/login" className="mt-6 inline-block text-sm font-medium text-primary hover:underline">
+              Go to sign in
+            </Link>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}

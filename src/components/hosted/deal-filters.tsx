@@ -1,0 +1,74 @@
+// Search, sort and category chips of the deal list: a plain GET form and links, so they work
+// before (and without) any JavaScript and every state has its own URL.
+import { Search } from "lucide-react";
+import type { HostedSort } from "@/server/services/hosted/hosted-deals";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { hostedUi } from "./styles";
+
+const SORT_LABELS: Record<HostedSort, string> = { recommended: "Recommended", newest: "Newest", value: "Highest value" };
+
+export type ListFilter = { q: string; category: string; sort: HostedSort };
+
+export function listHref(base: string, f: Partial<ListFilter>): string {
+  const p = new URLSearchParams();
+  if (f.q) p.set("q", f.q);
+  if (f.category) p.set("category", f.category);
+  if (f.sort && f.sort !== "recommended") p.set("sort", f.sort);
+  const qs = p.toString();
+  return `${base || ""}/${qs ? `?${qs}` : ""}`;
+}
+
+export function DealFilters({ base, filter, categories }: { base: string; filter: ListFilter; categories: { slug: string; name: string }[] }) {
+  const chip = "inline-flex min-h-9 items-center rounded-full border px-3 text-sm font-medium no-underline outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50";
+  return (
+    <div className="space-y-3">
+      <form method="get" action={`${base}/`} role="search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        {filter.category ? <input type="hidden" name="category" value={filter.category} /> : null}
+        <div className="flex-1">
+          <label htmlFor="deal-search" className="mb-1.5 block text-sm font-medium text-foreground">
+            Search deals
+          </label>
+          <Input id="deal-search" name="q" type="search" defaultValue={filter.q} placeholder="Product or keyword" className="h-10" />
+        </div>
+        <div>
+          <label htmlFor="deal-sort" className="mb-1.5 block text-sm font-medium text-foreground">
+            Sort by
+          </label>
+          <select id="deal-sort" name="sort" defaultValue={filter.sort} className={`${hostedUi.field} h-10 sm:w-44`}>
+            {(Object.keys(SORT_LABELS) as HostedSort[]).map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" size="lg">
+          <Search aria-hidden="true" />
+          Search
+        </Button>
+      </form>
+      {categories.length ? (
+        <nav aria-label="Categories">
+          <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+            <li className="shrink-0">
+              <a href={listHref(base, { ...filter, category: "" })} aria-current={filter.category ? undefined : "page"} className={`${chip} ${filter.category ? "border-input bg-card text-foreground" : "border-primary bg-primary text-primary-foreground"}`}>
+                All
+              </a>
+            </li>
+            {categories.map((c) => {
+              const active = c.slug === filter.category;
+              return (
+                <li key={c.slug} className="shrink-0">
+                  <a href={listHref(base, { ...filter, category: c.slug })} aria-current={active ? "page" : undefined} className={`${chip} ${active ? "border-primary bg-primary text-primary-foreground" : "border-input bg-card text-foreground"}`}>
+                    {c.name}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+// Class names of the member surfaces. Server components use the ui primitives (Button, Badge, Card)
+// directly; the client islands get their button classes as props (computed here on the server with
+// the primitives' own buttonVariants), so class-variance-authority and tailwind-merge stay out of
+// the hosted pages' JavaScript. The brand colour reaches the primitives through --primary, set
+// by brandStyle().
+import { buttonVariants } from "@/components/ui/button";
+
+export type HostedUi = { primary: string; secondary: string; field: string };
+
+export const hostedUi: HostedUi = {
+  primary: buttonVariants({ size: "lg" }),
+  secondary: buttonVariants({ variant: "outline", size: "lg" }),
+  // The tokens of src/components/ui/input.tsx and textarea.tsx, for fields rendered by client islands.
+  field:
+    "flex w-full min-w-0 rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50",
+};

@@ -1,0 +1,20 @@
+// The member surfaces (hosted app, widget) and the request headers src/proxy.ts hands to their
+// pages. The proxy always overwrites these, so pages can trust them.
+export type MemberSurface = "hosted" | "embed";
+
+export const MEMBER_HEADERS = {
+  surface: "x-perkway-surface",
+  /** The partner subdomain the request is for (server actions have no route params). */
+  subdomain: "x-perkway-subdomain",
+  /** The path the browser sees before the app's own paths: "" (subdomain), "/p/{sub}" or "/embed/{sub}". */
+  base: "x-perkway-base",
+  /** "1" when cookies may be Secure (https, or localhost which browsers treat as secure). */
+  secure: "x-perkway-secure",
+  nonce: "x-nonce",
+} as const;
+
+export const MEMBER_COOKIE = "perkway_member";
+
+/** The postMessage the widget sends its parent whenever its height changes. */
+export type EmbedHeightMessage = { type: "perkway:height"; height: number };
+export const EMBED_HEIGHT_MESSAGE = "perkway:height";

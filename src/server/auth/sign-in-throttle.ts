@@ -1,0 +1,76 @@
+// Portal sign-in throttle: failed sign-ins are counted per email and per client IP in the process's
+// rate-limit store (memory, or Redis shared by every instance: src/server/http/rate-limit-store.ts).
+// Only failures are charged, so admins who sign in often are never slowed; once a bucket is empty,
+// every attempt (even with the right password) is refused until it refills. Defaults: 5 failures per
+// email and 30 per IP, refilled over 15 minutes (SIGN_IN_MAX_FAILURES_PER_EMAIL / _PER_IP).
+import { createHash } from "node:crypto";
+import { isIP } from "node:net";
+import type { BucketLimit, RateLimitStore } from "@/server/http/rate-limit";
+import { defaultRateLimitStore } from "@/server/http/rate-limit-store";
+
+/** Set by our server from the socket (src/server/server.ts); anything a client sends is replaced. */
+export const CLIENT_IP_HEADER = "x-perkway-client-ip";
+
+const WINDOW_MINUTES = 15;
+
+export type SignInThrottleLimits = { perEmail: BucketLimit; perIp: BucketLimit };
+
+export function signInLimitsFromEnv(env: Record<string, string | undefined> = process.env): SignInThrottleLimits {
+  const bucket = (raw: string | undefined, fallback: number): BucketLimit => {
+    const n = Number(raw);
+    const burst = raw && Number.isInteger(n) && n > 0 ? n : fallback;
+    return { burst, perMinute: burst / WINDOW_MINUTES };
+  };
+  return { perEmail: bucket(env.SIGN_IN_MAX_FAILURES_PER_EMAIL, 5), perIp: bucket(env.SIGN_IN_MAX_FAILURES_PER_IP, 30) };
+}
+
+export class SignInThrottledError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(`Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+    this.name = "SignInThrottledError";
+  }
+}
+
+export type SignInAttempt = { email: string; ip: string | null };
+
+export class SignInThrottle {
+  constructor(
+    private readonly store: RateLimitStore = defaultRateLimitStore(),
+    private readonly limits: SignInThrottleLimits = signInLimitsFromEnv(),
+  ) {}
+
+  /** Throws SignInThrottledError when the email or the IP has no failures left. Charges nothing. */
+  async check(attempt: SignInAttempt): Promise<void> {
+    const decisions = await Promise.all(this.buckets(attempt).map(([key, limit]) => this.store.take(key, limit, 0)));
+    const refused = decisions.filter((d) => !d.allowed);
+    if (refused.length) throw new SignInThrottledError(Math.max(...refused.map((d) => d.retryAfterSeconds)));
+  }
+
+  /** One failure against the email and the IP. */
+  async recordFailure(attempt: SignInAttempt): Promise<void> {
+    await Promise.all(this.buckets(attempt).map(([key, limit]) => this.store.take(key, limit, 1)));
+  }
+
+  private buckets({ email, ip }: SignInAttempt): [string, BucketLimit][] {
+    // Emails are hashed: bounded keys, no addresses in Redis.
+    const emailKey = createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 32);
+    const out: [string, BucketLimit][] = [[`sign-in-email:${emailKey}`, this.limits.perEmail]];
+    if (ip) out.push([`sign-in-ip:${ip}`, this.limits.perIp]);
+    return out;
+  }
+}
+
+/**
+ * The client's IP for sign-in: the last X-Forwarded-For entry behind our proxy (TRUST_PROXY=1, as
+ * for the API's per-IP limits), else the socket address our server put in CLIENT_IP_HEADER.
+ */
+export function signInClientIp(headers: Record<string, string | string[] | undefined>, trustProxy = process.env.TRUST_PROXY === "1"): string | null {
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[v.length - 1] : v);
+  if (trustProxy) {
+    const last = one(headers["x-forwarded-for"])?.split(",").map((s) => s.trim()).filter(Boolean).pop();
+    if (last && isIP(last)) return last;
+  }
+  const socketIp = one(headers[CLIENT_IP_HEADER])?.trim();
+  return socketIp && isIP(socketIp) ? socketIp : null;
+}

@@ -1,0 +1,68 @@
+// A visibility reason in words, for the portal (the catalogue's "why", the member preview). Pure:
+// the decision was already made by the engine (explain.ts); this only phrases it.
+import type { EligibilityDimension } from "@/server/domain/enums";
+import type { RuleRef, VisibilityReason } from "./explain";
+
+const DIMENSION_WORDS: Record<EligibilityDimension, string> = {
+  customer_type: "customer type",
+  company_stage: "company stage",
+  company_size: "company size",
+  business_type: "business type",
+  geography: "country",
+  incorporation: "incorporation",
+  funding: "funding",
+};
+
+const list = (xs: readonly string[], none = "none") => (xs.length === 0 ? none : xs.join(", "));
+
+export function describeRule(rule: RuleRef): string {
+  return `rule ${rule.rule_type} (priority ${rule.priority})`;
+}
+
+/** One sentence per reason; `who` is "the member" in a preview, "a member" in the catalogue. */
+export function describeReason(reason: VisibilityReason, who = "the member"): string {
+  switch (reason.code) {
+    case "draft":
+      return "Draft: not published yet; drafts never appear in GET /v1/deals.";
+    case "status:paused":
+    case "status:expired":
+      return `Status ${reason.status}: left out of the default list (live and coming soon); shown only with status=${reason.status}.`;
+    case "inactive":
+      return "Inactive: switched off by Perkway, no partner sees it.";
+    case "hidden_globally":
+      return "Hidden globally by Perkway: no partner sees it.";
+    case "api_excluded":
+      return "Excluded from the API (api_excluded): hidden from GET /v1/deals, still shown in your hosted app and widget.";
+    case "ended":
+      return `Ended: its end date (${reason.end_date}) has passed.`;
+    case "other_partner_private":
+      return "Another partner's private deal.";
+    case "partner_rule":
+      return `Hidden by ${describeRule(reason.rule)}: it matches your partner${reason.rule.rule_type.endsWith("_type") ? " type" : ""} and outranks every other matching rule.`;
+    case "partner_include_missing":
+      return `Hidden: the deal is shown only to the partners its include rules name (${reason.include_rules.map(describeRule).join("; ")}), and none names your partner or partner type.`;
+    case "coming_soon":
+      return "Coming soon: listed, but cannot be redeemed until it goes live.";
+    case "tier":
+      return `Premium deal: free members cannot redeem it while freemium is on; ${who} is on the free tier.`;
+    case "region": {
+      const where = reason.available_regions.length === 0 ? "no region (its region rules include none)" : reason.available_regions.join(", ");
+      const whose = reason.regions_from === "member" ? `${who}'s regions` : `your account's regions (${who === "the member" ? "the member has none, so these apply" : "the default of members without regions"})`;
+      const decided = reason.decisions
+        .map((d) => `${d.value}: ${d.rule ? `excluded by ${describeRule(d.rule)}` : "not named by any include rule"}`)
+        .join("; ");
+      return `Region: available only in ${where}; ${whose}: ${list(reason.regions)}.${decided ? ` ${decided}.` : ""}`;
+    }
+    case "user_type": {
+      if (reason.user_types.length === 0) {
+        return `User type: the deal is limited by include rules (${reason.include_rules.map(describeRule).join("; ")}) and ${who} has no user type.`;
+      }
+      const decided = reason.decisions.map((d) => `${d.value}: ${d.rule ? `excluded by ${describeRule(d.rule)}` : "not named by any include rule"}`).join("; ");
+      return `User type: none of ${who}'s user types is included (${decided}).`;
+    }
+    default: {
+      const words = DIMENSION_WORDS[reason.dimension];
+      return `Eligibility (${words}): requires one of ${list(reason.required)}; ${who} has ${list(reason.held)}.`;
+    }
+  }
+}

@@ -1,0 +1,72 @@
+// Requests the fetch-style pipeline cannot even represent: a Host header that is not a valid
+// authority (`x:99999`, `a b`), a method the WHATWG Request refuses (TRACE, CONNECT, TRACK), or a
+// CONNECT, which node:http hands to a separate 'connect' event. They are answered here, with the
+// contract's error body, instead of throwing inside the adapter and leaving the socket unanswered.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import { AppError } from "@/server/errors/app-error";
+import { errorBody } from "./error-response";
+import { newRequestId } from "./request-id";
+
+/** The origin to build the Request URL from, or an AppError when the Host header cannot be one. */
+export function requestOrigin(req: IncomingMessage): string | AppError {
+  const host = req.headers.host ?? "localhost";
+  try {
+    return new URL(`http://${host}`).origin;
+  } catch {
+    return new AppError(400, "host_invalid", "The Host header is not a valid host name (with an optional port)", { param: "Host" });
+  }
+}
+
+const FETCH_FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+export function methodRefusal(method: string | undefined): AppError | null {
+  if (method && !FETCH_FORBIDDEN_METHODS.has(method.toUpperCase())) return null;
+  return new AppError(405, "method_not_allowed", `${method ?? "This method"} is not supported by this API`);
+}
+
+function payload(err: AppError): { requestId: string; text: string } {
+  const requestId = newRequestId();
+  return { requestId, text: JSON.stringify(errorBody(err, requestId)) };
+}
+
+export function sendRefusal(res: ServerResponse, err: AppError): void {
+  const { requestId, text } = payload(err);
+  res.writeHead(err.status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "X-Request-Id": requestId,
+    Connection: "close",
+  });
+  res.end(text);
+}
+
+/** node:http's 'connect' event: a CONNECT request gets a 405 on its raw socket, then the socket closes. */
+export function refuseConnect(_req: IncomingMessage, socket: Duplex): void {
+  const { requestId, text } = payload(methodRefusal("CONNECT")!);
+  socket.on("error", () => {});
+  socket.end(
+    `HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n` +
+      `X-Request-Id: ${requestId}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  );
+}
+
+/**
+ * node:http's 'clientError': bytes that are not HTTP the parser accepts (an unknown method such as
+ * TRACK, a malformed request line, oversized headers). Answered with the error body instead of
+ * node's bare "400 Bad Request", then the socket closes.
+ */
+export function refuseClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || (err.code === "ECONNRESET")) return void socket.destroy();
+  const tooLarge = err.code === "HPE_HEADER_OVERFLOW";
+  const refusal = tooLarge
+    ? new AppError(431, "headers_too_large", "The request headers are too large")
+    : new AppError(400, "request_invalid", "The request is not valid HTTP/1.1 (request line, method or headers)");
+  const { requestId, text } = payload(refusal);
+  socket.on("error", () => {});
+  socket.end(
+    `HTTP/1.1 ${refusal.status} ${tooLarge ? "Request Header Fields Too Large" : "Bad Request"}\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\n` +
+      `X-Content-Type-Options: nosniff\r\nX-Request-Id: ${requestId}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  );
+}

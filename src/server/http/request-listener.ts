@@ -1,0 +1,65 @@
+// node:http → a fetch-style handler `(Request) => Promise<Response>`: the lean path of the server
+// (src/server/server.ts) and of the test and benchmark servers. Never throws: requests the fetch
+// pipeline cannot represent (hostile Host, methods fetch refuses) are refused with the error body
+// first, and a handler that fails anyway gets a logged 500 rather than a silent socket.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { AppError } from "@/server/errors/app-error";
+import { sendFetchResponse, toFetchRequest } from "./node-adapter";
+import { methodRefusal, refuseClientError, refuseConnect, requestOrigin, sendRefusal } from "./refuse-unparseable";
+
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+export function fetchRequestListener(handler: FetchHandler): http.RequestListener {
+  return (req, res) => {
+    try {
+      const origin = requestOrigin(req);
+      const refusal = origin instanceof AppError ? origin : methodRefusal(req.method);
+      if (refusal) return sendRefusal(res, refusal);
+      let request: Request;
+      try {
+        request = toFetchRequest(req, origin as string);
+      } catch (err) {
+        return sendRefusal(res, new AppError(400, "request_invalid", `The request could not be read: ${(err as Error).message}`));
+      }
+      handler(request)
+        .then((response) => sendFetchResponse(res, response))
+        .catch((err) => failed(res, err));
+    } catch (err) {
+      failed(res, err);
+    }
+  };
+}
+
+function failed(res: http.ServerResponse, err: unknown) {
+  console.error(err);
+  if (!res.headersSent) sendRefusal(res, new AppError(500, "internal_error", "Something went wrong on our side. Retry later; if it persists, contact support with the request id."));
+  else res.destroy();
+}
+
+/** The settings every server of ours uses: CONNECT and not-HTTP bytes get the error body too. */
+export function configureServer(server: http.Server): http.Server {
+  server.on("connect", refuseConnect); // CONNECT bypasses 'request': answer it rather than drop it
+  server.on("clientError", refuseClientError); // not-HTTP (unknown method, bad request line): the error body
+  server.keepAliveTimeout = 65_000;
+  return server;
+}
+
+export type HttpListener = { url: string; port: number; server: http.Server; close: () => Promise<void> };
+
+/** Listens on 127.0.0.1 (a random port unless given). */
+export async function listenHttp(listener: http.RequestListener, opts: { port?: number } = {}): Promise<HttpListener> {
+  const server = configureServer(http.createServer(listener));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    server,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

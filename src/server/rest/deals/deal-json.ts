@@ -1,0 +1,48 @@
+// The wire form of GET /v1/deals and GET /v1/deals/{id}, kept fast: each catalogue entry's Deal JSON
+// is encoded once, as UTF-8 bytes in two parts around claimable_without_eligibility (the only field
+// that depends on the caller), and a page is the concatenation of those bytes. Entries are immutable
+// and replaced when their deal changes, so a WeakMap keyed by the entry is always current and lets a
+// replaced entry's bytes go with it. Only entries that are actually served get encoded.
+import type { CatalogEntry } from "@/server/services/catalog/catalog-entry";
+import type { DealPage, ListedDeal } from "@/server/services/deals/list-deals";
+
+type Encoded = { head: Buffer; tail: Buffer };
+const encoded = new WeakMap<CatalogEntry, Encoded>();
+
+function encodedOf(entry: CatalogEntry): Encoded {
+  let e = encoded.get(entry);
+  if (!e) {
+    const head = JSON.stringify(entry.dto.head).slice(0, -1) + ',"claimable_without_eligibility":';
+    const tail = "," + JSON.stringify(entry.dto.tail).slice(1);
+    encoded.set(entry, (e = { head: Buffer.from(head, "utf8"), tail: Buffer.from(tail, "utf8") }));
+  }
+  return e;
+}
+
+const TRUE = Buffer.from("true");
+const FALSE = Buffer.from("false");
+const COMMA = Buffer.from(",");
+const OPEN = Buffer.from('{"data":[');
+
+function pushDeal(parts: Buffer[], item: ListedDeal) {
+  const e = encodedOf(item.entry);
+  parts.push(e.head, item.claimable ? TRUE : FALSE, e.tail);
+}
+
+/** One deal's JSON, byte for byte what JSON.stringify(dealDtoOf(entry, claimable)) gives. */
+export function renderDeal(item: ListedDeal): Buffer {
+  const parts: Buffer[] = [];
+  pushDeal(parts, item);
+  return Buffer.concat(parts);
+}
+
+/** A list page: `{"data":[…],"has_more":…,"next_cursor":…}`. */
+export function renderDealPage(page: DealPage): Buffer {
+  const parts: Buffer[] = [OPEN];
+  page.items.forEach((it, n) => {
+    if (n > 0) parts.push(COMMA);
+    pushDeal(parts, it);
+  });
+  parts.push(Buffer.from('],"has_more":' + page.hasMore + ',"next_cursor":' + JSON.stringify(page.nextCursor) + "}"));
+  return Buffer.concat(parts);
+}

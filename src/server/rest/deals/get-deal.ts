@@ -1,0 +1,22 @@
+import type { ApiRoute } from "@/server/http/api-route";
+import { dealSchema } from "@/server/schemas/deal.schema";
+import { getDeal } from "@/server/services/deals/get-deal";
+import { renderDeal } from "./deal-json";
+import { jsonTextResponse } from "./json-text";
+
+// GET /v1/deals/{id} — one deal under the visibility of GET /v1/deals, else 404 deal_not_found
+export const getDealRoute: ApiRoute = {
+  method: "GET",
+  path: "/v1/deals/:id",
+  auth: "partner",
+  docs: {
+    summary: "Retrieve a deal",
+    description: "Any deal GET /v1/deals can list for you (any listable status). Anything else, including ids of deals hidden from you, is 404 deal_not_found.",
+    tags: ["Deals"],
+    responses: { 200: { description: "The deal", schema: dealSchema }, 404: { description: "deal_not_found" } },
+    errorCodes: ["deal_not_found"],
+  },
+  async handler({ params, scope }) {
+    return jsonTextResponse(200, renderDeal(await getDeal(scope, params.id)));
+  },
+};

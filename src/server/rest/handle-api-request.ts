@@ -1,0 +1,98 @@
+// Entry point for every /v1 request and POST /events/track: routing (404, 405, OPTIONS), then the
+// pipeline (authentication, rate limit, idempotency, handler), the one error mapping, X-Request-Id
+// and the RateLimit-* headers on every response, and one log line.
+import { AppError } from "@/server/errors/app-error";
+import type { PartnerScope } from "@/server/scope";
+import { apiRoutes } from "@/server/rest/routes";
+import { compileRoute, matchRoute, type ApiContext, type ApiRoute, type CompiledRoute } from "@/server/http/api-route";
+import { clientIpOf } from "@/server/http/client-ip";
+import { optionsResponse } from "@/server/http/cors";
+import { toAppError } from "@/server/errors/to-app-error";
+import { errorResponse } from "@/server/http/error-response";
+import { newRequestId } from "@/server/http/request-id";
+import { logRequest } from "@/server/http/log-request";
+import { chargeClientIp, pipeline } from "./pipeline";
+import { RequestLimiter, rateLimitConfigFromEnv, type RateLimitConfig, type RateLimitStore } from "@/server/http/rate-limit";
+import { defaultRateLimitStore } from "@/server/http/rate-limit-store";
+
+export type ApiHandlerOptions = {
+  /** Default: the app's route table (src/server/rest/routes.ts). */
+  routes?: ApiRoute[];
+  /** Default: from the environment (RATE_LIMIT_PER_MINUTE, ...), read per request. */
+  rateLimits?: RateLimitConfig;
+  /** Default: Redis when REDIS_URL is set, else memory. */
+  rateLimitStore?: RateLimitStore;
+  /** Default: TRUST_PROXY=1. */
+  trustProxy?: boolean;
+};
+
+/** A request handler over a route table. Tests and benchmarks build their own with overrides;
+ *  these options are code-only, never reachable from a request. */
+export function createApiHandler(opts: ApiHandlerOptions = {}): (request: Request) => Promise<Response> {
+  let compiled: CompiledRoute[] | null = null;
+  return async function handle(request: Request): Promise<Response> {
+    compiled ??= (opts.routes ?? apiRoutes).map(compileRoute);
+    const started = performance.now();
+    const requestId = newRequestId();
+    const url = new URL(request.url);
+    const responseHeaders = new Headers();
+    const ctx = {
+      request,
+      url,
+      requestId,
+      params: {},
+      scope: null as unknown as PartnerScope,
+      clientIp: clientIpOf(request, opts.trustProxy),
+      responseHeaders,
+      limiter: new RequestLimiter(opts.rateLimitStore ?? defaultRateLimitStore(), opts.rateLimits ?? rateLimitConfigFromEnv(), responseHeaders),
+    } satisfies ApiContext;
+    let scope: PartnerScope | null = null;
+    let routePath: string | null = null;
+    let errorFields: Record<string, unknown> | undefined;
+    let errorCode: string | null = null;
+    let response: Response;
+    try {
+      const { route, pathRoute, params, allowed } = matchRoute(compiled, request.method, url.pathname);
+      errorFields = pathRoute?.errorFields;
+      if (route) {
+        routePath = route.path;
+        ctx.params = params;
+        response = await pipeline(route, ctx, (s) => (scope = s));
+      } else {
+        await chargeClientIp(ctx);
+        if (request.method === "OPTIONS" && allowed.length) response = optionsResponse(allowed);
+        else if (allowed.length) {
+          throw new AppError(405, "method_not_allowed", `${request.method} is not allowed on ${url.pathname}; use ${allowed.join(", ")}`, {
+            extra: { allowed_methods: allowed },
+          });
+        } else {
+          throw new AppError(404, "route_not_found", `No endpoint ${request.method} ${url.pathname}. See /v1/openapi.json for the list of endpoints.`);
+        }
+      }
+    } catch (err) {
+      errorCode = toAppError(err).code;
+      response = errorResponse(err, { requestId, request, url, errorFields });
+    }
+    response = withHeaders(response, responseHeaders, requestId);
+    logRequest({ request, url, status: response.status, started, requestId, scope, route: routePath, errorCode });
+    return response;
+  };
+}
+
+export const handleApiRequest = createApiHandler();
+
+function withHeaders(response: Response, extra: Headers, requestId: string): Response {
+  try {
+    for (const [k, v] of extra) response.headers.set(k, v);
+    response.headers.set("X-Request-Id", requestId);
+    response.headers.set("X-Content-Type-Options", "nosniff"); // every API response, whoever built it
+    return response;
+  } catch {
+    // A Response with immutable headers (e.g. Response.redirect): copy it.
+    const copy = new Response(response.body, response);
+    for (const [k, v] of extra) copy.headers.set(k, v);
+    copy.headers.set("X-Request-Id", requestId);
+    copy.headers.set("X-Content-Type-Options", "nosniff");
+    return copy;
+  }
+}

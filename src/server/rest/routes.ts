@@ -1,0 +1,31 @@
+// Every /v1 endpoint and POST /events/track, one entry each. Domains add their routes here.
+// Naming: one file per endpoint under src/server/rest/<domain>/<verb-noun>.ts exporting
+// `<verbNoun>Route: ApiRoute`; each domain folder's index.ts exports `<domain>Routes`.
+import type { ApiRoute } from "@/server/http/api-route";
+import { getAnalyticsRoute } from "./analytics/get-analytics";
+import { trackEventsRoute } from "./events/track-events";
+import { createAuthenticationRoute } from "./auth/create-authentication";
+import { buildOpenApiDocument, type OpenApiDocument } from "./openapi/build-openapi-document";
+import { getOpenApiDocumentRoute } from "./openapi/get-openapi-document";
+import { userRoutes } from "./users";
+import { dealRoutes } from "./deals";
+import { partnerDealRoutes } from "./partner-deals";
+import { webhookEndpointRoutes } from "./webhook-endpoints";
+
+export const apiRoutes: ApiRoute[] = [
+  createAuthenticationRoute,
+  getOpenApiDocumentRoute(() => currentOpenApiDocument()),
+  ...userRoutes,
+  ...dealRoutes,
+  ...partnerDealRoutes,
+  ...webhookEndpointRoutes,
+  trackEventsRoute,
+  getAnalyticsRoute,
+];
+
+let openApiDocument: OpenApiDocument | null = null;
+
+/** The OpenAPI document of this table, built once per process. */
+export function currentOpenApiDocument(): OpenApiDocument {
+  return (openApiDocument ??= buildOpenApiDocument(apiRoutes));
+}

@@ -1,0 +1,23 @@
+// Category management (super admin). The Category record itself ({ id, slug, name }, contract §3) is
+// categorySchema in deal.schema.ts; the portal also shows position and deal counts.
+import { z } from "zod";
+import { slugSchema } from "./deal.schema";
+
+const nameSchema = z.string().trim().min(1, { error: "must not be empty" }).max(100);
+
+export const categoryCreateInputSchema = z.object({ name: nameSchema, slug: slugSchema.optional() }).strict();
+export const categoryRenameInputSchema = z.object({ id: z.uuid(), name: nameSchema }).strict();
+export const categoryMoveInputSchema = z.object({ id: z.uuid(), direction: z.enum(["up", "down"]) }).strict();
+export const categoryMergeInputSchema = z
+  .object({ sourceId: z.uuid(), targetId: z.uuid() })
+  .strict()
+  .refine((m) => m.sourceId !== m.targetId, { error: "a category cannot be merged into itself", path: ["targetId"] });
+
+export const adminCategorySchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  name: z.string(),
+  position: z.number().int(),
+  deal_count: z.number().int(),
+});
+export type AdminCategoryDto = z.output<typeof adminCategorySchema>;

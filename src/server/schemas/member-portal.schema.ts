@@ -1,0 +1,53 @@
+// Portal Members page (tRPC members.*): list filters and outputs. Member fields themselves are
+// validated with user.schema.ts, the very schemas of /v1/users (create, PATCH, batch entries).
+import { z } from "zod";
+import { ELIGIBILITY_VOCABULARIES, USER_TIERS } from "@/server/domain/enums";
+import { MAX_BATCH_USERS, batchEntryErrorSchema, userCreateSchema, userSchema, userUpdateSchema } from "./user.schema";
+
+export const memberListInputSchema = z
+  .object({
+    cursor: z.string().max(500).nullish(),
+    limit: z.number().int().min(1).max(100).default(25),
+    /** Part of the email, external_user_id or idp_uid (case-insensitive). Members have no name field. */
+    search: z.string().trim().max(254).optional(),
+    tier: z.enum(USER_TIERS).optional(),
+    customer_type: z.enum(ELIGIBILITY_VOCABULARIES.customer_type).optional(),
+    company_size: z.enum(ELIGIBILITY_VOCABULARIES.company_size).optional(),
+    /** "yes": has used a sign-in link at least once; "no": never. */
+    signed_in: z.enum(["yes", "no"]).optional(),
+  })
+  .strict();
+export type MemberListInput = z.output<typeof memberListInputSchema>;
+
+export const portalMemberSchema = userSchema.extend({
+  /** When the member last used a sign-in link (null: never signed in). */
+  last_signed_in_at: z.iso.datetime().nullable(),
+});
+export type PortalMember = z.output<typeof portalMemberSchema>;
+
+export const memberListOutputSchema = z.object({ data: z.array(portalMemberSchema), has_more: z.boolean(), next_cursor: z.string().nullable() });
+
+export const memberIdInputSchema = z.object({ id: z.string().max(100) }).strict();
+
+export const memberCreateInputSchema = userCreateSchema;
+export const memberUpdateInputSchema = z.object({ id: z.string().max(100), patch: userUpdateSchema }).strict();
+
+export const memberCreateOutputSchema = z.object({ user: portalMemberSchema, created: z.boolean(), sign_in_url: z.string() });
+
+export const signInLinkOutputSchema = z.object({ url: z.string(), expires_at: z.iso.datetime() });
+
+/** members.importBatch: raw entries (each validated on its own by the batch service, as /v1/users/batch). */
+export const memberImportInputSchema = z
+  .object({
+    users: z.array(z.unknown()).min(1).max(MAX_BATCH_USERS),
+    /** Position of this chunk's first entry in the whole file, so errors name the file's rows. */
+    offset: z.number().int().min(0).max(10_000_000).default(0),
+  })
+  .strict();
+
+export const memberImportOutputSchema = z.object({
+  created: z.number().int(),
+  already_existed: z.number().int(),
+  errors: z.array(z.object({ index: z.number().int(), email: z.string().nullable(), error: batchEntryErrorSchema })),
+});
+export type MemberImportOutput = z.output<typeof memberImportOutputSchema>;

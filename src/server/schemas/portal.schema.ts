@@ -1,0 +1,23 @@
+// Portal-only inputs and outputs (tRPC). Resource schemas shared with /v1 stay in their own files.
+import { z } from "zod";
+import { AUDIENCE_REGIONS, DELIVERY_METHODS, PARTNER_TYPES } from "@/server/domain/enums";
+
+export const environmentSchema = z.enum(["live", "test"]);
+
+export const setEnvironmentInputSchema = z.object({ environment: environmentSchema }).strict();
+
+export const partnerOutputSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  type: z.enum(PARTNER_TYPES),
+  regions: z.array(z.enum(AUDIENCE_REGIONS)),
+  subdomain: z.string(),
+  delivery_method: z.enum(DELIVERY_METHODS),
+  branding: z.record(z.string(), z.string()),
+  freemium_enabled: z.boolean(),
+  allowed_iframe_origins: z.array(z.string()),
+  upgrade_url: z.string().nullable(),
+  active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});

@@ -1,0 +1,74 @@
+// Super-admin portal inputs (tRPC superAdmin.*): partners, the servicepass catalogue, the platform
+// view. Resource shapes come from their own schema files (partner, deal, category); this file only
+// adds what the super-admin pages send.
+import { z } from "zod";
+import { DEAL_STATUSES } from "@/server/domain/enums";
+import { emailSchema } from "./user.schema";
+import { partnerCreateSchema } from "./partner.schema";
+import { environmentSchema } from "./portal.schema";
+
+export const PARTNER_STATUS_FILTERS = ["all", "active", "inactive"] as const;
+
+export const partnerListInputSchema = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    status: z.enum(PARTNER_STATUS_FILTERS).default("all"),
+  })
+  .strict();
+export type PartnerListInput = z.input<typeof partnerListInputSchema>;
+
+export const partnerIdInputSchema = z.object({ partnerId: z.uuid({ error: "must be a partner id" }) }).strict();
+
+/** Create a partner and its first admin (invited: no password until the set-password link is used). */
+export const partnerCreateWithAdminSchema = partnerCreateSchema.extend({ admin_email: emailSchema, admin_name: z.string().trim().max(200).optional() }).strict();
+export type PartnerCreateWithAdminInput = z.input<typeof partnerCreateWithAdminSchema>;
+
+export const partnerSetActiveInputSchema = z.object({ partnerId: z.uuid(), active: z.boolean() }).strict();
+
+export const partnerRotateKeysInputSchema = z.object({ partnerId: z.uuid(), environment: environmentSchema }).strict();
+
+// ---- Servicepass catalogue ------------------------------------------------------------------------
+export const CATALOG_FLAG_FILTERS = ["api_excluded", "hidden_globally", "inactive"] as const;
+
+export const catalogDealListInputSchema = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    status: z.enum(DEAL_STATUSES).optional(),
+    category: z.string().trim().max(100).optional(),
+    flag: z.enum(CATALOG_FLAG_FILTERS).optional(),
+    limit: z.number().int().min(1).max(100).default(25),
+    offset: z.number().int().min(0).max(1_000_000).default(0),
+  })
+  .strict();
+export type CatalogDealListInput = z.input<typeof catalogDealListInputSchema>;
+
+export const catalogDealIdInputSchema = z.object({ id: z.uuid({ error: "must be a deal id" }) }).strict();
+
+/** The entry is validated by the service with catalogEntrySchema (deal.schema.ts), the import's schema. */
+export const catalogDealCreateInputSchema = z.object({ entry: z.record(z.string(), z.unknown()) }).strict();
+export const catalogDealUpdateInputSchema = z.object({ id: z.uuid(), entry: z.record(z.string(), z.unknown()) }).strict();
+
+export const CATALOG_FILE_FORMATS = ["json", "csv"] as const;
+export type CatalogFileFormat = (typeof CATALOG_FILE_FORMATS)[number];
+/** 20 MB of text: a catalogue of tens of thousands of deals. */
+export const MAX_CATALOG_FILE_CHARS = 20_000_000;
+
+export const catalogFileInputSchema = z
+  .object({
+    format: z.enum(CATALOG_FILE_FORMATS),
+    text: z.string().max(MAX_CATALOG_FILE_CHARS, { error: "the file is larger than 20 MB" }),
+  })
+  .strict();
+
+export const catalogExportInputSchema = z.object({ format: z.enum(CATALOG_FILE_FORMATS) }).strict();
+
+// ---- Platform view ------------------------------------------------------------------------------
+export const platformActivityInputSchema = z
+  .object({
+    partnerId: z.uuid().nullable().optional().meta({ description: "Only this partner's entries; null: only platform-level ones; absent: all" }),
+    action: z.string().trim().max(100).optional(),
+    cursor: z.string().max(200).optional(),
+    limit: z.number().int().min(1).max(100).default(25),
+  })
+  .strict();
+export type PlatformActivityInput = z.input<typeof platformActivityInputSchema>;

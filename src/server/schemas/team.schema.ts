@@ -1,0 +1,38 @@
+// Portal Team page (tRPC team.*): the partner's admins, invitations, removal, own password.
+import { z } from "zod";
+
+export const teamAdminSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  created_at: z.iso.datetime(),
+  last_sign_in_at: z.iso.datetime().nullable(),
+  /** false: invited, the set-password link not used yet */
+  password_set: z.boolean(),
+  is_you: z.boolean(),
+});
+export type TeamAdmin = z.output<typeof teamAdminSchema>;
+
+export const teamInviteInputSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().pipe(z.email({ error: "must be a valid email address" }).max(254)),
+    name: z.string().trim().max(200).optional(),
+  })
+  .strict();
+export type TeamInviteInput = z.output<typeof teamInviteInputSchema>;
+
+export const teamInviteOutputSchema = z.object({ admin: teamAdminSchema, set_password_url: z.string(), expires_at: z.string() });
+
+export const teamAdminIdInputSchema = z.object({ id: z.string().max(100) }).strict();
+
+export const MIN_PASSWORD_LENGTH = 12;
+
+export const changePasswordInputSchema = z
+  .object({
+    current_password: z.string().min(1, { error: "enter your current password" }).max(1024),
+    new_password: z.string().min(MIN_PASSWORD_LENGTH, { error: `must be at least ${MIN_PASSWORD_LENGTH} characters` }).max(200),
+    confirm_password: z.string().max(200),
+  })
+  .strict()
+  .refine((v) => v.new_password === v.confirm_password, { error: "the two new passwords differ", path: ["confirm_password"] })
+  .refine((v) => v.new_password !== v.current_password, { error: "choose a password different from the current one", path: ["new_password"] });

@@ -1,0 +1,32 @@
+// Team → Remove an admin. A partner always keeps at least one admin: the partner's admin rows are
+// locked (FOR UPDATE) before counting, so two concurrent removals cannot both pass the check.
+// Removing yourself is allowed while another admin remains (your session ends with the account).
+import { db } from "@/server/db/client";
+import { AppError } from "@/server/errors/app-error";
+import { recordActivity, type ActivityActor } from "@/server/services/activity/record-activity";
+import { findTeamAdminOrThrow, teamWhere } from "./team-scope";
+
+export async function removeAdmin(scope: { partnerId: string }, actor: ActivityActor, adminId: string): Promise<{ id: string; removed: true }> {
+  const { partnerId } = teamWhere(scope);
+  return db.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM admins WHERE partner_id = ${partnerId}::uuid AND role = 'partner_admin' ORDER BY id FOR UPDATE`;
+    const admin = await findTeamAdminOrThrow(scope, adminId, tx);
+    if (locked.length <= 1) {
+      throw new AppError(409, "last_admin", "This is the partner's only admin. Invite another admin before removing this one.");
+    }
+    await tx.admin.delete({ where: { id: admin.id } });
+    await recordActivity(
+      {
+        actor,
+        partnerId,
+        action: "admin.removed",
+        target: { type: "admin", id: admin.id },
+        summary: `Removed the admin ${admin.email}`,
+        changes: { before: { email: admin.email, name: admin.name } },
+      },
+      tx,
+    );
+    return { id: admin.id, removed: true as const };
+  });
+}

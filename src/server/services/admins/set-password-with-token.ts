@@ -1,0 +1,43 @@
+// The public /set-password page: what a link is (valid, used, expired, unknown) and, for a valid one,
+// choosing the password. Consuming is one conditional UPDATE, so two submissions of one link set the
+// password once. Setting it signs out the admin's other sessions (sessionVersion).
+import { db } from "@/server/db/client";
+import { AppError } from "@/server/errors/app-error";
+import { recordActivity } from "@/server/services/activity/record-activity";
+import { hashToken, isWellFormedToken } from "@/server/services/magic-links/token";
+import { hashPassword } from "./hash-password";
+
+export type PasswordTokenState = { state: "valid"; email: string } | { state: "used" | "expired" | "unknown" };
+
+export const MIN_PASSWORD_LENGTH = 10;
+
+export async function inspectPasswordToken(token: unknown, now = new Date()): Promise<PasswordTokenState> {
+  if (!isWellFormedToken(token)) return { state: "unknown" };
+  const row = await db.adminPasswordToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { consumedAt: true, expiresAt: true, admin: { select: { email: true } } } });
+  if (!row) return { state: "unknown" };
+  if (row.consumedAt) return { state: "used" };
+  if (row.expiresAt <= now) return { state: "expired" };
+  return { state: "valid", email: row.admin.email };
+}
+
+export async function setPasswordWithToken(token: unknown, password: string, now = new Date()): Promise<{ email: string }> {
+  if (typeof password !== "string" || password.length < MIN_PASSWORD_LENGTH || password.length > 1024) {
+    throw new AppError(400, "parameter_invalid", `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters`, { param: "password" });
+  }
+  const invalid = () => new AppError(410, "password_link_invalid", "This link was already used or has expired. Ask an admin of your organization for a new one.");
+  if (!isWellFormedToken(token)) throw invalid();
+  const passwordHash = await hashPassword(password);
+  return db.$transaction(async (tx) => {
+    const row = await tx.adminPasswordToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, adminId: true } });
+    if (!row) throw invalid();
+    const { count } = await tx.adminPasswordToken.updateMany({ where: { id: row.id, consumedAt: null, expiresAt: { gt: now } }, data: { consumedAt: now } });
+    if (count === 0) throw invalid();
+    const admin = await tx.admin.update({
+      where: { id: row.adminId },
+      data: { passwordHash, passwordSetAt: now, sessionVersion: { increment: 1 } },
+      select: { id: true, email: true, partnerId: true },
+    });
+    await recordActivity({ actor: { type: "admin", adminId: admin.id, email: admin.email }, partnerId: admin.partnerId, action: "admin.password_set", target: { type: "admin", id: admin.id }, summary: `${admin.email} chose a password with a set-password link` }, tx);
+    return { email: admin.email };
+  });
+}

@@ -1,0 +1,28 @@
+// The one place the hosted app reads deals from the /v1 services (listDeals, findVisibleEntry,
+// getPartnerView): if their return shapes change, only this adapter changes. It maps a catalogue
+// entry to the Deal DTO the API would return (dealDtoOf, the same the /v1 endpoints encode).
+import { dealDtoOf, type CatalogEntry } from "@/server/services/catalog/catalog-entry";
+import { getPartnerView } from "@/server/services/catalog/catalog-cache";
+import { findVisibleEntry } from "@/server/services/deals/get-deal";
+import { listDeals } from "@/server/services/deals/list-deals";
+import type { DealListQuery, DealSort } from "@/server/schemas/deal.schema";
+import type { PartnerScope } from "@/server/scope";
+
+export { getPartnerView };
+export type { CatalogEntry };
+
+export { dealDtoOf };
+
+// The whole list in one call (the hosted app does not page); far above any real catalogue.
+const ALL = 5000;
+
+/** GET /v1/deals?… as the hosted channel sees it (api_excluded deals included). */
+export async function listChannelDeals(scope: PartnerScope, query: Omit<DealListQuery, "limit" | "cursor"> & { sort: DealSort }) {
+  const page = await listDeals(scope, { ...query, limit: ALL } as DealListQuery, { channel: "hosted" });
+  return page.items;
+}
+
+export async function findChannelDeal(scope: PartnerScope, dealId: string) {
+  const view = await getPartnerView(scope);
+  return { view, found: findVisibleEntry(view, dealId, "hosted") };
+}

@@ -1,0 +1,35 @@
+// Activate or deactivate a partner (super admin). Nothing is cached: the API's assertPartnerActive,
+// the hosted app's getHostedPartner and the portal session all read partners.active on every
+// request, so the change applies from the partner's next request on (403 partner_inactive on /v1).
+import { db } from "@/server/db/client";
+import { AppError } from "@/server/errors/app-error";
+import { isUuid } from "@/server/domain/ids";
+import type { AdminActor } from "@/server/scope";
+import { activityActorOf, recordActivity } from "@/server/services/activity/record-activity";
+import { requireSuperAdmin } from "@/server/services/admins/require-super-admin";
+import { serializePartner } from "./serialize-partner";
+
+export async function setPartnerActive(actor: AdminActor | "operator", partnerId: string, active: boolean, actorEmail?: string | null) {
+  requireSuperAdmin(actor, "activate or deactivate partners");
+  const notFound = () => new AppError(404, "partner_not_found", `No partner with id ${partnerId}`);
+  if (!isUuid(partnerId)) throw notFound();
+  return db.$transaction(async (tx) => {
+    const before = await tx.partner.findUnique({ where: { id: partnerId.toLowerCase() }, select: { id: true, active: true, name: true } });
+    if (!before) throw notFound();
+    const partner = await tx.partner.update({ where: { id: before.id }, data: { active } });
+    if (before.active !== active) {
+      await recordActivity(
+        {
+          actor: activityActorOf(actor, actorEmail),
+          partnerId: partner.id,
+          action: active ? "partner.activated" : "partner.deactivated",
+          target: { type: "partner", id: partner.id },
+          summary: active ? `Activated ${partner.name}` : `Deactivated ${partner.name}: its API keys, hosted app and portal stop working`,
+          changes: { before: { active: before.active }, after: { active } },
+        },
+        tx,
+      );
+    }
+    return serializePartner(partner);
+  });
+}

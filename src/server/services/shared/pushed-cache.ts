@@ -1,0 +1,48 @@
+// A per-process cache kept fresh by the change feed (src/server/db/change-feed.ts): entries are
+// served only while the feed is healthy; a notification or a loss of the feed invalidates them. A
+// value read from the database is stored only if no notification came in while it was being read
+// (the feed's epoch did not move), so a cached value is never older than the last notification.
+import { changeFeed, type ChangeHandlers } from "@/server/db/change-feed";
+
+export class PushedCache<K, V> {
+  private map = new Map<K, V>();
+  private started = false;
+
+  constructor(
+    private readonly read: (key: K) => Promise<V>,
+    private readonly handlers: (cache: PushedCache<K, V>) => Omit<ChangeHandlers, "reset">,
+    private readonly maxEntries = 20_000,
+  ) {}
+
+  async get(key: K): Promise<V> {
+    const feed = changeFeed();
+    if (!this.started) {
+      this.started = true;
+      feed.subscribe({ ...this.handlers(this), reset: () => this.map.clear() });
+    }
+    if (feed.healthy) {
+      const hit = this.map.get(key);
+      if (hit !== undefined) return hit;
+    }
+    const epoch = feed.epoch;
+    const value = await this.read(key);
+    if (feed.healthy && feed.epoch === epoch) {
+      if (this.map.size >= this.maxEntries) this.map.clear();
+      this.map.set(key, value);
+    }
+    return value;
+  }
+
+  delete(key: K): void {
+    this.map.delete(key);
+  }
+
+  /** Sets a value the notification itself carries (no read needed). */
+  set(key: K, value: V): void {
+    if (changeFeed().healthy) this.map.set(key, value);
+  }
+
+  peek(key: K): V | undefined {
+    return this.map.get(key);
+  }
+}

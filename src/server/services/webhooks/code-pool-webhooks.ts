@@ -1,0 +1,51 @@
+// codes.low / codes.exhausted for a partner's own unique-code pool, written in the transaction of
+// the claim that caused them. Exactly one event per crossing, also under concurrent claims: after
+// its claim, each transaction takes a per-deal advisory lock before counting, so the counts seen in
+// lock order step down one claim at a time (each sees every earlier claim, committed, and its own).
+import { db, type Tx } from "@/server/db/client";
+import type { Environment } from "@/server/scope";
+import { enqueueWebhookEvent } from "./enqueue-webhook-event";
+
+type PoolOwner = { partner_id: string; environment: Environment; threshold: number | null };
+
+/** The deal's owner when it is an own deal with an endpoint taking codes.* events; else null. One query. */
+async function codePoolWebhookOwner(dealId: string): Promise<PoolOwner | null> {
+  const [row] = await db.$queryRaw<PoolOwner[]>`
+    SELECT d.owner_partner_id AS partner_id, d.environment::text AS environment, d.code_low_stock_threshold AS threshold
+    FROM deals d
+    WHERE d.id = ${dealId}::uuid AND d.owner_partner_id IS NOT NULL AND d.environment IS NOT NULL
+      AND EXISTS (
+        SELECT 1 FROM webhook_endpoints w
+        WHERE w.partner_id = d.owner_partner_id AND w.environment = d.environment AND w.enabled
+          AND w.event_types && ARRAY['codes.low', 'codes.exhausted']::text[]
+      )`;
+  return row ?? null;
+}
+
+/**
+ * Runs `claim` (the pick of a code: rows when a code was taken) in a transaction with the pool's
+ * events when someone listens for them; otherwise as before, one statement and no transaction.
+ */
+export async function claimWithCodePoolWebhooks<T>(dealId: string, claim: (client: Tx) => Promise<T[]>): Promise<T[]> {
+  const owner = await codePoolWebhookOwner(dealId);
+  if (!owner) return claim(db);
+  return db.$transaction(async (tx) => {
+    const rows = await claim(tx);
+    if (rows.length > 0) await enqueueCodePoolEvents(tx, dealId, owner);
+    return rows;
+  });
+}
+
+async function enqueueCodePoolEvents(tx: Tx, dealId: string, owner: PoolOwner): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`codes:${dealId}`}, 0))`;
+  const [counts] = await tx.$queryRaw<{ available: number; total: number }[]>`
+    SELECT (count(*) FILTER (WHERE member_id IS NULL AND claimed_at IS NULL))::int AS available, count(*)::int AS total
+    FROM unique_codes WHERE deal_id = ${dealId}::uuid`;
+  const { available, total } = counts;
+  const threshold = owner.threshold;
+  const scope = { partnerId: owner.partner_id, environment: owner.environment };
+  const object = { deal_id: dealId, available, total, threshold };
+  // "low" as the portal shows it: at or below the threshold. A threshold of 0 is only "exhausted".
+  if (available === 0) await enqueueWebhookEvent(tx, scope, "codes.exhausted", object);
+  else if (threshold !== null && available === threshold) await enqueueWebhookEvent(tx, scope, "codes.low", object);
+}

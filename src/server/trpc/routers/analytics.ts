@@ -1,0 +1,49 @@
+// analytics.* — the portal's Analytics and Overview pages. The summary is the same service as
+// GET /v1/analytics (the KPI cards show exactly its figures); per-day series come from the day
+// rollups, the funnel from the same window counts as the summary.
+import { z } from "zod";
+import { analyticsSummarySchema } from "@/server/schemas/analytics.schema";
+import { analyticsRangeInputSchema, dailyEventCountsSchema, funnelSchema, onboardingStatusSchema } from "@/server/schemas/analytics-portal.schema";
+import { buildFunnel } from "@/server/services/analytics/funnel";
+import { getAnalyticsSummary } from "@/server/services/analytics/get-analytics-summary";
+import { getDailyEventCounts } from "@/server/services/analytics/get-daily-event-counts";
+import { getEventTypeCounts } from "@/server/services/analytics/get-event-type-counts";
+import { getOnboardingStatus } from "@/server/services/analytics/get-onboarding-status";
+import { createTRPCRouter, partnerProcedure } from "../init";
+
+const OVERVIEW_DAYS = 30;
+
+export const analyticsRouter = createTRPCRouter({
+  /** KPI cards and top deals: GET /v1/analytics?days= for the portal's scope. */
+  summary: partnerProcedure
+    .input(analyticsRangeInputSchema)
+    .output(analyticsSummarySchema)
+    .query(({ ctx, input }) => getAnalyticsSummary(ctx.scope, { days: input.days })),
+
+  /** Events per UTC day and type (the chart), from the day rollups. */
+  daily: partnerProcedure
+    .input(analyticsRangeInputSchema)
+    .output(dailyEventCountsSchema)
+    .query(({ ctx, input }) => getDailyEventCounts(ctx.scope, { days: input.days })),
+
+  /** list → detail → instructions → redeemed over the same window as the summary. */
+  funnel: partnerProcedure
+    .input(analyticsRangeInputSchema)
+    .output(funnelSchema)
+    .query(async ({ ctx, input }) => buildFunnel(await getEventTypeCounts(ctx.scope, { days: input.days }))),
+
+  /** The onboarding checklist of the overview. */
+  onboarding: partnerProcedure.output(onboardingStatusSchema).query(({ ctx }) => getOnboardingStatus(ctx.scope)),
+
+  /** Everything the overview shows in one round trip: 30-day KPIs, their daily trend, the checklist. */
+  overview: partnerProcedure
+    .output(z.object({ days: z.int(), summary: analyticsSummarySchema, daily: dailyEventCountsSchema, onboarding: onboardingStatusSchema }))
+    .query(async ({ ctx }) => {
+      const [summary, daily, onboarding] = await Promise.all([
+        getAnalyticsSummary(ctx.scope, { days: OVERVIEW_DAYS }),
+        getDailyEventCounts(ctx.scope, { days: OVERVIEW_DAYS }),
+        getOnboardingStatus(ctx.scope),
+      ]);
+      return { days: OVERVIEW_DAYS, summary, daily, onboarding };
+    }),
+});

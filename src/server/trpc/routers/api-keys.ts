@@ -1,0 +1,18 @@
+// apiKeys.* — the portal's API keys page: list both environments' public keys, rotate one pair
+// (optionally keeping the old private key working up to 24 h). The partner comes from the session;
+// the environment in rotate's input names which of the partner's two pairs to rotate.
+import { apiKeyListOutputSchema, apiKeyRotateInputSchema, apiKeyRotateOutputSchema } from "@/server/schemas/api-key.schema";
+import { listApiKeys } from "@/server/services/partners/list-api-keys";
+import { rotateKeyPair } from "@/server/services/partners/rotate-key-pair";
+import { createTRPCRouter, partnerMutationProcedure, partnerProcedure } from "../init";
+
+export const apiKeysRouter = createTRPCRouter({
+  list: partnerProcedure.output(apiKeyListOutputSchema).query(({ ctx }) => listApiKeys(ctx.scope)),
+
+  rotate: partnerMutationProcedure
+    .input(apiKeyRotateInputSchema)
+    .output(apiKeyRotateOutputSchema)
+    .mutation(({ ctx, input }) =>
+      rotateKeyPair(ctx.actor, ctx.scope.partnerId, input.environment, { expireOldAfterSeconds: input.expireOldAfterSeconds, actorEmail: ctx.admin.email }),
+    ),
+});

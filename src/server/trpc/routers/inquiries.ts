@@ -1,0 +1,12 @@
+// inquiries.* — members' inquiry / request-access forms from the hosted app, for the partner's
+// portal (/inquiries). Scope from the session only.
+import { inquiryListQuerySchema, inquiryListSchema } from "@/server/schemas/inquiry.schema";
+import { listInquiries } from "@/server/services/inquiries/list-inquiries";
+import { createTRPCRouter, partnerProcedure } from "../init";
+
+export const inquiriesRouter = createTRPCRouter({
+  list: partnerProcedure
+    .input(inquiryListQuerySchema.optional())
+    .output(inquiryListSchema)
+    .query(({ ctx, input }) => listInquiries(ctx.scope, { limit: input?.limit, cursor: input?.cursor })),
+});

@@ -1,0 +1,125 @@
+// ownDeals.* — the partner's own deals (/deals/own): the same services and zod schemas as
+// /v1/partner-deals, its visibility rules and code pool. Changes are recorded in the activity log
+// with the signed-in admin as actor (inside each change's transaction, by the services).
+import { z } from "zod";
+import { DEAL_STATUSES } from "@/server/domain/enums";
+import { dealDeletedSchema, dealSchema, partnerDealCreateSchema, partnerDealListSchema, partnerDealUpdateSchema } from "@/server/schemas/deal.schema";
+import {
+  codePoolOutputSchema,
+  codesPasteInputSchema,
+  codesPasteOutputSchema,
+  dealIdInputSchema,
+  instructionsPreviewInputSchema,
+  instructionsPreviewOutputSchema,
+  statusCountsSchema,
+  thresholdInputSchema,
+} from "@/server/schemas/portal-deals.schema";
+import {
+  visibilityRuleCreateSchema,
+  visibilityRuleDeletedSchema,
+  visibilityRuleSchema,
+  visibilityRuleUpdateSchema,
+} from "@/server/schemas/visibility-rule.schema";
+import { activityActorOf } from "@/server/services/activity/record-activity";
+import { addCodesToPool } from "@/server/services/codes/code-pool";
+import { getCodePool, setCodeLowStockThreshold } from "@/server/services/codes/low-stock-threshold";
+import { createPartnerDeal } from "@/server/services/partner-deals/create-partner-deal";
+import { deletePartnerDeal } from "@/server/services/partner-deals/delete-partner-deal";
+import { listPartnerDeals } from "@/server/services/partner-deals/list-partner-deals";
+import { updatePartnerDeal } from "@/server/services/partner-deals/update-partner-deal";
+import { getOwnDealEditor } from "@/server/services/portal-deals/get-own-deal-editor";
+import { listCategoryChoices } from "@/server/services/portal-deals/list-category-choices";
+import { countOwnDealsByStatus } from "@/server/services/portal-deals/own-deal-status-counts";
+import { previewInstructions } from "@/server/services/portal-deals/preview-instructions";
+import { createVisibilityRule } from "@/server/services/visibility-rules/create-visibility-rule";
+import { deleteVisibilityRule } from "@/server/services/visibility-rules/delete-visibility-rule";
+import { updateVisibilityRule } from "@/server/services/visibility-rules/update-visibility-rule";
+import { createTRPCRouter, partnerMutationProcedure, partnerProcedure } from "../init";
+
+const ruleIdInput = z.object({ id: z.string().max(100), rule_id: z.string().max(100) });
+
+/** The partnerMutationProcedure ctx → the activity log's actor. */
+const actorOf = (ctx: { actor: Parameters<typeof activityActorOf>[0]; admin: { email?: string | null } }) => ({ actor: activityActorOf(ctx.actor, ctx.admin.email) });
+
+export const ownDealsRouter = createTRPCRouter({
+  list: partnerProcedure
+    .input(z.object({ status: z.enum(DEAL_STATUSES).optional(), limit: z.number().int().min(1).max(100).optional(), cursor: z.string().max(500).optional() }))
+    .output(partnerDealListSchema)
+    .query(({ ctx, input }) => listPartnerDeals(ctx.scope, input)),
+
+  statusCounts: partnerProcedure.output(statusCountsSchema).query(({ ctx }) => countOwnDealsByStatus(ctx.scope)),
+
+  categories: partnerProcedure
+    .output(z.array(z.object({ id: z.string(), slug: z.string(), name: z.string() })))
+    .query(({ ctx }) => listCategoryChoices(ctx.scope)),
+
+  /** The edit page: the deal, the statuses allowed next, its rules and their sentence. */
+  get: partnerProcedure
+    .input(dealIdInputSchema)
+    .output(
+      z.object({
+        deal: dealSchema,
+        allowed_statuses: z.array(z.enum(DEAL_STATUSES)),
+        rules: z.array(visibilityRuleSchema),
+        rules_sentence: z.string(),
+      }),
+    )
+    .query(({ ctx, input }) => getOwnDealEditor(ctx.scope, input.id)),
+
+  create: partnerMutationProcedure
+    .input(partnerDealCreateSchema)
+    .output(dealSchema)
+    .mutation(({ ctx, input }) => createPartnerDeal(ctx.scope, input, actorOf(ctx))),
+
+  update: partnerMutationProcedure
+    .input(z.object({ id: z.string().max(100), patch: partnerDealUpdateSchema }))
+    .output(dealSchema)
+    .mutation(({ ctx, input }) => updatePartnerDeal(ctx.scope, input.id, input.patch, actorOf(ctx))),
+
+  /** One status change (the buttons offer only allowed ones; the service re-checks). */
+  setStatus: partnerMutationProcedure
+    .input(z.object({ id: z.string().max(100), status: z.enum(DEAL_STATUSES) }))
+    .output(dealSchema)
+    .mutation(({ ctx, input }) => updatePartnerDeal(ctx.scope, input.id, { status: input.status }, actorOf(ctx))),
+
+  delete: partnerMutationProcedure
+    .input(dealIdInputSchema)
+    .output(dealDeletedSchema)
+    .mutation(({ ctx, input }) => deletePartnerDeal(ctx.scope, input.id, actorOf(ctx))),
+
+  /** Live preview of the instructions editor: the /v1 sanitizer and placeholders, sample member. */
+  previewInstructions: partnerProcedure
+    .input(instructionsPreviewInputSchema)
+    .output(instructionsPreviewOutputSchema)
+    .query(({ ctx, input }) => previewInstructions(ctx.scope, input)),
+
+  createRule: partnerMutationProcedure
+    .input(z.object({ id: z.string().max(100), rule: visibilityRuleCreateSchema }))
+    .output(visibilityRuleSchema)
+    .mutation(({ ctx, input }) => createVisibilityRule(ctx.scope, input.id, input.rule, actorOf(ctx))),
+
+  updateRule: partnerMutationProcedure
+    .input(ruleIdInput.extend({ patch: visibilityRuleUpdateSchema }))
+    .output(visibilityRuleSchema)
+    .mutation(({ ctx, input }) => updateVisibilityRule(ctx.scope, input.id, input.rule_id, input.patch, actorOf(ctx))),
+
+  deleteRule: partnerMutationProcedure
+    .input(ruleIdInput)
+    .output(visibilityRuleDeletedSchema)
+    .mutation(({ ctx, input }) => deleteVisibilityRule(ctx.scope, input.id, input.rule_id, actorOf(ctx))),
+
+  codePool: partnerProcedure
+    .input(dealIdInputSchema)
+    .output(codePoolOutputSchema)
+    .query(({ ctx, input }) => getCodePool(ctx.scope, input.id)),
+
+  addCodes: partnerMutationProcedure
+    .input(codesPasteInputSchema)
+    .output(codesPasteOutputSchema)
+    .mutation(({ ctx, input }) => addCodesToPool(ctx.scope, input.id, input.codes, actorOf(ctx))),
+
+  setLowStockThreshold: partnerMutationProcedure
+    .input(thresholdInputSchema)
+    .output(codePoolOutputSchema)
+    .mutation(({ ctx, input }) => setCodeLowStockThreshold(ctx.scope, input.id, input.threshold, actorOf(ctx))),
+});

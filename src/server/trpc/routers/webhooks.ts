@@ -1,0 +1,70 @@
+// webhooks.* — the portal's Webhooks page (/webhooks): the same services and schemas as
+// /v1/webhook-endpoints, plus the delivery log, resend and test events. Changes are recorded in the
+// activity log with the signed-in admin as actor (inside each change's transaction, by the services).
+import { z } from "zod";
+import {
+  webhookDeliveryIdSchema,
+  webhookDeliveryListQuerySchema,
+  webhookDeliveryListSchema,
+  webhookDeliverySchema,
+  webhookEndpointCreateSchema,
+  webhookEndpointDeletedSchema,
+  webhookEndpointIdSchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+  webhookEndpointUpdateByIdSchema,
+  webhookEndpointWithSecretSchema,
+} from "@/server/schemas/webhook.schema";
+import { activityActorOf } from "@/server/services/activity/record-activity";
+import { createWebhookEndpoint } from "@/server/services/webhooks/create-webhook-endpoint";
+import { deleteWebhookEndpoint } from "@/server/services/webhooks/delete-webhook-endpoint";
+import { listWebhookDeliveries } from "@/server/services/webhooks/list-webhook-deliveries";
+import { listWebhookEndpoints } from "@/server/services/webhooks/list-webhook-endpoints";
+import { resendWebhookDelivery } from "@/server/services/webhooks/resend-webhook-delivery";
+import { rotateWebhookSecret } from "@/server/services/webhooks/rotate-webhook-secret";
+import { sendTestWebhookEvent } from "@/server/services/webhooks/send-test-webhook-event";
+import { updateWebhookEndpoint } from "@/server/services/webhooks/update-webhook-endpoint";
+import { readWebhookConfig } from "@/server/services/webhooks/webhook-config";
+import { createTRPCRouter, partnerMutationProcedure, partnerProcedure } from "../init";
+
+const actorOf = (ctx: { actor: Parameters<typeof activityActorOf>[0]; admin: { email?: string | null } }) => activityActorOf(ctx.actor, ctx.admin.email);
+const allowPrivate = () => readWebhookConfig(process.env).allowPrivate;
+
+export const webhooksRouter = createTRPCRouter({
+  list: partnerProcedure.output(webhookEndpointListSchema).query(({ ctx }) => listWebhookEndpoints(ctx.scope, { limit: 100 })),
+
+  create: partnerMutationProcedure
+    .input(webhookEndpointCreateSchema)
+    .output(webhookEndpointWithSecretSchema)
+    .mutation(({ ctx, input }) => createWebhookEndpoint(ctx.scope, input, { allowPrivate: allowPrivate(), actor: actorOf(ctx) })),
+
+  update: partnerMutationProcedure
+    .input(webhookEndpointUpdateByIdSchema)
+    .output(webhookEndpointSchema)
+    .mutation(({ ctx, input }) => updateWebhookEndpoint(ctx.scope, input.id, input.changes, { allowPrivate: allowPrivate(), actor: actorOf(ctx) })),
+
+  delete: partnerMutationProcedure
+    .input(webhookEndpointIdSchema)
+    .output(webhookEndpointDeletedSchema)
+    .mutation(({ ctx, input }) => deleteWebhookEndpoint(ctx.scope, input.id, { actor: actorOf(ctx) })),
+
+  rotateSecret: partnerMutationProcedure
+    .input(webhookEndpointIdSchema)
+    .output(webhookEndpointWithSecretSchema)
+    .mutation(({ ctx, input }) => rotateWebhookSecret(ctx.scope, input.id, { actor: actorOf(ctx) })),
+
+  deliveries: partnerProcedure
+    .input(webhookDeliveryListQuerySchema)
+    .output(webhookDeliveryListSchema)
+    .query(({ ctx, input }) => listWebhookDeliveries(ctx.scope, input)),
+
+  resend: partnerMutationProcedure
+    .input(webhookDeliveryIdSchema)
+    .output(webhookDeliverySchema)
+    .mutation(({ ctx, input }) => resendWebhookDelivery(ctx.scope, input.id, { actor: actorOf(ctx) })),
+
+  sendTest: partnerMutationProcedure
+    .input(webhookEndpointIdSchema)
+    .output(z.object({ queued: z.literal(true) }))
+    .mutation(({ ctx, input }) => sendTestWebhookEvent(ctx.scope, input.id)),
+});

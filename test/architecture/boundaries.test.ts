@@ -1,0 +1,70 @@
+// The architecture rules of the README, kept by the linter and by the import graph:
+// - ESLint's no-restricted-imports (eslint.config.mjs) refuses transport imports in services and the
+//   domain, the database client outside services and db, generated Prisma types in the domain —
+//   proven here by linting code that breaks each rule, as if it were a file at that path;
+// - no two modules of src/server import each other, directly or through others.
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+import { importGraph, moduleCycles } from "./import-graph";
+
+// Only the boundary rule runs (the project's full config, so the real file globs apply): fast.
+const eslint = new ESLint({ cwd: process.cwd(), ruleFilter: ({ ruleId }) => ruleId === "no-restricted-imports" });
+
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+}
+
+describe("import boundaries (eslint.config.mjs)", () => {
+  const service = "src/server/services/boundary-fixture/do-thing.ts";
+  const domain = "src/server/domain/boundary-fixture.ts";
+
+  it("a service may not import http, rest, trpc, next or react", async () => {
+    for (const spec of ["@/server/http/json-response", "@/server/rest/routes", "@/server/trpc/init", "@trpc/server", "next/headers", "next-auth", "react"]) {
+      const messages = await restrictedImports(service, `import { x } from "${spec}";\nexport const y = x;\n`);
+      expect(messages, spec).toHaveLength(1);
+    }
+    // type-only imports are imports too
+    expect(await restrictedImports(service, `import type { ApiRoute } from "@/server/http/api-route";\nexport type R = ApiRoute;\n`)).toHaveLength(1);
+  });
+
+  it("the domain may not import transport, the database client or generated Prisma types", async () => {
+    for (const spec of ["@/server/http/json-response", "react", "@/server/db/client", "@/generated/prisma/client", "@/generated/prisma/enums"]) {
+      const messages = await restrictedImports(domain, `import type { X } from "${spec}";\nexport type Y = X;\n`);
+      expect(messages, spec).toHaveLength(1);
+    }
+  });
+
+  it("only services and db import the database client and the generated Prisma code", async () => {
+    for (const file of ["src/server/rest/users/fixture.ts", "src/server/trpc/routers/fixture.ts", "src/app/(portal)/fixture/page.tsx", "src/server/http/fixture.ts"]) {
+      expect(await restrictedImports(file, `import { db } from "@/server/db/client";\nexport const n = db;\n`), file).toHaveLength(1);
+      expect(await restrictedImports(file, `import { Prisma } from "@/generated/prisma/client";\nexport const p = Prisma;\n`), file).toHaveLength(1);
+    }
+    expect(await restrictedImports("src/server/services/members/fixture.ts", `import { db } from "@/server/db/client";\nexport const n = db;\n`)).toEqual([]);
+    expect(await restrictedImports("src/server/db/fixture.ts", `import { Prisma } from "@/generated/prisma/client";\nexport const p = Prisma;\n`)).toEqual([]);
+  });
+
+  it("allowed imports pass: a service over the domain, schemas and errors", async () => {
+    const code = `import { AppError } from "@/server/errors/app-error";\nimport { isUuid } from "@/server/domain/ids";\nexport const f = () => (isUuid("x") ? null : new AppError(404, "deal_not_found", "x"));\n`;
+    expect(await restrictedImports(service, code)).toEqual([]);
+  });
+
+  it("the code base itself has no violation of these rules (CI runs this test, so a violation fails it)", async () => {
+    const results = await eslint.lintFiles(["src"]);
+    const violations = results.flatMap((r) => r.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => `${r.filePath}:${m.line} ${m.message}`));
+    expect(violations).toEqual([]);
+  }, 120_000);
+});
+
+describe("import graph of src/server", () => {
+  it("has no cycle between modules (services/<domain> folders, rest, http, auth, ...)", () => {
+    const graph = importGraph();
+    const described = moduleCycles(graph).map((c) => c.map((m, i) => `${m} (${graph.get(m)!.get(c[(i + 1) % c.length])})`).join(" → "));
+    expect(described).toEqual([]);
+  });
+
+  it("http is plumbing: it imports neither rest nor services", () => {
+    const fromHttp = [...(importGraph().get("http")?.keys() ?? [])];
+    expect(fromHttp.filter((m) => m === "rest" || m.startsWith("services/") || m === "trpc")).toEqual([]);
+  });
+});

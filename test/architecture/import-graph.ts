@@ -1,0 +1,71 @@
+// The import graph of src/server between modules ("services/deals", "rest", "http", "domain", ...),
+// read from the import statements of every file (static and dynamic imports, type imports too).
+import fs from "node:fs";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const SERVER = path.join(ROOT, "src/server");
+const IMPORT_RE = /(?:import|export)\s+(?:type\s+)?(?:[^"';]*?\s+from\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+
+function* files(dir: string): Generator<string> {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) yield* files(p);
+    else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) yield p;
+  }
+}
+
+/** "services/deals" for src/server/services/deals/x.ts, "rest" for src/server/rest/a/b.ts, ... */
+export function moduleOf(file: string): string | null {
+  const rel = path.relative(SERVER, file).split(path.sep);
+  if (rel[0] === "..") return null;
+  if (rel.length === 1) return rel[0].replace(/\.tsx?$/, "");
+  return rel[0] === "services" ? `services/${rel[1].replace(/\.tsx?$/, "")}` : rel[0];
+}
+
+function resolve(from: string, spec: string): string | null {
+  if (spec.startsWith("@/")) return path.join(ROOT, "src", spec.slice(2));
+  if (spec.startsWith(".")) return path.resolve(path.dirname(from), spec);
+  return null;
+}
+
+/** module → modules it imports (edges between different modules only), with one example file each. */
+export function importGraph(): Map<string, Map<string, string>> {
+  const graph = new Map<string, Map<string, string>>();
+  for (const file of files(SERVER)) {
+    const from = moduleOf(file)!;
+    const text = fs.readFileSync(file, "utf8");
+    for (const m of text.matchAll(IMPORT_RE)) {
+      const target = resolve(file, m[1] ?? m[2]);
+      if (!target) continue;
+      const to = moduleOf(target);
+      if (!to || to === from) continue;
+      if (!graph.has(from)) graph.set(from, new Map());
+      if (!graph.get(from)!.has(to)) graph.get(from)!.set(to, path.relative(ROOT, file));
+    }
+  }
+  return graph;
+}
+
+/** Every cycle between modules, each as a list of modules (found by depth-first search). */
+export function moduleCycles(graph = importGraph()): string[][] {
+  const cycles: string[][] = [];
+  const seen = new Set<string>();
+  const key = (c: string[]) => {
+    const i = c.indexOf([...c].sort()[0]);
+    return [...c.slice(i), ...c.slice(0, i)].join(" → ");
+  };
+  const visit = (node: string, stack: string[]) => {
+    const at = stack.indexOf(node);
+    if (at >= 0) {
+      const cycle = stack.slice(at);
+      const k = key(cycle);
+      if (!seen.has(k)) (seen.add(k), cycles.push(cycle));
+      return;
+    }
+    if (stack.length > 12) return;
+    for (const next of graph.get(node)?.keys() ?? []) visit(next, [...stack, node]);
+  };
+  for (const node of graph.keys()) visit(node, []);
+  return cycles;
+}

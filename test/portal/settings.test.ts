@@ -1,0 +1,204 @@
+// Portal settings over tRPC (settings.*): the partner record with its hosted-app URL and embed
+// snippet; saving with the partner schema (subdomain format, reserved and taken names, origins,
+// upgrade_url); activity with before/after of the changed fields in the same transaction; read-only
+// view-as, signed out, and cross-tenant.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TRPCError } from "@trpc/server";
+import type { AdminSession } from "@/server/auth/get-admin-session";
+import { db } from "@/server/db/client";
+import { RESERVED_SUBDOMAINS } from "@/server/schemas/partner.schema";
+import { createAdmin } from "@/server/services/admins/create-admin";
+import { createCaller } from "@/server/trpc/routers/_app";
+import { startApiServer, type TestServer } from "../helpers/api-server";
+import { api, getToken, seedPartner } from "../helpers/seed";
+
+async function seedAdminPartner() {
+  const p = await seedPartner();
+  const email = `admin-${randomUUID().slice(0, 8)}@perkway.test`;
+  const created = await createAdmin("operator", { email, role: "partner_admin", partner_id: p.partner.id });
+  const session: AdminSession = {
+    actor: { adminId: created.admin_id, role: "partner_admin", partnerId: p.partner.id },
+    email,
+    name: null,
+    environment: "live",
+    scope: { partnerId: p.partner.id, environment: "live" },
+    readOnly: false,
+  };
+  return { ...p, adminId: created.admin_id, email, caller: createCaller({ admin: session, headers: new Headers() }) };
+}
+
+async function trpcError(promise: Promise<unknown>): Promise<TRPCError & { appCode?: string; param?: string }> {
+  try {
+    await promise;
+  } catch (err) {
+    if (err instanceof TRPCError) {
+      const cause = err.cause as { code?: string; param?: string; issues?: { path: PropertyKey[] }[] } | undefined;
+      return Object.assign(err, { appCode: cause?.code, param: cause?.param ?? cause?.issues?.[0]?.path.join(".") });
+    }
+    throw err;
+  }
+  throw new Error("expected a TRPCError");
+}
+
+let server: TestServer;
+let a: Awaited<ReturnType<typeof seedAdminPartner>>;
+let b: Awaited<ReturnType<typeof seedAdminPartner>>;
+
+beforeAll(async () => {
+  server = await startApiServer();
+  [a, b] = await Promise.all([seedAdminPartner(), seedAdminPartner()]);
+});
+afterAll(async () => server?.close());
+
+describe("settings.get", () => {
+  it("returns the partner with its hosted-app URL and embed snippet for its subdomain", async () => {
+    const out = await a.caller.settings.get();
+    expect(out.partner.id).toBe(a.partner.id);
+    expect(out.partner.upgrade_url).toBeNull();
+    expect(out.hosting.hosted_app_url).toContain(a.partner.subdomain);
+    expect(out.hosting.embed_url).toBe(`${out.hosting.scheme}://${out.hosting.app_domain}/embed/${a.partner.subdomain}`);
+    expect(out.hosting.embed_snippet).toContain(`src="${out.hosting.embed_url}"`);
+    expect(out.hosting.embed_snippet).toContain(`e.origin === "${out.hosting.scheme}://${out.hosting.app_domain}"`);
+  });
+});
+
+describe("settings.update", () => {
+  it("saves every settings field and the hosted app and /v1 see the change", async () => {
+    const subdomain = `s-${randomUUID().slice(0, 8)}`;
+    const out = await a.caller.settings.update({
+      name: "Renamed Partner",
+      type: "Incubator",
+      regions: ["Europe", "Asia"],
+      delivery_method: "iframe",
+      subdomain: `  ${subdomain.toUpperCase()} `,
+      branding: { primary_color: "#112233", logo_url: "https://cdn.example.com/logo.png", headline: "Perks for founders", welcome_text: "Welcome!" },
+      freemium_enabled: true,
+      upgrade_url: "https://example.com/upgrade",
+      allowed_iframe_origins: ["https://app.example.com", "http://localhost:5173"],
+    });
+    expect(out.partner).toMatchObject({
+      name: "Renamed Partner",
+      type: "Incubator",
+      regions: ["Europe", "Asia"],
+      delivery_method: "iframe",
+      subdomain,
+      freemium_enabled: true,
+      upgrade_url: "https://example.com/upgrade",
+      allowed_iframe_origins: ["https://app.example.com", "http://localhost:5173"],
+      branding: { primary_color: "#112233", logo_url: "https://cdn.example.com/logo.png", headline: "Perks for founders", welcome_text: "Welcome!" },
+    });
+    expect(out.hosting.hosted_app_url).toContain(subdomain);
+    // The partner record is the one every surface reads.
+    const stored = await db.partner.findUniqueOrThrow({ where: { id: a.partner.id } });
+    expect(stored.upgradeUrl).toBe("https://example.com/upgrade");
+    expect(stored.subdomain).toBe(subdomain);
+    // freemium is live for the API at once: regions of the partner change what /v1 evaluates.
+    const token = await getToken(server.url, a.keys.live);
+    expect((await api(server.url, token, "GET", "/v1/deals?limit=1")).status).toBe(200);
+  });
+
+  it("records settings.updated with before/after of the changed fields only, in the change's transaction", async () => {
+    const c = await seedAdminPartner();
+    const before = await c.caller.settings.get();
+    await c.caller.settings.update({ name: before.partner.name, freemium_enabled: true, upgrade_url: "https://c.example/up" });
+    const entries = await db.activityLog.findMany({ where: { partnerId: c.partner.id, action: "settings.updated" } });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actorType: "admin", actorId: c.adminId, actorEmail: c.email, environment: null, targetId: c.partner.id });
+    expect(entries[0].changes).toEqual({ before: { freemium_enabled: false, upgrade_url: null }, after: { freemium_enabled: true, upgrade_url: "https://c.example/up" } });
+    expect(entries[0].summary).toMatch(/freemium enabled, upgrade url/);
+    // Saving the same values again changes nothing and records nothing.
+    await c.caller.settings.update({ freemium_enabled: true });
+    expect(await db.activityLog.count({ where: { partnerId: c.partner.id, action: "settings.updated" } })).toBe(1);
+    // upgrade_url null clears it.
+    expect((await c.caller.settings.update({ upgrade_url: null })).partner.upgrade_url).toBeNull();
+  });
+
+  it.each([...RESERVED_SUBDOMAINS].slice(0, 4))("refuses the reserved subdomain %s next to the field", async (name) => {
+    const err = await trpcError(a.caller.settings.update({ subdomain: name }));
+    expect(err.code).toBe("BAD_REQUEST");
+    expect(err.param).toBe("subdomain");
+    expect(err.message).toMatch(/reserved/);
+  });
+
+  it("refuses a subdomain in the wrong format", async () => {
+    for (const s of ["-lead", "under_score", "a".repeat(41), "dots.dots", ""]) {
+      const err = await trpcError(a.caller.settings.update({ subdomain: s }));
+      expect(err.code).toBe("BAD_REQUEST");
+      expect(err.param).toBe("subdomain");
+    }
+  });
+
+  it("refuses a subdomain another partner has (409 subdomain_taken), leaving both unchanged", async () => {
+    const taken = (await b.caller.settings.get()).partner.subdomain;
+    const mine = (await a.caller.settings.get()).partner.subdomain;
+    const err = await trpcError(a.caller.settings.update({ subdomain: taken, name: "Should not stick" }));
+    expect(err.code).toBe("CONFLICT");
+    expect(err.appCode).toBe("subdomain_taken");
+    expect(err.param).toBe("subdomain");
+    const after = await a.caller.settings.get();
+    expect(after.partner.subdomain).toBe(mine);
+    expect(after.partner.name).not.toBe("Should not stick");
+  });
+
+  it("accepts only origins for iframe embedding", async () => {
+    for (const bad of ["https://example.com/", "https://example.com/path", "ftp://example.com", "example.com", "javascript:alert(1)", "https://*.example.com"]) {
+      const err = await trpcError(a.caller.settings.update({ allowed_iframe_origins: ["https://ok.example", bad] }));
+      expect(err.code, bad).toBe("BAD_REQUEST");
+      expect(err.param, bad).toBe("allowed_iframe_origins.1");
+    }
+    const out = await a.caller.settings.update({ allowed_iframe_origins: ["https://ok.example:8443"] });
+    expect(out.partner.allowed_iframe_origins).toEqual(["https://ok.example:8443"]);
+  });
+
+  it("accepts only an https upgrade_url (or null)", async () => {
+    for (const bad of ["http://example.com/upgrade", "javascript:alert(1)", "/upgrade", "https://", "not a url", `https://e.com/${"x".repeat(2100)}`]) {
+      const err = await trpcError(a.caller.settings.update({ upgrade_url: bad }));
+      expect(err.code, bad).toBe("BAD_REQUEST");
+      expect(err.param, bad).toBe("upgrade_url");
+    }
+  });
+
+  it("refuses branding that could run script or break the page", async () => {
+    for (const branding of [{ primary_color: "red" }, { logo_url: "javascript:alert(1)" }, { logo_url: "data:image/png;base64,AAAA" }, { unknown: "x" }]) {
+      expect((await trpcError(a.caller.settings.update({ branding: branding as never }))).code).toBe("BAD_REQUEST");
+    }
+  });
+
+  it("cannot activate or deactivate the partner (a super admin's decision)", async () => {
+    const err = await trpcError(a.caller.settings.update({ active: false } as never));
+    expect(err.code).toBe("BAD_REQUEST");
+    expect((await db.partner.findUniqueOrThrow({ where: { id: a.partner.id } })).active).toBe(true);
+  });
+});
+
+describe("settings authorization", () => {
+  it("refuses signed-out callers", async () => {
+    const anon = createCaller({ admin: null, headers: new Headers() });
+    expect((await trpcError(anon.settings.get())).code).toBe("UNAUTHORIZED");
+    expect((await trpcError(anon.settings.update({ name: "x" }))).code).toBe("UNAUTHORIZED");
+  });
+
+  it("lets a super admin viewing a partner read, never change", async () => {
+    const email = `sa-${randomUUID().slice(0, 8)}@perkway.test`;
+    const created = await createAdmin("operator", { email, role: "super_admin" });
+    const viewer = createCaller({
+      admin: { actor: { adminId: created.admin_id, role: "super_admin", partnerId: null }, email, name: null, environment: "live", scope: { partnerId: b.partner.id, environment: "live" }, readOnly: true },
+      headers: new Headers(),
+    });
+    expect((await viewer.settings.get()).partner.id).toBe(b.partner.id);
+    expect((await trpcError(viewer.settings.update({ name: "Hijack" }))).code).toBe("FORBIDDEN");
+    expect((await b.caller.settings.get()).partner.name).not.toBe("Hijack");
+  });
+
+  it("changes only the signed-in admin's own partner (no partner id is taken from input)", async () => {
+    const bBefore = await b.caller.settings.get();
+    expect((await trpcError(a.caller.settings.update({ id: b.partner.id, name: "Cross" } as never))).code).toBe("BAD_REQUEST");
+    await a.caller.settings.update({ name: "A only" });
+    const bAfter = await b.caller.settings.get();
+    expect(bAfter.partner).toEqual(bBefore.partner);
+    // An admin whose session names another partner than its account cannot reach it either (service check).
+    const { updatePartner } = await import("@/server/services/partners/update-partner");
+    await expect(updatePartner({ adminId: a.adminId, role: "partner_admin", partnerId: a.partner.id }, b.partner.id, { name: "Cross" })).rejects.toMatchObject({ status: 404 });
+  });
+});

@@ -1,0 +1,96 @@
+// One way into the API (docs/decisions/one-way-in.md): the product server's request listener
+// (src/server/server.ts, the same in `npm start` and `npm run dev`) sends /v1 and /events/track to
+// the API route table and everything else to Next. The same requests through it and through the test
+// server (test/helpers/api-server.ts) give the same status, headers and bodies; Next never sees an
+// API path, and there is no Next route handler for the API that could answer differently.
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listenHttp, type HttpListener } from "@/server/http/request-listener";
+import { productRequestListener } from "@/server/server";
+import { seedPartnerWithToken } from "../helpers/seed";
+import { startApiServer, type TestServer } from "../helpers/api-server";
+
+let product: HttpListener;
+let testDoor: TestServer;
+const nextSaw: string[] = [];
+let token: string;
+
+beforeAll(async () => {
+  product = await listenHttp(
+    productRequestListener((req, res) => {
+      nextSaw.push(req.url ?? "");
+      res.writeHead(200, { "content-type": "text/html" }).end("<p>next</p>");
+    }),
+  );
+  testDoor = await startApiServer();
+  token = (await seedPartnerWithToken(testDoor.url, "test")).token;
+});
+afterAll(async () => {
+  await product?.close();
+  await testDoor?.close();
+});
+
+// Headers that differ per request by nature (time, id, bucket state).
+const VOLATILE = new Set(["date", "x-request-id", "ratelimit-remaining", "ratelimit-reset", "connection", "keep-alive"]);
+
+async function snapshot(base: string, method: string, p: string, init: { headers?: Record<string, string>; body?: string } = {}) {
+  const res = await fetch(base + p, { method, headers: init.headers, body: init.body });
+  const headers = Object.fromEntries([...res.headers].filter(([k]) => !VOLATILE.has(k)));
+  const text = (await res.text()).replace(/req_[A-Za-z0-9_-]+/g, "req_*");
+  return { status: res.status, headers, body: text };
+}
+
+describe("one door for /v1 and /events/track", () => {
+  const auth = () => ({ authorization: `Bearer ${token}` });
+  const cases: [string, string, () => { headers?: Record<string, string>; body?: string }][] = [
+    ["GET", "/v1/openapi.json", () => ({})],
+    ["GET", "/v1/deals?limit=3", () => ({ headers: auth() })],
+    ["GET", "/v1/deals?limit=0", () => ({ headers: auth() })],
+    ["GET", "/v1/users", () => ({})],
+    ["GET", "/v1/users", () => ({ headers: { authorization: "Bearer nope" } })],
+    ["DELETE", "/v1/deals", () => ({ headers: auth() })],
+    ["OPTIONS", "/v1/users", () => ({})],
+    ["GET", "/v1/nothing-here", () => ({})],
+    ["GET", "/v1", () => ({})],
+    ["POST", "/events/track", () => ({ headers: { ...auth(), "content-type": "text/plain" }, body: "x" })],
+    ["POST", "/v1/users", () => ({ headers: { ...auth(), "content-type": "application/json" }, body: "{" })],
+  ];
+
+  for (const [method, p, init] of cases) {
+    it(`${method} ${p}: same status, headers and body through both doors`, async () => {
+      const a = await snapshot(product.url, method, p, init());
+      const b = await snapshot(testDoor.url, method, p, init());
+      expect(a).toEqual(b);
+      expect(a.headers["x-content-type-options"], "nosniff on every API response").toBe("nosniff");
+    });
+  }
+
+  it("Next sees only the other paths", async () => {
+    const before = nextSaw.length;
+    await fetch(`${product.url}/v1/deals`);
+    await fetch(`${product.url}/events/track`, { method: "POST" });
+    expect(nextSaw.length).toBe(before);
+    for (const p of ["/", "/v1x", "/deals", "/events"]) {
+      const res = await fetch(product.url + p);
+      expect(await res.text(), p).toBe("<p>next</p>");
+    }
+    expect(nextSaw.slice(before)).toEqual(["/", "/v1x", "/deals", "/events"]);
+  });
+
+  it("a hostile Host header gets the error body on the product server too", async () => {
+    const http = await import("node:http");
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request({ host: "127.0.0.1", port: product.port, path: "/v1/deals", headers: { host: "a b" } }, (res) => (res.resume(), resolve(res.statusCode ?? 0)));
+      req.on("error", reject);
+      req.end();
+    });
+    expect(status).toBe(400);
+  });
+
+  it("no Next route handler exists for the API", () => {
+    const app = path.resolve(import.meta.dirname, "../../src/app");
+    expect(fs.existsSync(path.join(app, "v1"))).toBe(false);
+    expect(fs.existsSync(path.join(app, "events"))).toBe(false);
+  });
+});
