@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { requireEnv } from "./env";
-import { createPartnerWithAdmin, screenshotBoth, signIn } from "./support";
+import { createPartnerWithAdmin, expectAccessible, screenshotBoth, signIn } from "./support";
 
 type Keys = { public_key: string; private_key: string };
 
@@ -20,7 +20,7 @@ async function v1(page: Page, keys: Keys, method: string, path: string, body?: u
 /** axe on the page as it settles: toasts (the shared Toaster) are transient and checked by their owner. */
 async function checkPage(page: Page) {
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
-  await checkPage(page);
+  await expectAccessible(page);
 }
 
 /** The form is hydrated once its client-side instructions preview has answered. */
@@ -85,6 +85,8 @@ test.describe("portal deals", () => {
     await page.getByRole("button", { name: "Reset to a default member" }).click();
     await page.getByRole("button", { name: "Preview this member" }).click();
     await page.getByRole("tab", { name: /^Listed/ }).click();
+    // The list is paged (25 a page): search for the deal.
+    await page.getByLabel("Search in this preview").fill(name);
     await expect(page.getByRole("list", { name: "Deals this member gets" }).getByText(name)).toBeVisible();
   });
 
@@ -94,7 +96,7 @@ test.describe("portal deals", () => {
     const name = unique("Private perk");
 
     await page.goto("/deals/own");
-    await expect(page.getByRole("heading", { name: "Own deals" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Own deals", level: 1 })).toBeVisible();
     await expect(page.getByText("No own deals yet")).toBeVisible();
     await checkPage(page);
     await page.getByRole("link", { name: "New deal" }).click();

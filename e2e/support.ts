@@ -26,6 +26,8 @@ export function signInSuperAdmin(page: Page) {
 
 /** No serious or critical axe-core violation on the page as it is now. */
 export async function expectAccessible(page: Page) {
+  // Colours are judged as shown at rest: a dialog or toast fading in has a lower contrast for 200 ms.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`)).toEqual([]);

@@ -29,7 +29,7 @@ try {
   const credentialsFile = credentialsFileFor(env.DATABASE_URL ?? null, dataDir);
   const creds = JSON.parse(fs.readFileSync(credentialsFile, "utf8"));
   const first = creds.partners[0];
-  const r = spawnSync(process.execPath, [path.resolve("node_modules/@playwright/test/cli.js"), "test", "--reporter=list,json"], {
+  const r = spawnSync(process.execPath, [path.resolve("node_modules/@playwright/test/cli.js"), "test", "--reporter=list,json", ...process.argv.slice(2)], {
     stdio: "inherit",
     env: {
       ...process.env,
