@@ -99,7 +99,7 @@ describe("platform", () => {
     expect(partnerOnly.data.map((e) => [e.action, e.partner_name])).toEqual([["partner.deactivated", p.partner.name]]);
     const platformOnly = await su().activity({ partnerId: null, limit: 100 });
     expect(platformOnly.data.every((e) => e.partner_id === null)).toBe(true);
-    const first = await su().activity({ limit: 1 });
+    const first = await su().activity({ limit: 1, direction: "forward" }); // as useInfiniteQuery sends it
     const second = await su().activity({ limit: 1, cursor: first.next_cursor! });
     expect(second.data[0].id).not.toBe(first.data[0].id);
     expect(new Date(second.data[0].created_at) <= new Date(first.data[0].created_at)).toBe(true);

@@ -69,6 +69,8 @@ export const platformActivityInputSchema = z
     action: z.string().trim().max(100).optional(),
     cursor: z.string().max(200).optional(),
     limit: z.number().int().min(1).max(100).default(25),
+    // tRPC's useInfiniteQuery adds the paging direction to the input; only forward paging exists.
+    direction: z.enum(["forward", "backward"]).optional(),
   })
   .strict();
 export type PlatformActivityInput = z.input<typeof platformActivityInputSchema>;
