@@ -86,6 +86,9 @@ test.describe("API keys", () => {
     await page.keyboard.press("Shift+Tab");
     await expect(confirm.getByRole("radio", { name: "Now" })).toBeFocused();
     await page.keyboard.press("ArrowDown");
+    await expect(confirm.getByRole("radio", { name: "In 1 hour" })).toBeFocused();
+    // Arrow keys check the focused radio; Space does too (WAI-ARIA), should the arrow's check race the focus.
+    await page.keyboard.press("Space");
     await expect(confirm.getByRole("radio", { name: "In 1 hour" })).toBeChecked();
     await confirm.getByRole("button", { name: "Rotate live key" }).click();
 
