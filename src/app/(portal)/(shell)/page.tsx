@@ -147,7 +147,7 @@ export default async function OverviewPage() {
                     <span className="w-5 text-muted-foreground tabular-nums">{i + 1}</span>
                     <span className="min-w-0 flex-1 truncate font-medium">{d.product_name}</span>
                     <span className="shrink-0 text-xs text-muted-foreground tabular-nums sm:text-sm">
-                      {d.views} views · {d.redemptions} redeemed
+                      {d.views} {d.views === 1 ? "view" : "views"} · {d.redemptions} redeemed
                     </span>
                   </li>
                 ))}
