@@ -15,7 +15,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { applyServerErrors } from "../../partners/_components/server-errors";
-import { CheckboxGroupField, SelectField, SwitchField, TextAreaField, TextField } from "./form-fields";
+import { CheckboxGroupField, SelectField, SwitchField, TextAreaField, TextField } from "@/components/portal/form-fields";
 import { entryFromValues, fieldOfParam, VOCAB_DIMENSIONS, type DealFormValues } from "./deal-form-values";
 
 const STATUS_LABELS: Record<string, string> = { draft: "Draft", live: "Live", expired: "Expired", paused: "Paused", coming_soon: "Coming soon" };

@@ -13,7 +13,7 @@ import { AUDIENCE_REGIONS, ELIGIBILITY_VOCABULARIES, USER_TIERS, USER_TYPES } fr
 import type { PortalMember } from "@/server/schemas/member-portal.schema";
 import { userCreateSchema, userUpdateSchema } from "@/server/schemas/user.schema";
 import { api } from "@/trpc/react";
-import { CheckboxGroupField, SelectField, TextField } from "../../catalogue/_components/form-fields";
+import { CheckboxGroupField, SelectField, TextField } from "@/components/portal/form-fields";
 import { schemaResolver } from "../../deals/_components/schema-resolver";
 import { fieldErrorsOf } from "../../deals/own/_components/trpc-errors";
 import { DIMENSION_LABELS, VOCAB_DIMENSIONS, fieldOfPath, inputOfValues, newMemberValues, valuesOfMember, type MemberValues } from "./member-values";

@@ -13,14 +13,13 @@ import { partnerCreateWithAdminSchema } from "@/server/schemas/super-admin.schem
 import { api, type RouterOutputs } from "@/trpc/react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { CopyButton } from "@/components/portal/copy-button";
+import { CheckboxGroupField, SelectField } from "@/components/portal/form-fields";
 import { applyServerErrors } from "./server-errors";
 
 type FormValues = z.input<typeof partnerCreateWithAdminSchema>;
@@ -89,60 +88,8 @@ export function CreatePartnerDialog() {
                     </FormItem>
                   )}
                 />
-                <FormField
-                  control={form.control}
-                  name="type"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Partner type</FormLabel>
-                      <Select value={field.value} onValueChange={field.onChange}>
-                        <FormControl>
-                          <SelectTrigger className="w-full">
-                            <SelectValue />
-                          </SelectTrigger>
-                        </FormControl>
-                        <SelectContent>
-                          {PARTNER_TYPES.map((t) => (
-                            <SelectItem key={t} value={t}>
-                              {t}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-                <FormField
-                  control={form.control}
-                  name="regions"
-                  render={({ field }) => (
-                    <FormItem>
-                      <fieldset className="space-y-2">
-                        <legend className="text-sm font-medium">Regions</legend>
-                        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-                          {AUDIENCE_REGIONS.map((region) => {
-                            const id = `region-${region.replace(/\W+/g, "-")}`;
-                            const checked = field.value?.includes(region) ?? false;
-                            return (
-                              <div key={region} className="flex items-center gap-2">
-                                <Checkbox
-                                  id={id}
-                                  checked={checked}
-                                  onCheckedChange={(c) => field.onChange(c ? [...(field.value ?? []), region] : (field.value ?? []).filter((r) => r !== region))}
-                                />
-                                <Label htmlFor={id} className="font-normal">
-                                  {region}
-                                </Label>
-                              </div>
-                            );
-                          })}
-                        </div>
-                      </fieldset>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
+                <SelectField control={form.control} name="type" label="Partner type" options={PARTNER_TYPES.map((t) => ({ value: t, label: t }))} />
+                <CheckboxGroupField control={form.control} name="regions" label="Regions" options={AUDIENCE_REGIONS.map((r) => ({ value: r, label: r }))} gridClassName="grid-cols-2 sm:grid-cols-3" />
                 <FormField
                   control={form.control}
                   name="subdomain"

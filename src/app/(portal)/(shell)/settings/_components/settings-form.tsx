@@ -7,14 +7,13 @@ import { useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { CopyButton } from "@/components/portal/copy-button";
+import { CheckboxGroupField, SelectField } from "@/components/portal/form-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { embedSnippet } from "@/server/config/embed-snippet";
@@ -176,59 +175,15 @@ export function SettingsForm({ initial, readOnly }: { initial: Settings; readOnl
                   </FormItem>
                 )}
               />
-              <FormField
-                control={form.control}
-                name="type"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Partner type</FormLabel>
-                    <Select value={field.value} onValueChange={field.onChange} disabled={readOnly}>
-                      <FormControl>
-                        <SelectTrigger className="w-full">
-                          <SelectValue />
-                        </SelectTrigger>
-                      </FormControl>
-                      <SelectContent>
-                        {PARTNER_TYPES.map((t) => (
-                          <SelectItem key={t} value={t}>
-                            {t}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
+              <SelectField control={form.control} name="type" label="Partner type" options={PARTNER_TYPES.map((t) => ({ value: t, label: t }))} />
+              <CheckboxGroupField
                 control={form.control}
                 name="regions"
-                render={({ field }) => (
-                  <FormItem className="md:col-span-2">
-                    <fieldset className="grid gap-2">
-                      <legend className="mb-2 text-sm font-medium">Regions</legend>
-                      <p className="-mt-1 mb-1 text-sm text-muted-foreground">Where your members are. Deals targeted at other regions are not claimable for them.</p>
-                      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-                        {AUDIENCE_REGIONS.map((r) => {
-                          const id = `region-${r.replace(/\W+/g, "-")}`;
-                          return (
-                            <div key={r} className="flex items-center gap-2">
-                              <Checkbox
-                                id={id}
-                                checked={field.value.includes(r)}
-                                onCheckedChange={(on) => field.onChange(on ? AUDIENCE_REGIONS.filter((x) => x === r || field.value.includes(x)) : field.value.filter((x) => x !== r))}
-                              />
-                              <Label htmlFor={id} className="font-normal">
-                                {r}
-                              </Label>
-                            </div>
-                          );
-                        })}
-                      </div>
-                    </fieldset>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Regions"
+                description="Where your members are. Deals targeted at other regions are not claimable for them."
+                options={AUDIENCE_REGIONS.map((r) => ({ value: r, label: r }))}
+                className="md:col-span-2"
+                gridClassName="grid-cols-2 sm:grid-cols-4"
               />
               <FormField
                 control={form.control}

@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Form } from "@/components/ui/form";
 import { changePasswordInputSchema, MIN_PASSWORD_LENGTH } from "@/server/schemas/team.schema";
 import { api } from "@/trpc/react";
-import { TextField } from "../../catalogue/_components/form-fields";
+import { TextField } from "@/components/portal/form-fields";
 import { fieldErrorsOf } from "../../deals/own/_components/trpc-errors";
 
 type Values = { current_password: string; new_password: string; confirm_password: string };

@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Form } from "@/components/ui/form";
 import { teamInviteInputSchema } from "@/server/schemas/team.schema";
 import { api } from "@/trpc/react";
-import { TextField } from "../../catalogue/_components/form-fields";
+import { TextField } from "@/components/portal/form-fields";
 import { fieldErrorsOf } from "../../deals/own/_components/trpc-errors";
 import { SetPasswordLinkDialog } from "./set-password-link-dialog";
 

@@ -10,7 +10,7 @@ import { Form } from "@/components/ui/form";
 import { DEAL_TAGS, ELIGIBILITY_VOCABULARIES, REDEMPTION_METHODS } from "@/server/domain/enums";
 import { partnerDealCreateSchema, partnerDealUpdateSchema } from "@/server/schemas/deal.schema";
 import { api } from "@/trpc/react";
-import { CheckboxGroupField, SelectField, SwitchField, TextAreaField, TextField } from "../../../catalogue/_components/form-fields";
+import { CheckboxGroupField, SelectField, SwitchField, TextAreaField, TextField } from "@/components/portal/form-fields";
 import { schemaResolver } from "../../_components/schema-resolver";
 import { InstructionsPreview } from "./instructions-preview";
 import { fieldOfPath, inputOfValues, VOCAB_DIMENSIONS, type OwnDealValues } from "./own-deal-values";

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
 import { AUDIENCE_REGIONS, ELIGIBILITY_VOCABULARIES, USER_TYPES } from "@/server/domain/enums";
 import { describedMemberSchema, type DescribedMember } from "@/server/schemas/portal-deals.schema";
-import { CheckboxGroupField, SelectField, TextField } from "../../../catalogue/_components/form-fields";
+import { CheckboxGroupField, SelectField, TextField } from "@/components/portal/form-fields";
 import { schemaResolver } from "../../_components/schema-resolver";
 
 type Values = {

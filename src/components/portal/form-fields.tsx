@@ -1,5 +1,5 @@
 "use client";
-// Small wrappers over the Form primitives for the catalogue deal form (many fields, one pattern).
+// Small wrappers over the Form primitives for the portal's forms (many fields, one pattern).
 import type { ReactNode } from "react";
 import type { Control, FieldPath, FieldValues } from "react-hook-form";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -9,6 +9,7 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
+import { cn } from "@/lib/utils";
 
 type Base<T extends FieldValues> = { control: Control<T>; name: FieldPath<T>; label: string; description?: ReactNode };
 
@@ -100,7 +101,17 @@ export function SelectField<T extends FieldValues>({ control, name, label, descr
   );
 }
 
-export function CheckboxGroupField<T extends FieldValues>({ control, name, label, description, options }: Base<T> & { options: readonly { value: string; label: string }[] }) {
+/** Checkboxes for a string-array field; the stored array keeps the options' order (the enumeration's). */
+export function CheckboxGroupField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  description,
+  options,
+  disabled,
+  className,
+  gridClassName = "grid-cols-1 sm:grid-cols-2",
+}: Base<T> & { options: readonly { value: string; label: string }[]; disabled?: boolean; className?: string; gridClassName?: string }) {
   return (
     <FormField
       control={control}
@@ -108,16 +119,17 @@ export function CheckboxGroupField<T extends FieldValues>({ control, name, label
       render={({ field }) => {
         const value = (field.value ?? []) as string[];
         return (
-          <FormItem>
+          <FormItem className={className}>
             <fieldset className="space-y-2">
               <legend className="text-sm font-medium">{label}</legend>
               {description ? <FormDescription>{description}</FormDescription> : null}
-              <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+              <div className={cn("grid gap-2", gridClassName)}>
                 {options.map((o) => {
                   const id = `${String(name)}-${o.value}`.replace(/[^\w-]+/g, "-");
+                  const toggle = (on: boolean) => field.onChange(options.map((x) => x.value).filter((v) => (v === o.value ? on : value.includes(v))));
                   return (
                     <div key={o.value} className="flex items-center gap-2">
-                      <Checkbox id={id} checked={value.includes(o.value)} onCheckedChange={(c) => field.onChange(c ? [...value, o.value] : value.filter((v) => v !== o.value))} />
+                      <Checkbox id={id} checked={value.includes(o.value)} disabled={disabled} onCheckedChange={(c) => toggle(c === true)} />
                       <Label htmlFor={id} className="font-normal">
                         {o.label}
                       </Label>
