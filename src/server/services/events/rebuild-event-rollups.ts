@@ -17,6 +17,9 @@ export async function rebuildEventRollups(
   const { partnerId, environment } = requireScope(scope, "events");
   return db.$transaction(
     async (tx) => {
+      // An operator's tool over possibly millions of events: the app's per-statement timeout
+      // (DATABASE_STATEMENT_TIMEOUT_MS, meant for requests) does not apply to it.
+      await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = 0`);
       await tx.$executeRawUnsafe(`LOCK TABLE events IN SHARE MODE`);
       if (!opts.allowHistoryLoss) {
         const [{ lost }] = await tx.$queryRawUnsafe<{ lost: boolean }[]>(
