@@ -35,6 +35,10 @@ const TARGET_P99_MS = 150;
 
 process.env.AUTH_SECRET ??= randomBytes(32).toString("base64url");
 process.env.LOG_LEVEL ??= "silent";
+// Seeding writes 500,000 events a statement: no request-sized statement timeout for it (the server
+// child gets the app's default back).
+const APP_STATEMENT_TIMEOUT = process.env.DATABASE_STATEMENT_TIMEOUT_MS;
+if (!args.serve) process.env.DATABASE_STATEMENT_TIMEOUT_MS = "0";
 
 if (args.serve) await serve();
 else await run();
@@ -86,7 +90,7 @@ async function run() {
   const child = fork(process.argv[1], ["--serve"], {
     stdio: ["ignore", "ignore", "inherit", "ipc"],
     execArgv: process.execArgv,
-    env: { ...process.env, BENCH_PARTNER_ID: p.partnerId, BENCH_ADMIN_ID: p.adminId, BENCH_ADMIN_EMAIL: p.adminEmail },
+    env: { ...process.env, DATABASE_STATEMENT_TIMEOUT_MS: APP_STATEMENT_TIMEOUT, BENCH_PARTNER_ID: p.partnerId, BENCH_ADMIN_ID: p.adminId, BENCH_ADMIN_EMAIL: p.adminEmail },
   });
   const { url: base } = await new Promise<{ url: string }>((resolve, reject) => {
     child.once("message", (m) => resolve(m as { url: string }));
