@@ -124,6 +124,9 @@ async function run() {
       "analytics.summary": [{ days: 30 }],
       "analytics.daily": [{ days: 30 }],
       "analytics.funnel": [{ days: 30 }],
+      // Preview as member: a real member of the fixtures, first page of what they get.
+      "catalogue.preview": [{ member: { kind: "id", id: p.memberId }, show: "listed", page: 1, page_size: 25 }],
+      "ownDeals.previewInstructions": [{ instructions: "<p>Use {{email}} at <a href=\"https://example.com/?u={{user_id}}\">the site</a></p>", redeem_url: "https://example.com/?u={{user_id}}", member_id: p.memberId }],
     };
     const candidates = (path: string) =>
       fixed[path] ?? [undefined, {}, { id: p.ownDealId }, { deal_id: p.ownDealId }, { dealId: p.ownDealId }, { user_id: p.memberId }, { member_id: p.memberId }, { q: "bench" }, { limit: 25 }];
