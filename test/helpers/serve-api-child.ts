@@ -6,4 +6,4 @@ import { createPartner } from "@/server/services/partners/create-partner";
 
 const seeded = await createPartner("operator", { name: "Outage Partner", type: "Accelerator", regions: ["Europe"], subdomain: `outage-${process.pid}` });
 const { url } = await listenApi();
-process.stdout.write(JSON.stringify({ url, partnerId: seeded.partner.id, keys: seeded.keys.test }) + "\n");
+process.stdout.write(JSON.stringify({ url, pid: process.pid, partnerId: seeded.partner.id, keys: seeded.keys.test }) + "\n");

@@ -1,0 +1,103 @@
+// Issue 10 item 7: partner deactivation and catalogue edits reach every app instance through
+// LISTEN/NOTIFY (src/server/db/change-feed.ts), and nothing is missed while an instance's listening
+// connection is down (it reads the database again until it has re-subscribed). Two API processes on
+// one database; the changes are made by this test process, a third one.
+import { spawn, type ChildProcess } from "node:child_process";
+import readline from "node:readline";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/server/db/client";
+
+type App = { url: string; pid: number; partnerId: string; keys: { public_key: string; private_key: string } };
+const children: ChildProcess[] = [];
+let a: App;
+let b: App;
+let token: string;
+
+async function startApp(): Promise<App> {
+  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "test/helpers/serve-api-child.ts"], {
+    env: { ...process.env, LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "1000000", RATE_LIMIT_BURST: "1000000" },
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  children.push(child);
+  // pid: the server's own process (tsx runs the script in a child of its own), whose feed we look for.
+  return new Promise<App>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+    readline.createInterface({ input: child.stdout! }).once("line", (line) => resolve(JSON.parse(line)));
+  });
+}
+
+async function call(app: App, method: string, path: string, body?: unknown) {
+  const res = await fetch(app.url + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+/** Polls until `check` holds; returns how long it took (ms), or throws after `limitMs`. */
+async function within(limitMs: number, check: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if (await check()) return Date.now() - started;
+    if (Date.now() - started > limitMs) throw new Error(`not within ${limitMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const listening = async (pid: number) =>
+  (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = ${`perkway-change-feed-${pid}`}`)[0].n > 0;
+
+const dealNames = async (app: App) => ((await call(app, "GET", "/v1/deals?limit=100&q=Pushed")).body.data as { product_name: string }[]).map((d) => d.product_name);
+
+beforeAll(async () => {
+  [a, b] = await Promise.all([startApp(), startApp()]);
+  const auth = await fetch(`${a.url}/v1/authentications`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(a.keys) });
+  token = ((await auth.json()) as { jwt_token: string }).jwt_token;
+  // Warm both processes (partner flag and catalogue cached) and wait for their feeds to subscribe.
+  for (const app of [a, b]) expect((await call(app, "GET", "/v1/deals?limit=50")).status).toBe(200);
+  await within(10_000, async () => (await listening(a.pid)) && (await listening(b.pid)));
+}, 120_000);
+
+afterAll(() => {
+  for (const c of children) c.kill();
+});
+
+// The behaviour is "within one second"; the limit below leaves room for a loaded CI machine, and the
+// time it took is printed, not asserted.
+const LIMIT_MS = 5_000;
+
+describe("changes pushed to every instance", () => {
+  it("deactivating a partner from another process refuses its token on both instances; reactivating restores it", async () => {
+    await db.partner.update({ where: { id: a.partnerId }, data: { active: false } });
+    const took = await Promise.all([a, b].map((app) => within(LIMIT_MS, async () => (await call(app, "GET", "/v1/deals?limit=1")).body?.error?.code === "partner_inactive")));
+    console.log(`deactivation seen by both instances after ${took.join(" / ")} ms`);
+    await db.partner.update({ where: { id: a.partnerId }, data: { active: true } });
+    await Promise.all([a, b].map((app) => within(LIMIT_MS, async () => (await call(app, "GET", "/v1/deals?limit=1")).status === 200)));
+  });
+
+  it("a deal published on one instance is listed by the other", async () => {
+    expect(await dealNames(b)).not.toContain("Pushed deal one");
+    const created = await call(a, "POST", "/v1/partner-deals", { product_name: "Pushed deal one", short_description: "x", redemption: { method: "url", redeem_url: "https://vendor.example.com/go" }, status: "live" });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const took = await within(LIMIT_MS, async () => (await dealNames(b)).includes("Pushed deal one"));
+    console.log(`catalogue edit seen by the other instance after ${took} ms`);
+  });
+
+  it("with its listening connection killed, an instance still sees every change, and subscribes again", async () => {
+    const [{ n }] = await db.$queryRaw<{ n: number }[]>`
+      SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE application_name = ${`perkway-change-feed-${b.pid}`}`;
+    expect(n).toBe(1);
+    // Changed right away, while B has no subscription: B must read it (polling), not serve its cache.
+    await db.deal.updateMany({ where: { productName: "Pushed deal one" }, data: { productName: "Pushed deal renamed" } });
+    await within(LIMIT_MS, async () => (await dealNames(b)).includes("Pushed deal renamed"));
+    await db.partner.update({ where: { id: a.partnerId }, data: { active: false } });
+    await within(LIMIT_MS, async () => (await call(b, "GET", "/v1/deals?limit=1")).body?.error?.code === "partner_inactive");
+    await db.partner.update({ where: { id: a.partnerId }, data: { active: true } });
+    await within(LIMIT_MS, async () => (await call(b, "GET", "/v1/deals?limit=1")).status === 200);
+    // Back on the feed, changes still arrive.
+    await within(15_000, () => listening(b.pid));
+    await db.deal.updateMany({ where: { productName: "Pushed deal renamed" }, data: { productName: "Pushed deal after resubscribe" } });
+    await within(LIMIT_MS, async () => (await dealNames(b)).includes("Pushed deal after resubscribe"));
+  }, 60_000);
+});
