@@ -176,6 +176,8 @@ async function main() {
     const reloads: number[] = [];
     for (let i = 0; i < 5; i++) {
       await db.deal.update({ where: { id: victim.id }, data: { marketValue: `$${i}` } });
+      // The change reaches the app by NOTIFY within milliseconds; the next request pays the reload.
+      await new Promise((r) => setTimeout(r, 200));
       const t = performance.now();
       const r = await fetch(`${app.url}/v1/deals?limit=50`, { headers: { authorization: `Bearer ${tokens[0]}` } });
       await r.text();
@@ -232,13 +234,16 @@ function report(database: string, seeded: Awaited<ReturnType<typeof seed>>, rows
       `  ${r.label.padEnd(38)} ${r.server.padEnd(9)} ${Math.round(r.rps).toString().padStart(8)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${(r.bytes / 1024).toFixed(1).padStart(8)} ${Math.round(r.cpuPerRequest).toString().padStart(11)}  ${r.non2xx + r.errors}`,
     );
   }
-  console.log(`\n  after a catalogue change, first request (reload): ${reloads.map((x) => x.toFixed(0)).join(", ")} ms`);
+  const medianReload = [...reloads].sort((x, y) => x - y)[Math.floor(reloads.length / 2)];
+  console.log(
+    `\n  after a catalogue change, first request (incremental reload): ${reloads.map((x) => x.toFixed(1)).join(", ")} ms, median ${medianReload.toFixed(1)} ms — before: 300–430 ms (full reload); target < 20 ms (median): ${medianReload < 20 ? "MET" : "NOT MET"}`,
+  );
   for (const label of ["GET /v1/deals?limit=50", "GET /v1/deals?limit=50&user_id=…"]) {
     const app = rows.find((r) => r.label === label && r.server === "app")!;
     const base = rows.find((r) => r.label === label && r.server === "baseline")!;
     const ratio = app.rps / base.rps;
     console.log(
-      `  ${label}: app/baseline throughput ${(ratio * 100).toFixed(0)}% (target ≥ 50%: ${ratio >= 0.5 ? "MET" : "NOT MET"}), app p99 ${app.p99.toFixed(1)} ms (target < 50 ms: ${app.p99 < 50 ? "MET" : "NOT MET"})`,
+      `  ${label}: app/baseline throughput ${ratio.toFixed(2)}x (before: 0.69x; target ≥ 0.85x: ${ratio >= 0.85 ? "MET" : "NOT MET"}), app p99 ${app.p99.toFixed(1)} ms (target < 50 ms: ${app.p99 < 50 ? "MET" : "NOT MET"})`,
     );
   }
 }
