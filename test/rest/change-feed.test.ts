@@ -9,6 +9,9 @@ import { db } from "@/server/db/client";
 
 type App = { url: string; pid: number; partnerId: string; keys: { public_key: string; private_key: string } };
 const children: ChildProcess[] = [];
+// PGlite (a newcomer's `npm test` without DATABASE_URL) is one backend behind a socket: there is no
+// per-process listening connection to find or kill. CI runs this file on PostgreSQL.
+const embedded = (await db.$queryRaw<{ v: string }[]>`SELECT version() AS v`)[0].v.includes("PGlite");
 let a: App;
 let b: App;
 let token: string;
@@ -51,6 +54,7 @@ const listening = async (pid: number) =>
 const dealNames = async (app: App) => ((await call(app, "GET", "/v1/deals?limit=100&q=Pushed")).body.data as { product_name: string }[]).map((d) => d.product_name);
 
 beforeAll(async () => {
+  if (embedded) return;
   [a, b] = await Promise.all([startApp(), startApp()]);
   const auth = await fetch(`${a.url}/v1/authentications`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(a.keys) });
   token = ((await auth.json()) as { jwt_token: string }).jwt_token;
@@ -67,7 +71,7 @@ afterAll(() => {
 // time it took is printed, not asserted.
 const LIMIT_MS = 5_000;
 
-describe("changes pushed to every instance", () => {
+describe.skipIf(embedded)("changes pushed to every instance", () => {
   it("deactivating a partner from another process refuses its token on both instances; reactivating restores it", async () => {
     await db.partner.update({ where: { id: a.partnerId }, data: { active: false } });
     const took = await Promise.all([a, b].map((app) => within(LIMIT_MS, async () => (await call(app, "GET", "/v1/deals?limit=1")).body?.error?.code === "partner_inactive")));
