@@ -188,7 +188,11 @@ test("categories: add, rename, reorder with the keyboard, merge", async ({ page 
   const a = `Alpha ${run}`;
   const b = `Beta ${run}`;
   for (const name of [a, b]) {
-    await page.getByLabel("New category name").fill(name);
+    // Typing before the page has hydrated is lost (the button stays disabled): type until it is enabled.
+    await expect(async () => {
+      await page.getByLabel("New category name").fill(name);
+      await expect(page.getByRole("button", { name: "Add category" })).toBeEnabled({ timeout: 1_000 });
+    }).toPass();
     await page.getByRole("button", { name: "Add category" }).click();
     await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
   }
