@@ -11,7 +11,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { FilterSelect } from "@/components/portal/filter-select";
 import type { ActivityEntryDto, ActivityListInput } from "@/server/schemas/activity.schema";
 import { api } from "@/trpc/react";
 
@@ -39,25 +39,6 @@ function who(e: ActivityEntryDto): string {
   return ACTOR_LABELS[e.actor_type] ?? e.actor_type;
 }
 
-function FilterSelect({ id, label, value, onChange, options }: { id: string; label: string; value: string; onChange: (v: string) => void; options: { value: string; label: string }[] }) {
-  return (
-    <div className="flex min-w-36 flex-1 flex-col gap-1.5 sm:flex-none">
-      <Label htmlFor={id}>{label}</Label>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger id={id} className="w-full sm:w-44">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
 
 export function ActivityClient() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);

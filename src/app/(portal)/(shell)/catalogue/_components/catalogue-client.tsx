@@ -10,12 +10,12 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { EmptyState } from "@/components/portal/empty-state";
 import { ErrorState } from "@/components/portal/error-state";
 import { PageHeader } from "@/components/portal/page-header";
+import { FilterSelect } from "@/components/portal/filter-select";
 import { useDebounced } from "../../partners/_components/use-debounced";
 import { ExportButtons } from "./export-buttons";
 import { ImportDialog } from "./import-dialog";
@@ -70,7 +70,7 @@ export function CatalogueClient() {
             <Input id="catalogue-search" type="search" className="pl-8" placeholder="Name, slug or description" value={q} onChange={(e) => set(setQ)(e.target.value)} />
           </div>
         </div>
-        <FilterSelect id="catalogue-status" label="Status" value={status} onChange={set(setStatus)} options={[{ value: ANY, label: "Any status" }, ...DEAL_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]} />
+        <FilterSelect className="grid min-w-0 flex-none gap-1.5 sm:flex-none" triggerClassName="sm:w-full" id="catalogue-status" label="Status" value={status} onChange={set(setStatus)} options={[{ value: ANY, label: "Any status" }, ...DEAL_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]} />
         <FilterSelect
           id="catalogue-category"
           label="Category"
@@ -160,22 +160,3 @@ export function CatalogueClient() {
   );
 }
 
-function FilterSelect({ id, label, value, onChange, options }: { id: string; label: string; value: string; onChange: (v: string) => void; options: { value: string; label: string }[] }) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger id={id} className="w-full">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}

@@ -14,7 +14,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { FilterSelect } from "@/components/portal/filter-select";
 import { ELIGIBILITY_VOCABULARIES, USER_TIERS } from "@/server/domain/enums";
 import type { MemberListInput, PortalMember } from "@/server/schemas/member-portal.schema";
 import { api } from "@/trpc/react";
@@ -28,25 +28,6 @@ const ALL = "all";
 type Filters = { tier: string; customer_type: string; company_size: string; signed_in: string };
 const NO_FILTERS: Filters = { tier: ALL, customer_type: ALL, company_size: ALL, signed_in: ALL };
 
-function FilterSelect({ id, label, value, onChange, options }: { id: string; label: string; value: string; onChange: (v: string) => void; options: { value: string; label: string }[] }) {
-  return (
-    <div className="flex min-w-36 flex-1 flex-col gap-1.5 sm:flex-none">
-      <Label htmlFor={id}>{label}</Label>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger id={id} className="w-full sm:w-40">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
 
 export function MembersClient({ environment, readOnly }: { environment: "live" | "test"; readOnly: boolean }) {
   const env = environment === "test" ? "sandbox" : "live";
@@ -150,7 +131,7 @@ export function MembersClient({ environment, readOnly }: { environment: "live" |
             />
           </div>
         </div>
-        <FilterSelect id="filter-tier" label="Tier" value={filters.tier} onChange={setFilter("tier")} options={[{ value: ALL, label: "All" }, ...USER_TIERS.map((t) => ({ value: t, label: t }))]} />
+        <FilterSelect triggerClassName="sm:w-40" id="filter-tier" label="Tier" value={filters.tier} onChange={setFilter("tier")} options={[{ value: ALL, label: "All" }, ...USER_TIERS.map((t) => ({ value: t, label: t }))]} />
         <FilterSelect
           id="filter-customer-type"
           label="Customer type"
