@@ -20,6 +20,9 @@ import { useDebounced } from "../../partners/_components/use-debounced";
 import { ExportButtons } from "./export-buttons";
 import { ImportDialog } from "./import-dialog";
 
+/** The filters sit in a grid here: each select fills its cell. */
+const GRID_CELL = "grid min-w-0 flex-none gap-1.5";
+
 const PAGE = 25;
 const STATUS_LABELS: Record<string, string> = { draft: "Draft", live: "Live", expired: "Expired", paused: "Paused", coming_soon: "Coming soon" };
 const ANY = "any";
@@ -70,8 +73,10 @@ export function CatalogueClient() {
             <Input id="catalogue-search" type="search" className="pl-8" placeholder="Name, slug or description" value={q} onChange={(e) => set(setQ)(e.target.value)} />
           </div>
         </div>
-        <FilterSelect className="grid min-w-0 flex-none gap-1.5 sm:flex-none" triggerClassName="sm:w-full" id="catalogue-status" label="Status" value={status} onChange={set(setStatus)} options={[{ value: ANY, label: "Any status" }, ...DEAL_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]} />
+        <FilterSelect className={GRID_CELL} triggerClassName="sm:w-full" id="catalogue-status" label="Status" value={status} onChange={set(setStatus)} options={[{ value: ANY, label: "Any status" }, ...DEAL_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]} />
         <FilterSelect
+          className={GRID_CELL}
+          triggerClassName="sm:w-full"
           id="catalogue-category"
           label="Category"
           value={category}
@@ -79,6 +84,8 @@ export function CatalogueClient() {
           options={[{ value: ANY, label: "Any category" }, ...(categories.data ?? []).map((c) => ({ value: c.slug, label: c.name }))]}
         />
         <FilterSelect
+          className={GRID_CELL}
+          triggerClassName="sm:w-full"
           id="catalogue-flag"
           label="Flag"
           value={flag}

@@ -131,7 +131,7 @@ export function MembersClient({ environment, readOnly }: { environment: "live" |
             />
           </div>
         </div>
-        <FilterSelect triggerClassName="sm:w-40" id="filter-tier" label="Tier" value={filters.tier} onChange={setFilter("tier")} options={[{ value: ALL, label: "All" }, ...USER_TIERS.map((t) => ({ value: t, label: t }))]} />
+        <FilterSelect id="filter-tier" label="Tier" value={filters.tier} onChange={setFilter("tier")} options={[{ value: ALL, label: "All" }, ...USER_TIERS.map((t) => ({ value: t, label: t }))]} />
         <FilterSelect
           id="filter-customer-type"
           label="Customer type"
