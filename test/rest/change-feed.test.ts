@@ -1,13 +1,16 @@
 // Issue 10 item 7: partner deactivation and catalogue edits reach every app instance through
 // LISTEN/NOTIFY (src/server/db/change-feed.ts), and nothing is missed while an instance's listening
 // connection is down (it reads the database again until it has re-subscribed). Two API processes on
-// one database; the changes are made by this test process, a third one.
+// one database; the changes are made by this test process, a third one. Instance B reaches the
+// database through a TCP proxy of this test, which can make B's listening connection go silent (no
+// error, no FIN: what a NAT or load-balancer idle timeout does to an idle LISTEN connection).
 import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
 import readline from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 
-type App = { url: string; pid: number; partnerId: string; keys: { public_key: string; private_key: string } };
+type App = { url: string; pid: number; partnerId: string; keys: { public_key: string; private_key: string }; control: string };
 const children: ChildProcess[] = [];
 // PGlite (a newcomer's `npm test` without DATABASE_URL) is one backend behind a socket: there is no
 // per-process listening connection to find or kill. CI runs this file on PostgreSQL.
@@ -16,9 +19,63 @@ let a: App;
 let b: App;
 let token: string;
 
-async function startApp(): Promise<App> {
+/**
+ * A TCP proxy to PostgreSQL. `silenceFeeds()` stops forwarding anything (data and closes, both ways)
+ * on the listening connections open now, without telling either side; later connections pass.
+ */
+type Pair = { client: net.Socket; upstream: net.Socket; feed: boolean; silent: boolean };
+async function startProxy(target: URL) {
+  const pairs = new Set<Pair>();
+  let feedConnections = 0;
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    const pair: Pair = { client, upstream, feed: false, silent: false };
+    pairs.add(pair);
+    let first = true;
+    client.on("data", (chunk) => {
+      // The startup message carries application_name in clear (no TLS here).
+      if (first && chunk.includes("perkway-change-feed-")) {
+        pair.feed = true;
+        feedConnections++;
+      }
+      first = false;
+      if (!pair.silent) upstream.write(chunk);
+    });
+    upstream.on("data", (chunk) => !pair.silent && client.write(chunk));
+    const close = () => {
+      if (pair.silent) return;
+      pairs.delete(pair);
+      client.destroy();
+      upstream.destroy();
+    };
+    for (const s of [client, upstream]) s.on("close", close).on("error", close);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = new URL(target);
+  url.hostname = "127.0.0.1";
+  url.port = String((server.address() as net.AddressInfo).port);
+  return {
+    url: url.toString(),
+    feedConnections: () => feedConnections,
+    silenceFeeds() {
+      const feeds = [...pairs].filter((p) => p.feed && !p.silent);
+      for (const p of feeds) p.silent = true;
+      return feeds.length;
+    },
+    close() {
+      for (const p of pairs) {
+        p.client.destroy();
+        p.upstream.destroy();
+      }
+      server.close();
+    },
+  };
+}
+let proxy: Awaited<ReturnType<typeof startProxy>>;
+
+async function startApp(env: Record<string, string> = {}): Promise<App> {
   const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "test/helpers/serve-api-child.ts"], {
-    env: { ...process.env, LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "1000000", RATE_LIMIT_BURST: "1000000" },
+    env: { ...process.env, LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "1000000", RATE_LIMIT_BURST: "1000000", ...env },
     stdio: ["ignore", "pipe", "ignore"],
   });
   children.push(child);
@@ -51,20 +108,27 @@ async function within(limitMs: number, check: () => Promise<boolean>): Promise<n
 const listening = async (pid: number) =>
   (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = ${`perkway-change-feed-${pid}`}`)[0].n > 0;
 
+/** The child's own view of its change feed (test/helpers/serve-api-child.ts): caches trusted or not. */
+const feedHealthy = async (app: App) => ((await (await fetch(app.control)).json()) as { healthy: boolean }).healthy;
+
 const dealNames = async (app: App) => ((await call(app, "GET", "/v1/deals?limit=100&q=Pushed")).body.data as { product_name: string }[]).map((d) => d.product_name);
 
 beforeAll(async () => {
   if (embedded) return;
-  [a, b] = await Promise.all([startApp(), startApp()]);
+  proxy = await startProxy(new URL(process.env.DATABASE_URL!));
+  [a, b] = await Promise.all([startApp(), startApp({ DATABASE_URL: proxy.url })]);
   const auth = await fetch(`${a.url}/v1/authentications`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(a.keys) });
   token = ((await auth.json()) as { jwt_token: string }).jwt_token;
-  // Warm both processes (partner flag and catalogue cached) and wait for their feeds to subscribe.
+  // The first request starts each process's feed; once subscribed, warm both (partner flag, catalogue
+  // versions and catalogue cached), so what follows is served from the caches unless invalidated.
   for (const app of [a, b]) expect((await call(app, "GET", "/v1/deals?limit=50")).status).toBe(200);
-  await within(10_000, async () => (await listening(a.pid)) && (await listening(b.pid)));
+  await within(10_000, async () => (await listening(a.pid)) && (await listening(b.pid)) && (await feedHealthy(a)) && (await feedHealthy(b)));
+  for (const app of [a, b]) expect((await call(app, "GET", "/v1/deals?limit=50")).status).toBe(200);
 }, 120_000);
 
 afterAll(() => {
   for (const c of children) c.kill();
+  proxy?.close();
 });
 
 // The behaviour is "within one second"; the limit below leaves room for a loaded CI machine, and the
@@ -100,8 +164,25 @@ describe.skipIf(embedded)("changes pushed to every instance", () => {
     await db.partner.update({ where: { id: a.partnerId }, data: { active: true } });
     await within(LIMIT_MS, async () => (await call(b, "GET", "/v1/deals?limit=1")).status === 200);
     // Back on the feed, changes still arrive.
-    await within(15_000, () => listening(b.pid));
+    await within(15_000, async () => (await listening(b.pid)) && (await feedHealthy(b)));
     await db.deal.updateMany({ where: { productName: "Pushed deal renamed" }, data: { productName: "Pushed deal after resubscribe" } });
     await within(LIMIT_MS, async () => (await dealNames(b)).includes("Pushed deal after resubscribe"));
+  }, 60_000);
+
+  it("with its listening connection gone silent (no error, no close), an instance stops trusting its caches, and subscribes again", async () => {
+    await within(15_000, () => feedHealthy(b));
+    expect((await call(b, "GET", "/v1/deals?limit=1")).status).toBe(200); // the active flag cached
+    const before = proxy.feedConnections();
+    expect(proxy.silenceFeeds()).toBe(1);
+    // B is told nothing: its notifications are lost on the way. It must still see the change.
+    await db.partner.update({ where: { id: a.partnerId }, data: { active: false } });
+    const took = await within(LIMIT_MS, async () => (await call(b, "GET", "/v1/deals?limit=1")).body?.error?.code === "partner_inactive");
+    console.log(`deactivation seen through a silent listening connection after ${took} ms`);
+    await db.partner.update({ where: { id: a.partnerId }, data: { active: true } });
+    await within(LIMIT_MS, async () => (await call(b, "GET", "/v1/deals?limit=1")).status === 200);
+    // B gives the silent connection up and listens on a new one; changes still arrive.
+    await within(15_000, async () => proxy.feedConnections() > before && (await feedHealthy(b)));
+    await db.deal.updateMany({ where: { productName: "Pushed deal after resubscribe" }, data: { productName: "Pushed deal after silence" } });
+    await within(LIMIT_MS, async () => (await dealNames(b)).includes("Pushed deal after silence"));
   }, 60_000);
 });

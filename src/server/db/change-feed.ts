@@ -9,6 +9,14 @@
 // false the moment the connection errors or ends; then every cache is cleared (`epoch` changes) and
 // callers read the database again (polling) until the feed has re-subscribed. So a change is never
 // missed: it is either notified or read.
+//
+// A connection can also die silently (a NAT or load-balancer idle timeout drops it without an error
+// or a close, and an idle LISTEN connection never writes, so TCP never notices). Hence a heartbeat:
+// a round trip on the listening connection every HEARTBEAT_MS. Notifications committed before a
+// round trip was sent reach the client before its answer (same connection, in order), so `healthy`
+// also requires that an answered round trip was sent less than LEASE_MS ago: a cached value is never
+// more than LEASE_MS behind the database, whatever happened to the connection. A connection that
+// answers nothing for SILENT_MS is dropped and the feed subscribes again.
 import pg from "pg";
 import { randomUUID } from "node:crypto";
 
@@ -22,10 +30,16 @@ export type ChangeHandlers = {
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 5_000;
 const PROBE_TIMEOUT_MS = 3_000;
+const HEARTBEAT_MS = 250;
+const LEASE_MS = 1_000;
+const SILENT_MS = 5_000;
 
 export class ChangeFeed {
-  /** true while notifications are known to arrive. */
-  healthy = false;
+  /** true while notifications are known to arrive: subscribed, and the lease renewed by the heartbeat
+   *  has not run out. */
+  get healthy(): boolean {
+    return this.subscribed && performance.now() - this.leaseFrom < LEASE_MS;
+  }
   /** Changes on every notification and every (re)subscription or loss: a read that began under another
    *  epoch may be older than a notification and must not be cached. */
   epoch = 0;
@@ -35,6 +49,13 @@ export class ChangeFeed {
   private stopped = false;
   private delay = RECONNECT_MIN_MS;
   private probes = new Map<string, () => void>();
+  private subscribed = false;
+  /** When the last answered round trip (probe or heartbeat) was sent (performance.now()). */
+  private leaseFrom = -Infinity;
+  private heartbeat: NodeJS.Timeout | null = null;
+  /** When the heartbeat in flight was sent; null when none is. */
+  private beatSentAt: number | null = null;
+  private lostClients = new WeakSet<pg.Client>();
 
   constructor(private readonly url: () => string | undefined) {}
 
@@ -86,11 +107,17 @@ export class ChangeFeed {
       this.client = client;
       await client.query("LISTEN perkway_catalog");
       await client.query("LISTEN perkway_partner");
+      const probeSentAt = performance.now();
       await this.probe(url);
+      if (this.client !== client) return; // lost meanwhile
       this.delay = RECONNECT_MIN_MS;
       this.epoch++;
-      this.healthy = true;
+      this.leaseFrom = probeSentAt;
+      this.subscribed = true;
       for (const h of this.handlers) h.reset?.();
+      this.beatSentAt = null;
+      this.heartbeat = setInterval(() => this.beat(client), HEARTBEAT_MS);
+      this.heartbeat.unref();
     } catch {
       this.lost(client);
     }
@@ -117,6 +144,35 @@ export class ChangeFeed {
     }
   }
 
+  /** One round trip at a time on the listening connection; its answer renews the lease. */
+  private beat(client: pg.Client) {
+    if (this.client !== client) return;
+    const now = performance.now();
+    if (this.beatSentAt !== null) {
+      // Still unanswered: after SILENT_MS the connection is taken for dead (its end calls lost()).
+      if (now - this.beatSentAt > SILENT_MS) {
+        this.dropConnection();
+        this.lost(client);
+      }
+      return;
+    }
+    this.beatSentAt = now;
+    client.query("SELECT 1").then(
+      () => {
+        if (this.client !== client) return;
+        this.beatSentAt = null;
+        const lapsed = !this.healthy;
+        this.leaseFrom = now;
+        if (lapsed) {
+          // The caches were not trusted for a while (and not updated from notifications): start afresh.
+          this.epoch++;
+          for (const h of this.handlers) h.reset?.();
+        }
+      },
+      () => {}, // the connection's error or end calls lost()
+    );
+  }
+
   private notified(channel: string, payload: string) {
     const probe = this.probes.get(payload);
     if (probe) return probe();
@@ -133,12 +189,17 @@ export class ChangeFeed {
   }
 
   private markUnhealthy() {
-    if (this.healthy) this.healthy = false;
+    this.subscribed = false;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
     this.epoch++;
     for (const h of this.handlers) h.reset?.();
   }
 
   private lost(client: pg.Client) {
+    // Once per client (its error and its end, or a failed connect, may each report it).
+    if (this.lostClients.has(client)) return;
+    this.lostClients.add(client);
     if (this.client && this.client !== client) return;
     this.client = null;
     this.markUnhealthy();
