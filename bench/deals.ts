@@ -173,15 +173,20 @@ async function main() {
 
     // A catalogue change: the next request reloads the shared catalogue and the partner's view.
     const victim = await db.deal.findFirstOrThrow({ where: { slug: { startsWith: "bench-deal-" } }, select: { id: true } });
+    // Wall time on this shared machine, and the app's own CPU time for that request (less sensitive to
+    // what else runs).
     const reloads: number[] = [];
-    for (let i = 0; i < 5; i++) {
+    const reloadCpu: number[] = [];
+    for (let i = 0; i < 7; i++) {
       await db.deal.update({ where: { id: victim.id }, data: { marketValue: `$${i}` } });
       // The change reaches the app by NOTIFY within milliseconds; the next request pays the reload.
       await new Promise((r) => setTimeout(r, 200));
+      const c0 = await cpuOf(app.child);
       const t = performance.now();
       const r = await fetch(`${app.url}/v1/deals?limit=50`, { headers: { authorization: `Bearer ${tokens[0]}` } });
       await r.text();
       reloads.push(performance.now() - t);
+      reloadCpu.push(((await cpuOf(app.child)) - c0) / 1000);
     }
     // And sustained load while the catalogue changes every second.
     let changes = 0;
@@ -195,7 +200,7 @@ async function main() {
     clearInterval(writer);
     results.push({ label: "GET /v1/deals?limit=50, 1 change/s", server: "app", ...underWrites, cpuPerRequest: cpu / Math.max(underWrites.total, 1) });
 
-    report(database, seeded, results, reloads, [loadBefore, os.loadavg()[0]]);
+    report(database, seeded, results, reloads, reloadCpu, [loadBefore, os.loadavg()[0]]);
   } finally {
     for (const c of children) c.kill();
     const { disconnectDb } = await import("@/server/db/client");
@@ -224,7 +229,7 @@ async function hammer(url: string, reqs: { path: string; token: string }[], seco
   };
 }
 
-function report(database: string, seeded: Awaited<ReturnType<typeof seed>>, rows: Row[], reloads: number[], load: number[]) {
+function report(database: string, seeded: Awaited<ReturnType<typeof seed>>, rows: Row[], reloads: number[], reloadCpu: number[], load: number[]) {
   console.log(`\nbench/deals.ts — ${database}; ${CONNECTIONS} connections, ${DURATION} s per run, ${LOAD_PARTNERS} partners rotating`);
   console.log(`catalogue: ${seeded.deals} servicepass deals, ${seeded.rules} visibility rules, ${seeded.partners} partners (${seeded.note})`);
   console.log(`machine: ${os.cpus().length} cores, 1-min load average ${load.map((l) => l.toFixed(1)).join(" → ")} (server, PostgreSQL and load generator share them)`);
@@ -234,16 +239,22 @@ function report(database: string, seeded: Awaited<ReturnType<typeof seed>>, rows
       `  ${r.label.padEnd(38)} ${r.server.padEnd(9)} ${Math.round(r.rps).toString().padStart(8)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${(r.bytes / 1024).toFixed(1).padStart(8)} ${Math.round(r.cpuPerRequest).toString().padStart(11)}  ${r.non2xx + r.errors}`,
     );
   }
-  const medianReload = [...reloads].sort((x, y) => x - y)[Math.floor(reloads.length / 2)];
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  const medianReload = median(reloads);
   console.log(
-    `\n  after a catalogue change, first request (incremental reload): ${reloads.map((x) => x.toFixed(1)).join(", ")} ms, median ${medianReload.toFixed(1)} ms — before: 300–430 ms (full reload); target < 20 ms (median): ${medianReload < 20 ? "MET" : "NOT MET"}`,
+    `\n  reload after a change (first request after a catalogue change, incremental): median ${medianReload.toFixed(1)} ms (${reloads.map((x) => x.toFixed(1)).join(", ")}) — before: 300–430 ms (full reload); target < 20 ms (median): ${medianReload < 20 ? "MET" : "NOT MET"}`,
   );
+  console.log(`    app CPU time for that request: median ${median(reloadCpu).toFixed(1)} ms (${reloadCpu.map((x) => x.toFixed(1)).join(", ")})`);
   for (const label of ["GET /v1/deals?limit=50", "GET /v1/deals?limit=50&user_id=…"]) {
     const app = rows.find((r) => r.label === label && r.server === "app")!;
     const base = rows.find((r) => r.label === label && r.server === "baseline")!;
     const ratio = app.rps / base.rps;
     console.log(
       `  ${label}: app/baseline throughput ${ratio.toFixed(2)}x (before: 0.69x; target ≥ 0.85x: ${ratio >= 0.85 ? "MET" : "NOT MET"}), app p99 ${app.p99.toFixed(1)} ms (target < 50 ms: ${app.p99 < 50 ? "MET" : "NOT MET"})`,
+    );
+    // The machine is shared: the CPU each server spends per request is the steadier comparison.
+    console.log(
+      `    per CPU second (baseline µs/request ÷ app µs/request): ${(base.cpuPerRequest / app.cpuPerRequest).toFixed(2)}x (${Math.round(app.cpuPerRequest)} vs ${Math.round(base.cpuPerRequest)} µs)`,
     );
   }
 }
