@@ -10,6 +10,7 @@
 //
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/perkway_bench npx tsx bench/deals.ts
 //   npx tsx bench/deals.ts [--connections 50] [--duration 10] [--load-partners 20]   # PGlite when no DATABASE_URL
+//   npx tsx bench/deals.ts --profile /tmp/app.cpuprofile                                 # where the app's CPU goes
 //
 // Both servers run in child processes; autocannon runs here. Data is seeded once (re-runs reuse it).
 import { fork, type ChildProcess } from "node:child_process";
@@ -26,6 +27,9 @@ const { values: args } = parseArgs({
     "load-partners": { type: "string", default: "20" },
     connections: { type: "string", default: "50" },
     duration: { type: "string", default: "10" },
+    // Writes V8 CPU profiles of the app (open them in Chrome DevTools or speedscope): <file> during
+    // the timed GET /v1/deals?limit=50 run, <file>.reload.cpuprofile during the reloads after a change.
+    profile: { type: "string" },
   },
 });
 
@@ -60,11 +64,37 @@ async function serveApp() {
 
 /** Both servers report their own CPU time, so per-request cost is comparable even on a busy machine. */
 function answerCpu() {
-  process.on("message", (m: { kind?: string }) => {
+  let profiler: import("node:inspector").Session | null = null;
+  process.on("message", async (m: { kind?: string; file?: string }) => {
     if (m.kind === "cpu") {
       const u = process.cpuUsage();
       process.send!({ kind: "cpu", micros: u.user + u.system });
+    } else if (m.kind === "profile-start") {
+      const { Session } = await import("node:inspector");
+      profiler = new Session();
+      profiler.connect();
+      profiler.post("Profiler.enable", () =>
+        profiler!.post("Profiler.setSamplingInterval", { interval: 100 }, () => profiler!.post("Profiler.start", () => process.send!({ kind: "profile-started" }))),
+      );
+    } else if (m.kind === "profile-stop" && profiler) {
+      profiler.post("Profiler.stop", async (err, { profile }) => {
+        (await import("node:fs")).writeFileSync(m.file!, JSON.stringify(profile));
+        profiler!.disconnect();
+        process.send!({ kind: "profile-written" });
+      });
     }
+  });
+}
+
+function ask(child: ChildProcess, message: object, reply: string): Promise<void> {
+  return new Promise((resolve) => {
+    const on = (m: { kind?: string }) => {
+      if (m.kind !== reply) return;
+      child.off("message", on);
+      resolve();
+    };
+    child.on("message", on);
+    child.send(message);
   });
 }
 
@@ -164,9 +194,12 @@ async function main() {
     for (const [label, reqs] of [["GET /v1/deals?limit=50", withoutUser], ["GET /v1/deals?limit=50&user_id=…", withUser]] as const) {
       for (const [server, target] of [["app", app], ["baseline", baseline]] as const) {
         await hammer(target.url, reqs, 3); // warm-up: JIT, pools, caches
+        const profile = args.profile && server === "app" && reqs === withoutUser;
+        if (profile) await ask(target.child, { kind: "profile-start" }, "profile-started");
         const cpu0 = await cpuOf(target.child);
         const r = await hammer(target.url, reqs, DURATION);
         const cpu = (await cpuOf(target.child)) - cpu0;
+        if (profile) await ask(target.child, { kind: "profile-stop", file: args.profile }, "profile-written");
         results.push({ label, server, ...r, cpuPerRequest: cpu / Math.max(r.total, 1) });
       }
     }
@@ -177,6 +210,7 @@ async function main() {
     // what else runs).
     const reloads: number[] = [];
     const reloadCpu: number[] = [];
+    if (args.profile) await ask(app.child, { kind: "profile-start" }, "profile-started");
     for (let i = 0; i < 7; i++) {
       await db.deal.update({ where: { id: victim.id }, data: { marketValue: `$${i}` } });
       // The change reaches the app by NOTIFY within milliseconds; the next request pays the reload.
@@ -188,6 +222,7 @@ async function main() {
       reloads.push(performance.now() - t);
       reloadCpu.push(((await cpuOf(app.child)) - c0) / 1000);
     }
+    if (args.profile) await ask(app.child, { kind: "profile-stop", file: args.profile.replace(/(\.cpuprofile)?$/, ".reload.cpuprofile") }, "profile-written");
     // And sustained load while the catalogue changes every second.
     let changes = 0;
     const writer = setInterval(() => {

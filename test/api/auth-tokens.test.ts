@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { deriveKey } from "@/server/crypto/auth-secret";
 import { issueMemberSessionToken } from "@/server/crypto/member-session-token";
-import { PARTNER_TOKEN } from "@/server/crypto/partner-token";
+import { PARTNER_TOKEN, verifiedTokenCacheSize, verifyPartnerToken } from "@/server/crypto/partner-token";
 import { rotateKeyPair } from "@/server/services/partners/rotate-key-pair";
 import { updatePartner } from "@/server/services/partners/update-partner";
 import { startApiServer, type TestServer } from "../helpers/api-server";
@@ -158,6 +158,47 @@ describe("bearer authentication: 401 codes", () => {
     await new Promise((r) => setTimeout(r, Math.max(0, waitMs)));
     expect401(await bearer(auth.body.jwt_token), "token_expired");
   }, 20_000);
+});
+
+describe("verified-token memo (the hot path skips the HMAC for a token it has verified)", () => {
+  const code = (p: Promise<unknown>) => p.then(() => "ok", (e: { code?: string }) => e.code ?? String(e));
+
+  it("only verified tokens are remembered; a tampered copy of a remembered token is still refused", async () => {
+    const { partner } = await seedPartner();
+    const good = await forge(partner.id);
+    const before = verifiedTokenCacheSize();
+    expect(await code(verifyPartnerToken(good))).toBe("ok");
+    expect(verifiedTokenCacheSize()).toBe(before + 1);
+    const [h, p, s] = good.split(".");
+    const otherPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, "base64url").toString()), env: "live" })).toString("base64url");
+    expect(await code(verifyPartnerToken(`${h}.${otherPayload}.${s}`))).toBe("token_invalid");
+    expect(await code(verifyPartnerToken(`${good}x`))).toBe("token_invalid");
+    expect(verifiedTokenCacheSize()).toBe(before + 1);
+  });
+
+  it("a new AUTH_SECRET forgets every remembered token", async () => {
+    const { partner } = await seedPartner();
+    const good = await forge(partner.id);
+    expect(await code(verifyPartnerToken(good))).toBe("ok");
+    const previous = process.env.AUTH_SECRET!;
+    process.env.AUTH_SECRET = `${previous}-rotated`;
+    try {
+      expect(await code(verifyPartnerToken(good))).toBe("token_invalid");
+    } finally {
+      process.env.AUTH_SECRET = previous;
+    }
+    expect(await code(verifyPartnerToken(good))).toBe("ok");
+  });
+
+  it("is bounded: 10,000 tokens at most, the oldest forgotten first", async () => {
+    const { partner } = await seedPartner();
+    const first = await forge(partner.id);
+    await verifyPartnerToken(first);
+    for (let i = 0; i < 10_050; i++) await verifyPartnerToken(await forge(partner.id));
+    expect(verifiedTokenCacheSize()).toBe(10_000);
+    // The oldest was evicted, not refused: verified again from its signature.
+    expect(await code(verifyPartnerToken(first))).toBe("ok");
+  }, 60_000);
 });
 
 const CLI = path.resolve("scripts/cli.ts");

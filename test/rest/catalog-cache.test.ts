@@ -63,6 +63,31 @@ describe("incremental catalogue reload", () => {
   }, 60_000);
 });
 
+describe("partner views after a shared change", () => {
+  it("reuse the partner's own rows, and still see a partner change made after the shared one", async () => {
+    const { ids, category } = await seedServicepassDeals([{ product_name: "Gated" }, { product_name: "Open" }]);
+    const [gated, open] = Object.values(ids);
+    await db.visibilityRule.create({ data: { dealId: gated, ruleType: "exclude_partner_type", ruleValue: ["University"], priority: 0 } });
+    const { partner } = await seedPartner({ type: "Accelerator" });
+    const scope = { partnerId: partner.id, environment: "live" as const };
+    const names = async () => (await listDeals(scope, { category })).items.map((i) => i.entry.search).join(" | ");
+
+    expect(await names()).toMatch(/gated/i);
+    // A shared change only: the view is rebuilt from the previous one's partner rows.
+    await db.deal.update({ where: { id: open }, data: { shortDescription: "first edit" } });
+    expect(await names()).toMatch(/first edit/);
+    expect(await names()).toMatch(/gated/i);
+    // The partner changes (its counter moves): its rows are read again, and the rule now hides the deal.
+    await db.partner.update({ where: { id: partner.id }, data: { type: "University" } });
+    expect(await names()).not.toMatch(/gated/i);
+    // Another shared change after it keeps the new partner rows, not older ones.
+    await db.deal.update({ where: { id: open }, data: { shortDescription: "second edit" } });
+    const after = await names();
+    expect(after).toMatch(/second edit/);
+    expect(after).not.toMatch(/gated/i);
+  }, 60_000);
+});
+
 describe("bounded memory", () => {
   it("an idle partner view does not keep old catalogue snapshots alive through a loop of edits", async () => {
     const { ids, category } = await seedServicepassDeals([{ product_name: "Looping" }]);

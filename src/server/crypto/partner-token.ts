@@ -54,7 +54,51 @@ export type VerifiedPartnerToken = PartnerScope & { issuedAt: Date; expiresAt: D
 
 const invalid = () => new AppError(401, "token_invalid", "The access token is invalid: call POST /v1/authentications for a new one");
 
+/**
+ * Tokens that passed verification → their claims. A partner sends the same token for up to 15
+ * minutes, and WebCrypto's HMAC verify is about a fifth of the CPU of a GET /v1/deals; there is no
+ * revocation to honour (contract §2: tokens outlive a key rotation until exp). Only verified tokens
+ * enter, each hit still checks exp, a new signing key empties it, and it is bounded (oldest first).
+ */
+const VERIFIED_CACHE_MAX = 10_000;
+const verifiedTokens = new Map<string, VerifiedPartnerToken>();
+let verifiedWith: Buffer | null = null;
+
+function cachedVerification(token: string): VerifiedPartnerToken | null {
+  const raw = deriveKey(PARTNER_TOKEN.keyPurpose);
+  if (verifiedWith !== raw) {
+    verifiedTokens.clear();
+    verifiedWith = raw;
+  }
+  const hit = verifiedTokens.get(token);
+  if (!hit) return null;
+  // jose's rule: expired once exp is more than the tolerance in the past; then verify again (→ token_expired).
+  if (hit.expiresAt.getTime() + PARTNER_TOKEN.clockSkewSeconds * 1000 <= Date.now()) {
+    verifiedTokens.delete(token);
+    return null;
+  }
+  return hit;
+}
+
+function rememberVerification(token: string, verified: VerifiedPartnerToken) {
+  if (verifiedTokens.size >= VERIFIED_CACHE_MAX) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+  verifiedTokens.set(token, verified);
+}
+
+/** How many verified tokens are remembered (tests of the bound). */
+export function verifiedTokenCacheSize(): number {
+  return verifiedTokens.size;
+}
+
 export async function verifyPartnerToken(token: string): Promise<VerifiedPartnerToken> {
+  const cached = cachedVerification(token);
+  if (cached) return cached;
+  const verified = await verifyTokenSignature(token);
+  rememberVerification(token, verified);
+  return verified;
+}
+
+async function verifyTokenSignature(token: string): Promise<VerifiedPartnerToken> {
   let verified;
   try {
     verified = await jwtVerify(token, await signingKey(), {
@@ -78,11 +122,11 @@ export async function verifyPartnerToken(token: string): Promise<VerifiedPartner
   if (protectedHeader.kid !== PARTNER_TOKEN.kid || (env !== "live" && env !== "test") || typeof payload.sub !== "string" || !UUID_RE.test(payload.sub) || typeof payload.jti !== "string") {
     throw invalid();
   }
-  return {
+  return Object.freeze({
     partnerId: payload.sub.toLowerCase(),
     environment: env as Environment,
     issuedAt: new Date((payload.iat ?? 0) * 1000),
     expiresAt: new Date((payload.exp ?? 0) * 1000),
     tokenId: payload.jti,
-  };
+  });
 }

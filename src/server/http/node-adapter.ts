@@ -1,5 +1,6 @@
 // Bridges node:http to the fetch-style handlers, for the lean API path of our server and for tests.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { BytesResponse } from "./bytes-response";
 import { rememberClientIp } from "./client-ip";
 
 /** Unread body up to this size is read and thrown away after the response, keeping the connection. */
@@ -31,7 +32,8 @@ export function toFetchRequest(req: IncomingMessage, origin: string): Request {
 export async function sendFetchResponse(res: ServerResponse, response: Response): Promise<void> {
   res.statusCode = response.status;
   response.headers.forEach((v, k) => res.setHeader(k, v));
-  const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+  // Bytes already in memory are written as they are; any other body is read from its stream.
+  const body = response instanceof BytesResponse ? response.payload : response.body ? Buffer.from(await response.arrayBuffer()) : null;
   const req = res.req;
   // A handler that answered without reading the whole body (413, 415, 401 before the body...): a small
   // rest is read and thrown away, so that the keep-alive connection can serve the next request; a

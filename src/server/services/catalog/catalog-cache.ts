@@ -244,7 +244,14 @@ function sharedFlag(entry: CatalogEntry, partner: PartnerContext): number {
   return VISIBLE | (isClaimableWithoutEligibility(entry.facts, partner, entry.availableRegions) ? CLAIMABLE : 0);
 }
 
-async function loadPartnerView(scope: PartnerScope, shared: SharedCatalog, previous: PartnerView | undefined): Promise<PartnerView> {
+async function loadPartnerView(scope: PartnerScope, shared: SharedCatalog, previous: PartnerView | undefined, minPartnerVersion: bigint): Promise<PartnerView> {
+  // Only the shared catalogue moved: the partner's own rows (its attributes, its private deals) are
+  // those of the previous view, read at a partner counter the request does not need to pass. Only
+  // the flags of changed shared entries are computed; no database round trip.
+  if (previous && previous.partnerVersion >= minPartnerVersion) {
+    const { partnerVersion, partner, partnerKey, own } = previous;
+    return { shared, partnerVersion, partner, partnerKey, flags: sharedFlags(shared, partner, previous), own, memberGates: new Map() };
+  }
   const { version, partnerRow, own } = await readTransaction(async (tx) => {
     const v = await tx.catalogVersion.findUnique({ where: { key: scope.partnerId }, select: { version: true } });
     const p = await tx.partner.findUniqueOrThrow({ where: { id: scope.partnerId }, select: partnerContextSelect });
@@ -257,15 +264,20 @@ async function loadPartnerView(scope: PartnerScope, shared: SharedCatalog, previ
   const partner = partnerContext(partnerRow);
   const partnerKey = JSON.stringify(partner);
   // Same partner attributes as the previous view: deals that did not change keep their flags.
-  const reuse = previous && previous.partnerKey === partnerKey ? previous : null;
+  const flags = sharedFlags(shared, partner, previous && previous.partnerKey === partnerKey ? previous : null);
+  const ownEntries = own.map(({ deal }) => buildCatalogEntry(deal)).filter((e) => isDealVisibleToPartner(e.facts, partner));
+  const claimable = Uint8Array.from(ownEntries, (e) => (isClaimableWithoutEligibility(e.facts, partner, e.availableRegions) ? 1 : 0));
+  return { shared, partnerVersion: version, partner, partnerKey, flags, own: { ...entrySet(ownEntries), claimable }, memberGates: new Map() };
+}
+
+/** Per shared entry, the partner's flags: copied from `reuse` (same partner attributes) for entries it has. */
+function sharedFlags(shared: SharedCatalog, partner: PartnerContext, reuse: PartnerView | null | undefined): Uint8Array {
   const flags = new Uint8Array(shared.entries.length);
   shared.entries.forEach((e, i) => {
     const before = reuse?.shared.indexOf.get(e);
     flags[i] = before !== undefined ? reuse!.flags[before] : sharedFlag(e, partner);
   });
-  const ownEntries = own.map(({ deal }) => buildCatalogEntry(deal)).filter((e) => isDealVisibleToPartner(e.facts, partner));
-  const claimable = Uint8Array.from(ownEntries, (e) => (isClaimableWithoutEligibility(e.facts, partner, e.availableRegions) ? 1 : 0));
-  return { shared, partnerVersion: version, partner, partnerKey, flags, own: { ...entrySet(ownEntries), claimable }, memberGates: new Map() };
+  return flags;
 }
 
 /** The partner's view of the catalogue, at least as fresh as the database when the call began. */
@@ -280,7 +292,7 @@ export async function getPartnerView(scope: PartnerScope): Promise<PartnerView> 
     let loading = viewLoading.get(key);
     if (!loading) {
       loading = getSharedCatalog(versions.shared)
-        .then((shared) => loadPartnerView(scope, shared, views.get(key)))
+        .then((shared) => loadPartnerView(scope, shared, views.get(key), versions.partner))
         .then((view) => {
           const current = views.get(key);
           if (!current || (view.shared.version >= current.shared.version && view.partnerVersion >= current.partnerVersion)) {

@@ -1,0 +1,48 @@
+/**
+ * A Response whose body is already in memory. The node:http adapter writes `payload` as it is;
+ * undici would first wrap it in a body stream and read it back (about a tenth of the CPU of a
+ * GET /v1/deals). Read through the fetch API (tests, idempotency), it is an ordinary Response: the
+ * body is materialized on first use.
+ */
+export class BytesResponse extends Response {
+  readonly payload: string | Buffer;
+  #materialized: Response | null = null;
+
+  constructor(payload: string | Buffer, init: ResponseInit) {
+    super(null, init);
+    this.payload = payload;
+  }
+
+  /** The same response with the body as a real stream (created once). */
+  materialize(): Response {
+    const p = this.payload;
+    const body: BodyInit = typeof p === "string" ? p : new Uint8Array(p.buffer as ArrayBuffer, p.byteOffset, p.byteLength);
+    return (this.#materialized ??= new Response(body, { status: this.status, statusText: this.statusText, headers: this.headers }));
+  }
+
+  override text() {
+    return this.materialize().text();
+  }
+  override json() {
+    return this.materialize().json();
+  }
+  override arrayBuffer() {
+    return this.materialize().arrayBuffer();
+  }
+  override blob() {
+    return this.materialize().blob();
+  }
+  override bytes() {
+    return this.materialize().bytes();
+  }
+  override formData() {
+    return this.materialize().formData();
+  }
+  override clone(): Response {
+    return new BytesResponse(this.payload, { status: this.status, statusText: this.statusText, headers: new Headers(this.headers) });
+  }
+}
+Object.defineProperties(BytesResponse.prototype, {
+  body: { get(this: BytesResponse) { return this.materialize().body; } },
+  bodyUsed: { get(this: BytesResponse) { return this.materialize().bodyUsed; } },
+});
