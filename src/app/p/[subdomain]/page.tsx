@@ -3,7 +3,8 @@
 // for them, plus api_excluded deals), and the partner's other deals with why they are locked.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { DealCard } from "@/components/hosted/deal-card";
+import { dealCardView, premiumBadgeClass } from "@/components/hosted/deal-card-view";
+import { DealGrid } from "@/components/hosted/deal-grid";
 import { DealFilters, listHref, type ListFilter } from "@/components/hosted/deal-filters";
 import { TrackView } from "@/components/hosted/track-view";
 import { UpgradeCta } from "@/components/hosted/upgrade-cta";
@@ -58,11 +59,7 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
           Your deals <span className="font-normal text-muted-foreground">({list.deals.length})</span>
         </h2>
         {list.deals.length ? (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="deal-list">
-            {list.deals.map((d) => (
-              <DealCard key={d.id} deal={d} href={`${base}/deals/${d.id}`} />
-            ))}
-          </ul>
+          <DealGrid testId="deal-list" badgeClass={premiumBadgeClass} cards={list.deals.map((d) => dealCardView(d, `${base}/deals/${d.id}`))} />
         ) : (
           <div className="rounded-xl border border-dashed bg-card p-8 text-center">
             <p className="font-medium text-foreground">{filtered ? "No deals match your search." : "No deals are available to you yet."}</p>
@@ -83,11 +80,9 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
           <summary className="cursor-pointer text-base font-semibold text-foreground">
             Locked deals <span className="font-normal text-muted-foreground">({list.locked.length}) — see why you can&apos;t redeem them yet</span>
           </summary>
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="locked-deal-list">
-            {list.locked.map((d) => (
-              <DealCard key={d.id} deal={d} href={`${base}/deals/${d.id}`} />
-            ))}
-          </ul>
+          <div className="mt-4">
+            <DealGrid testId="locked-deal-list" badgeClass={premiumBadgeClass} cards={list.locked.map((d) => dealCardView(d, `${base}/deals/${d.id}`))} />
+          </div>
         </details>
       ) : null}
       <TrackView track={trackEvent} type="deal_list_viewed" dealIds={list.deals.slice(0, 200).map((d) => d.id)} />

@@ -3,7 +3,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ArrowLeft, ExternalLink, Lock } from "lucide-react";
-import { DealLogo } from "@/components/hosted/deal-card";
+import { DealLogo } from "@/components/hosted/deal-logo";
 import { RedemptionPanel } from "@/components/hosted/redemption-panel";
 import { hostedUi } from "@/components/hosted/styles";
 import { Badge } from "@/components/ui/badge";
