@@ -1,6 +1,8 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { ensureAuthSecret } from "./ensure-auth-secret";
 
@@ -57,4 +59,17 @@ describe("ensureAuthSecret", () => {
     fs.writeFileSync(path.join(dataDir, "auth-secret"), "tiny\n");
     expect(() => ensureAuthSecret({ dataDir, production: false, hasDatabaseUrl: false, configured: undefined })).toThrow(/shorter than 32/);
   });
+
+  it("processes starting at once on an empty folder all get the one secret, never a half-written file", async () => {
+    const dataDir = tempDir();
+    const modulePath = path.resolve("src/server/crypto/ensure-auth-secret.ts");
+    const script = `import { ensureAuthSecret } from ${JSON.stringify(modulePath)}; process.stdout.write(ensureAuthSecret({ dataDir: ${JSON.stringify(dataDir)}, production: false, hasDatabaseUrl: false, configured: undefined }));`;
+    const run = () => promisify(execFile)(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { timeout: 60_000 });
+    const results = await Promise.all(Array.from({ length: 8 }, run));
+    const secrets = new Set(results.map((r) => r.stdout));
+    expect(secrets.size).toBe(1);
+    expect([...secrets][0].length).toBeGreaterThanOrEqual(32);
+    expect(fs.readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim()).toBe([...secrets][0]);
+    expect(fs.readdirSync(dataDir)).toEqual(["auth-secret"]); // no temporary file left behind
+  }, 60_000);
 });

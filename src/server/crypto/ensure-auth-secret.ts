@@ -43,14 +43,20 @@ export function ensureAuthSecret(opts: EnsureAuthSecretOptions): string {
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const secret = randomBytes(48).toString("base64url");
+  // Written whole under a private name, then linked into place: the file appears with its content
+  // at once (another process starting now never reads it half-written), and link() never replaces
+  // a secret another process put there in the meantime (that one wins).
+  const tmp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  fs.writeFileSync(tmp, secret + "\n", { mode: 0o600, flag: "wx" });
   try {
-    // "wx": never overwrite a secret another process wrote in the meantime (that one wins).
-    fs.writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });
+    fs.linkSync(tmp, file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
     const winner = readSecretFile(file);
     if (winner === null || winner.length < AUTH_SECRET_MIN_LENGTH) throw new Error(`${file} exists but holds no usable secret: delete it and start again`);
     return winner;
+  } finally {
+    fs.rmSync(tmp, { force: true });
   }
   return secret;
 }
