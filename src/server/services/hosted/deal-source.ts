@@ -7,6 +7,7 @@ import { findVisibleEntry } from "@/server/services/deals/get-deal";
 import { listDeals } from "@/server/services/deals/list-deals";
 import type { DealListQuery, DealSort } from "@/server/schemas/deal.schema";
 import type { PartnerScope } from "@/server/scope";
+import type { MemberContext } from "@/server/domain/visibility";
 
 export { getPartnerView };
 export type { CatalogEntry };
@@ -17,8 +18,9 @@ export { dealDtoOf };
 const ALL = 5000;
 
 /** GET /v1/deals?… as the hosted channel sees it (api_excluded deals included). */
-export async function listChannelDeals(scope: PartnerScope, query: Omit<DealListQuery, "limit" | "cursor"> & { sort: DealSort }) {
-  const page = await listDeals(scope, { ...query, limit: ALL } as DealListQuery, { channel: "hosted" });
+/** `member`: the signed-in member, already read this request — gated as user_id would be, without reading them again. */
+export async function listChannelDeals(scope: PartnerScope, query: Omit<DealListQuery, "limit" | "cursor" | "user_id" | "external_user_id"> & { sort: DealSort }, member?: MemberContext) {
+  const page = await listDeals(scope, { ...query, limit: ALL } as DealListQuery, { channel: "hosted", member });
   return page.items;
 }
 

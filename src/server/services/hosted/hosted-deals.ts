@@ -81,13 +81,13 @@ export async function listHostedDeals(hm: HostedMember, filter: { q?: string; ca
   const sort = HOSTED_SORTS[filter.sort ?? "recommended"];
   const q = filter.q?.trim().slice(0, 200) || undefined;
   const category = filter.category?.slice(0, 100) || undefined;
+  const member = memberContext(hm.member);
   const [mine, everyone, all, view] = await Promise.all([
-    listChannelDeals(hm.scope, { sort, q, category, user_id: hm.member.id }),
+    listChannelDeals(hm.scope, { sort, q, category }, member),
     listChannelDeals(hm.scope, { sort, q, category }),
-    q || category ? listChannelDeals(hm.scope, { sort: "name", user_id: hm.member.id }) : null,
+    q || category ? listChannelDeals(hm.scope, { sort: "name" }, member) : null,
     getPartnerView(hm.scope),
   ]);
-  const member = memberContext(hm.member);
   const lockOf = (entry: CatalogEntry): LockReason | null => {
     const access = checkMemberAccess(entry.facts, view.partner, member);
     return access.ok ? null : (access.reason as LockReason);
