@@ -31,6 +31,9 @@ async function formReady(page: Page) {
 const unique = (s: string) => `${s} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test.describe("portal deals", () => {
+  // Long flows (a draft, a refusal, codes, go-live, the /v1 checks) with an axe check and two
+  // screenshots per step: 26–32 s on a loaded 2-core CI machine, against the 30 s default.
+  test.describe.configure({ timeout: 120_000 });
   test("catalogue: visible and hidden deals with the reason in words", async ({ page }) => {
     await signIn(page, requireEnv("E2E_ADMIN_EMAIL"), requireEnv("E2E_ADMIN_PASSWORD"));
     await page.goto("/deals");
