@@ -1,8 +1,8 @@
 "use client";
 // The member's deal cards: logo, product name, headline value, category, and a lock with its reason
 // when the member cannot redeem the deal (yet). A client island on purpose: the page sends each
-// card as a few strings (dealCardView) instead of its whole element tree in the RSC payload, which
-// halves the bytes of the list page and the server's work per render (bench:hosted). Server-rendered
+// card as a few strings (dealCardView) instead of its whole element tree in the RSC payload: about a
+// third less HTML and a third less server time per render (docs/hosted-app.md, bench:hosted). Server-rendered
 // all the same, and nothing here needs JavaScript to work: each card is a plain link.
 import { Lock } from "lucide-react";
 import { DealLogo } from "./deal-logo";

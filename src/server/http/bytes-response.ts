@@ -15,9 +15,12 @@ export class BytesResponse extends Response {
 
   /** The same response with the body as a real stream (created once). */
   materialize(): Response {
-    const p = this.payload;
-    const body: BodyInit = typeof p === "string" ? p : new Uint8Array(p.buffer as ArrayBuffer, p.byteOffset, p.byteLength);
-    return (this.#materialized ??= new Response(body, { status: this.status, statusText: this.statusText, headers: this.headers }));
+    if (!this.#materialized) {
+      const p = this.payload;
+      const body: BodyInit = typeof p === "string" ? p : new Uint8Array(p.buffer as ArrayBuffer, p.byteOffset, p.byteLength);
+      this.#materialized = new Response(body, { status: this.status, statusText: this.statusText, headers: this.headers });
+    }
+    return this.#materialized;
   }
 
   override text() {

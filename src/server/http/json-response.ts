@@ -1,9 +1,24 @@
-export function jsonResponse(status: number, body: unknown, headers: HeadersInit = {}): Response {
+import { BytesResponse } from "./bytes-response";
+
+/** The headers of every JSON response of the API (handlers may add their own, and their own Cache-Control). */
+function jsonHeaders(headers: HeadersInit = {}): Headers {
   const h = new Headers(headers);
   h.set("Content-Type", "application/json; charset=utf-8");
   if (!h.has("Cache-Control")) h.set("Cache-Control", "no-store");
   h.set("X-Content-Type-Options", "nosniff");
-  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: h });
+  return h;
+}
+
+export function jsonResponse(status: number, body: unknown, headers: HeadersInit = {}): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: jsonHeaders(headers) });
+}
+
+/**
+ * JSON already serialized (GET /v1/deals and GET /v1/deals/{id} assemble it from precomputed bytes,
+ * deal-json.ts): no re-serialization, and written to the socket as it is (BytesResponse).
+ */
+export function jsonTextResponse(status: number, json: string | Buffer, headers: HeadersInit = {}): Response {
+  return new BytesResponse(json, { status, headers: jsonHeaders(headers) });
 }
 
 /** What a handler returns when it does not need to build the Response itself. */

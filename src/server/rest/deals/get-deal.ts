@@ -2,7 +2,7 @@ import type { ApiRoute } from "@/server/http/api-route";
 import { dealSchema } from "@/server/schemas/deal.schema";
 import { getDeal } from "@/server/services/deals/get-deal";
 import { renderDeal } from "./deal-json";
-import { jsonTextResponse } from "./json-text";
+import { jsonTextResponse } from "@/server/http/json-response";
 
 // GET /v1/deals/{id} — one deal under the visibility of GET /v1/deals, else 404 deal_not_found
 export const getDealRoute: ApiRoute = {

@@ -3,7 +3,7 @@ import { readQuery } from "@/server/http/read-query";
 import { dealListQuerySchema, dealListSchema } from "@/server/schemas/deal.schema";
 import { listDeals } from "@/server/services/deals/list-deals";
 import { renderDealPage } from "./deal-json";
-import { jsonTextResponse } from "./json-text";
+import { jsonTextResponse } from "@/server/http/json-response";
 
 // GET /v1/deals — the deals visible to the caller (optionally: to one of its members), filtered, sorted, paged
 export const listDealsRoute: ApiRoute = {
