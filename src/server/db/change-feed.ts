@@ -1,7 +1,8 @@
 // Pushed invalidation (issue 10 item 7): one LISTEN connection per process receives what database
 // triggers NOTIFY — `perkway_catalog` "key:version" when the catalogue changes (any process: portal,
-// CLI, another app instance) and `perkway_partner` "<id>" when a partner's active flag changes — so
-// the per-process caches of the hot path (partner active flag, catalogue versions) need no database
+// CLI, another app instance), `perkway_partner` "<id>" when a partner row changes, and `perkway_member`
+// "<id>" when a member row is updated or deleted — so the per-process caches of the hot paths (partner
+// active flag, catalogue versions; the hosted app's partner and signed-in member) need no database
 // round trip while nothing changes.
 //
 // Safety: a cache may only be trusted while `healthy` is true, that is while the subscription is known
@@ -23,6 +24,7 @@ import { randomUUID } from "node:crypto";
 export type ChangeHandlers = {
   catalog?: (key: string, version: bigint) => void;
   partner?: (partnerId: string) => void;
+  member?: (memberId: string) => void;
   /** The feed stopped or restarted delivering: forget everything cached. */
   reset?: () => void;
 };
@@ -107,6 +109,7 @@ export class ChangeFeed {
       this.client = client;
       await client.query("LISTEN perkway_catalog");
       await client.query("LISTEN perkway_partner");
+      await client.query("LISTEN perkway_member");
       const probeSentAt = performance.now();
       await this.probe(url);
       if (this.client !== client) return; // lost meanwhile
@@ -179,6 +182,7 @@ export class ChangeFeed {
     this.epoch++;
     for (const h of this.handlers) {
       if (channel === "perkway_partner") h.partner?.(payload);
+      else if (channel === "perkway_member") h.member?.(payload);
       else if (channel === "perkway_catalog") {
         const at = payload.lastIndexOf(":");
         const version = at > 0 ? safeBigInt(payload.slice(at + 1)) : null;

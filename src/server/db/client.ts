@@ -36,6 +36,9 @@ const globalForDb = globalThis as unknown as { perkwayDb?: PrismaClient };
 // waits for the notification. Writes on other processes arrive by NOTIFY (within milliseconds).
 const WRITE_METHODS = new Set(["create", "createMany", "createManyAndReturn", "update", "updateMany", "updateManyAndReturn", "upsert", "delete", "deleteMany"]);
 const WATCHED_MODELS = new Set(["partner", "deal", "visibilityRule", "dealCategory", "category", "catalogVersion"]);
+// Members: only changes of existing rows matter (the hosted app caches signed-in members; a new row
+// was never cached), so creates — the API's most frequent write — leave the caches alone.
+const MEMBER_CHANGE_METHODS = new Set(["update", "updateMany", "updateManyAndReturn", "upsert", "delete", "deleteMany"]);
 const WRITING_CLIENT_METHODS = new Set(["$transaction", "$executeRaw", "$executeRawUnsafe"]);
 
 function afterWrite<T>(result: T): T {
@@ -53,14 +56,14 @@ function afterWrite<T>(result: T): T {
 }
 
 const watchedDelegates = new WeakMap<object, object>();
-function watchDelegate(delegate: object): object {
+function watchDelegate(delegate: object, methods: Set<string>): object {
   let proxy = watchedDelegates.get(delegate);
   if (!proxy) {
     proxy = new Proxy(delegate, {
       get(target, method) {
         const fn = Reflect.get(target, method);
         if (typeof fn !== "function") return fn;
-        return WRITE_METHODS.has(method as string) ? (...args: unknown[]) => afterWrite(fn.apply(target, args)) : fn.bind(target);
+        return methods.has(method as string) ? (...args: unknown[]) => afterWrite(fn.apply(target, args)) : fn.bind(target);
       },
     });
     watchedDelegates.set(delegate, proxy);
@@ -74,7 +77,10 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
     globalForDb.perkwayDb ??= createClient();
     const client = globalForDb.perkwayDb;
     const value = Reflect.get(client, prop);
-    if (typeof prop === "string" && WATCHED_MODELS.has(prop) && value && typeof value === "object") return watchDelegate(value);
+    if (typeof prop === "string" && value && typeof value === "object") {
+      if (WATCHED_MODELS.has(prop)) return watchDelegate(value, WRITE_METHODS);
+      if (prop === "member") return watchDelegate(value, MEMBER_CHANGE_METHODS);
+    }
     if (typeof value !== "function") return value;
     if (typeof prop === "string" && WRITING_CLIENT_METHODS.has(prop)) return (...args: unknown[]) => afterWrite((value as (...a: unknown[]) => unknown).apply(client, args));
     return value.bind(client);

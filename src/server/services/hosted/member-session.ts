@@ -1,15 +1,18 @@
 // Member sessions of the hosted app and the widget. A session starts only from a confirmed magic
 // link of the partner whose app confirms it, and is re-checked on every request: the token must be
 // bound to this partner, and its member must still exist in the token's partner and environment
-// (the partner's active flag is checked by getHostedPartner before this runs). Deleting the member
-// or deactivating the partner therefore ends the session at the next request.
+// and the partner must be active. Deleting the member or deactivating the partner therefore ends the
+// session at the next request. The member row is read on every page, so it is cached per process and
+// dropped when the row changes (NOTIFY perkway_member, src/server/db/change-feed.ts; this process's own
+// member updates clear it at once), like the partner's active flag (assert-partner-active.ts).
 import type { Member } from "@/generated/prisma/client";
 import { issueMemberSessionToken, verifyMemberSessionToken } from "@/server/crypto/member-session-token";
 import { db } from "@/server/db/client";
 import { isUuid } from "@/server/domain/ids";
 import type { PartnerScope } from "@/server/scope";
 import { consumeMagicLink } from "@/server/services/magic-links/consume-magic-link";
-import { memberScopeWhere } from "@/server/services/members/member-scope";
+import { isPartnerActive } from "@/server/services/partners/assert-partner-active";
+import { PushedCache } from "@/server/services/shared/pushed-cache";
 
 export type HostedMember = {
   scope: PartnerScope;
@@ -32,8 +35,14 @@ export async function resolveMemberSession(partnerId: string, sessionToken: stri
   const session = await verifyMemberSessionToken(sessionToken);
   if (!session || session.partnerId !== partnerId || !isUuid(session.memberId)) return null;
   const scope: PartnerScope = { partnerId, environment: session.environment };
-  const member = await db.member.findFirst({
-    where: { ...memberScopeWhere(scope), id: session.memberId, partner: { active: true } },
-  });
-  return member ? { scope, member } : null;
+  const [member, active] = await Promise.all([members.get(session.memberId.toLowerCase()), isPartnerActive(partnerId)]);
+  // The token's partner and environment must be the member's own.
+  if (!member || !active || member.partnerId !== scope.partnerId || member.environment !== scope.environment) return null;
+  return { scope, member };
 }
+
+// Rows are shared by the requests that read them: callers treat a HostedMember as read-only.
+const members = new PushedCache<string, Member | null>(
+  (id) => db.member.findUnique({ where: { id } }),
+  (cache) => ({ member: (id) => cache.delete(id.toLowerCase()) }),
+);

@@ -28,6 +28,11 @@ const activeCache = new PushedCache<string, boolean | null>(
   (cache) => ({ partner: (id) => cache.delete(id.toLowerCase()) }),
 );
 
+/** Whether the partner exists and is active (cached like the API's check). */
+export async function isPartnerActive(partnerId: string): Promise<boolean> {
+  return (await partnerActive(partnerId)) === true;
+}
+
 /** true / false, or null for an unknown partner. */
 async function partnerActive(partnerId: string): Promise<boolean | null> {
   if (!UUID_RE.test(partnerId)) return null;

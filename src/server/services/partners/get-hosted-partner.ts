@@ -1,7 +1,11 @@
 // Resolves the partner behind a hosted-app subdomain (`{subdomain}.{APP_DOMAIN}` or `/p/{subdomain}`).
 // Public by design: it only exposes what the hosted app renders to anyone who knows the subdomain.
+// Read on every hosted page and widget request, so it is cached per process and dropped on any
+// change of any partner row (NOTIFY perkway_partner, src/server/db/change-feed.ts; this process's own
+// writes clear it at once): a deactivation, new branding or a new subdomain applies from the next request.
 import { db } from "@/server/db/client";
 import { originSchema, subdomainSchema } from "@/server/schemas/partner.schema";
+import { PushedCache } from "@/server/services/shared/pushed-cache";
 
 export type HostedBranding = {
   primaryColor: string | null;
@@ -29,9 +33,15 @@ export async function getHostedPartner(subdomain: string): Promise<HostedPartner
   // The same rule partners' subdomains were saved with: anything else cannot name one.
   const parsed = subdomainSchema.safeParse(subdomain);
   if (!parsed.success) return null;
+  return hostedPartners.get(parsed.data);
+}
 
+// Partners change rarely: any change empties the whole cache (a subdomain may have moved).
+const hostedPartners = new PushedCache<string, HostedPartner | null>(readHostedPartner, (cache) => ({ partner: () => cache.clear() }), 10_000);
+
+async function readHostedPartner(subdomain: string): Promise<HostedPartner | null> {
   const partner = await db.partner.findUnique({
-    where: { subdomain: parsed.data },
+    where: { subdomain },
     select: { id: true, name: true, subdomain: true, branding: true, deliveryMethod: true, active: true, freemiumEnabled: true, upgradeUrl: true, allowedIframeOrigins: true },
   });
   if (!partner || !partner.active) return null;

@@ -1,6 +1,7 @@
-// Activate or deactivate a partner (super admin). Nothing is cached: the API's assertPartnerActive,
-// the hosted app's getHostedPartner and the portal session all read partners.active on every
-// request, so the change applies from the partner's next request on (403 partner_inactive on /v1).
+// Activate or deactivate a partner (super admin). The API's assertPartnerActive and the hosted app's
+// getHostedPartner cache the flag per process, dropped by NOTIFY perkway_partner on every instance (and
+// at once in this one); the portal session reads it on every request. So the change applies from the
+// partner's next request on (403 partner_inactive on /v1, the hosted app and widget gone).
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import { isUuid } from "@/server/domain/ids";

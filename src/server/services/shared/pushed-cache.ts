@@ -37,6 +37,10 @@ export class PushedCache<K, V> {
     this.map.delete(key);
   }
 
+  clear(): void {
+    this.map.clear();
+  }
+
   /** Sets a value the notification itself carries (no read needed). */
   set(key: K, value: V): void {
     if (changeFeed().healthy) this.map.set(key, value);

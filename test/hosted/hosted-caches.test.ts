@@ -1,0 +1,110 @@
+// The hosted app reads the partner behind a subdomain and the signed-in member on every page, from
+// per-process caches (get-hosted-partner.ts, member-session.ts). They must never serve a row older
+// than the database: a change made by this process applies at once (its writes clear the caches),
+// one made elsewhere — another app instance, the CLI; here a separate connection writing plain SQL,
+// which this process's client never sees — arrives by NOTIFY before the next request.
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueMemberSessionToken } from "@/server/crypto/member-session-token";
+import { changeFeed } from "@/server/db/change-feed";
+import { resolveMemberSession } from "@/server/services/hosted/member-session";
+import { updateMember } from "@/server/services/members/update-member";
+import { getHostedPartner } from "@/server/services/partners/get-hosted-partner";
+import { updatePartner } from "@/server/services/partners/update-partner";
+import { seedPartner } from "../helpers/seed";
+import { createTestMember } from "../helpers/seed-members";
+
+let elsewhere: pg.Client;
+beforeAll(async () => {
+  elsewhere = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await elsewhere.connect();
+  // Until the change feed is subscribed nothing is cached (every call reads the database), and these
+  // tests would pass without any invalidation: wait for it. The embedded PGlite (a newcomer's run)
+  // has no feed (its probe NOTIFY never comes back), so nothing is cached there at all.
+  await getHostedPartner("warm-up");
+  const embedded = (await elsewhere.query<{ v: string }>("SELECT version() AS v")).rows[0].v.includes("PGlite");
+  if (!embedded) await eventually(async () => changeFeed().healthy, "change feed subscribed");
+});
+afterAll(async () => elsewhere.end());
+
+/** Polls for up to 3 s: a notification takes milliseconds (without a change feed every call reads the database). */
+async function eventually(check: () => Promise<boolean>, what: string) {
+  const until = Date.now() + 3_000;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`still stale after 3 s: ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function signedInMember() {
+  const { partner } = await seedPartner();
+  const scope = { partnerId: partner.id, environment: "test" as const };
+  const member = await createTestMember(scope);
+  const { token } = await issueMemberSessionToken({ memberId: member.id, partnerId: partner.id, environment: "test" });
+  return { partner, scope, member, resolve: () => resolveMemberSession(partner.id, token) };
+}
+
+describe("the signed-in member", () => {
+  it("changed or deleted by another process: the next request sees the change", async () => {
+    const m = await signedInMember();
+    expect((await m.resolve())?.member.tier).toBe("free");
+    expect((await m.resolve())?.member.tier).toBe("free"); // now served from the cache
+
+    await elsewhere.query(`UPDATE members SET tier = 'premium' WHERE id = $1`, [m.member.id]);
+    await eventually(async () => (await m.resolve())?.member.tier === "premium", "member tier");
+
+    await elsewhere.query(`DELETE FROM members WHERE id = $1`, [m.member.id]);
+    await eventually(async () => (await m.resolve()) === null, "deleted member");
+  });
+
+  it("changed by this process: at once", async () => {
+    const m = await signedInMember();
+    expect((await m.resolve())?.member.tier).toBe("free");
+    await updateMember(m.scope, { id: m.member.id }, { tier: "premium" });
+    expect((await m.resolve())?.member.tier).toBe("premium");
+  });
+
+  it("of a partner deactivated elsewhere: signed out at the next request", async () => {
+    const m = await signedInMember();
+    expect(await m.resolve()).not.toBeNull();
+    await elsewhere.query(`UPDATE partners SET active = false WHERE id = $1`, [m.partner.id]);
+    await eventually(async () => (await m.resolve()) === null, "deactivated partner");
+  });
+});
+
+describe("the partner behind a subdomain", () => {
+  it("follows branding, subdomain and active changes made elsewhere", async () => {
+    const { partner } = await seedPartner();
+    expect((await getHostedPartner(partner.subdomain))?.branding.headline).toBeNull();
+
+    await elsewhere.query(`UPDATE partners SET branding = '{"headline":"Perks for founders"}' WHERE id = $1`, [partner.id]);
+    await eventually(async () => (await getHostedPartner(partner.subdomain))?.branding.headline === "Perks for founders", "branding");
+
+    const moved = `m-${randomUUID().slice(0, 8)}`;
+    expect(await getHostedPartner(moved)).toBeNull(); // cached as "no partner here"
+    await elsewhere.query(`UPDATE partners SET subdomain = $2 WHERE id = $1`, [partner.id, moved]);
+    await eventually(async () => (await getHostedPartner(moved))?.id === partner.id && (await getHostedPartner(partner.subdomain)) === null, "new subdomain");
+
+    await elsewhere.query(`UPDATE partners SET active = false WHERE id = $1`, [partner.id]);
+    await eventually(async () => (await getHostedPartner(moved)) === null, "deactivation");
+  });
+
+  it("a partner created elsewhere is found after its subdomain was looked up in vain", async () => {
+    const { partner } = await seedPartner();
+    const subdomain = `n-${randomUUID().slice(0, 8)}`;
+    expect(await getHostedPartner(subdomain)).toBeNull();
+    await elsewhere.query(
+      `INSERT INTO partners (id, name, type, regions, subdomain, updated_at) SELECT $1, 'Created elsewhere', type, regions, $2, now() FROM partners WHERE id = $3`,
+      [randomUUID(), subdomain, partner.id],
+    );
+    await eventually(async () => (await getHostedPartner(subdomain))?.name === "Created elsewhere", "created partner");
+  });
+
+  it("changed by this process: at once", async () => {
+    const { partner } = await seedPartner();
+    expect((await getHostedPartner(partner.subdomain))?.freemiumEnabled).toBe(false);
+    await updatePartner("operator", partner.id, { freemium_enabled: true });
+    expect((await getHostedPartner(partner.subdomain))?.freemiumEnabled).toBe(true);
+  });
+});
