@@ -162,6 +162,41 @@ test.describe("hosted app", () => {
     await expect(page.getByRole("heading", { name: "How to redeem" })).toBeFocused();
   });
 
+  test("locked deals: the list links to them, each says why, premium ones offer the upgrade", async ({ page, request }) => {
+    const partner = demoPartner(); // freemium on, with an upgrade URL
+    const token = await apiToken(request, partner.keys.test);
+    const member = await createMember(request, token); // free tier
+    await signInWithLink(page, `/p/${partner.subdomain}/auth/magic?token=${new URL(member.sign_in_url).searchParams.get("token")}`, partner.name);
+    // Premium deals are not in the member's list (as GET /v1/deals?user_id= hides them from free members)…
+    const apiIds = new Set((await apiDealsFor(request, token, member.id)).map((d) => d.id));
+    const premium = (await (await request.get(`/v1/deals?tier=premium&limit=100`, { headers: bearer(token) })).json()).data as { id: string; product_name: string }[];
+    expect(premium.length).toBeGreaterThan(0);
+    expect(premium.filter((d) => apiIds.has(d.id))).toEqual([]);
+    for (const id of await listedIds(page)) expect(premium.map((d) => d.id)).not.toContain(id);
+
+    // …but counted on it, and listed with the reason on the locked page.
+    const locked = page.getByRole("region", { name: /Locked deals/ });
+    await expect(locked).toBeVisible();
+    await locked.getByRole("link", { name: /^See why \d+ deals? (is|are) locked$/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /Locked deals/ })).toBeVisible();
+    const card = page.getByTestId("locked-deal-list").locator(":scope > li").filter({ has: page.getByTestId("deal-lock").filter({ hasText: "Premium: This deal is for premium members. Upgrade your membership to unlock it." }) }).first();
+    const cardId = await card.getAttribute("data-deal-id");
+    const deal = premium.find((d) => d.id === cardId)!;
+    expect(deal, "a premium deal is locked for its tier").toBeTruthy();
+    await expect(card.getByRole("link", { name: deal.product_name, exact: true })).toBeVisible();
+    const upgrade = page.getByRole("region", { name: "Premium membership" }).getByRole("link", { name: /Upgrade to unlock/ });
+    await expect(upgrade).toHaveAttribute("href", "https://northstar.example/membership");
+    await expect(upgrade).toHaveAttribute("target", "_blank");
+    await expectAccessible(page);
+    await screenshotBoth(page, "hosted-locked-deals");
+
+    // The deal itself explains the lock and offers the upgrade.
+    await card.getByRole("link", { name: deal.product_name, exact: true }).click();
+    await expect(page.getByTestId("deal-locked")).toContainText("This deal is for premium members.");
+    await expect(page.getByTestId("deal-locked").getByRole("link", { name: /Upgrade to unlock/ })).toHaveAttribute("href", "https://northstar.example/membership");
+    await expect(page.getByRole("button", { name: /Reveal code|Claim your code|Get this deal|Show the steps|Request access/ })).toHaveCount(0);
+  });
+
   test("members never see another partner's private deals, nor sandbox members live ones", async ({ page, request }) => {
     const partner = demoPartner();
     const testToken = await apiToken(request, partner.keys.test);

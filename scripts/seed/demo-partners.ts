@@ -17,6 +17,7 @@ export const DEMO_PARTNERS: DemoPartnerSpec[] = [
       subdomain: "northstar",
       delivery_method: "hosted",
       freemium_enabled: true,
+      upgrade_url: "https://northstar.example/membership",
       branding: { primary_color: "#1d3557", accent_color: "#e63946", headline: "Perks for Northstar founders", welcome_text: "Credits and discounts negotiated for our portfolio." },
     },
     adminEmail: "admin@northstar.example",

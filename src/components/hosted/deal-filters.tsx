@@ -19,6 +19,15 @@ export function listHref(base: string, f: Partial<ListFilter>): string {
   return `${base || ""}/${qs ? `?${qs}` : ""}`;
 }
 
+/** The locked deals page, with the list's search and category (the count on the list matches it). */
+export function lockedHref(base: string, f: Partial<ListFilter>): string {
+  const p = new URLSearchParams();
+  if (f.q) p.set("q", f.q);
+  if (f.category) p.set("category", f.category);
+  const qs = p.toString();
+  return `${base || ""}/locked${qs ? `?${qs}` : ""}`;
+}
+
 export function DealFilters({ base, filter, categories }: { base: string; filter: ListFilter; categories: { slug: string; name: string }[] }) {
   const chip = "inline-flex min-h-9 items-center rounded-full border px-3 text-sm font-medium no-underline outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50";
   return (

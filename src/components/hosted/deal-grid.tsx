@@ -22,7 +22,7 @@ export type DealCardView = {
 
 export function DealGrid({ cards, testId, badgeClass }: { cards: DealCardView[]; testId: string; badgeClass: string }) {
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid={testId}>
+    <ul className="deal-grid" data-testid={testId}>
       {cards.map((card) => (
         <DealCard key={card.id} card={card} badgeClass={badgeClass} />
       ))}
@@ -30,28 +30,28 @@ export function DealGrid({ cards, testId, badgeClass }: { cards: DealCardView[];
   );
 }
 
+// Classes: the deal-card-* components of src/app/globals.css (short names: dozens of cards per page).
 function DealCard({ card, badgeClass }: { card: DealCardView; badgeClass: string }) {
   return (
-    <li className="relative flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs transition-shadow focus-within:ring-[3px] focus-within:ring-ring/50 hover:shadow-md" data-deal-id={card.id}>
-      <div className="flex items-start gap-3">
+    <li className="deal-card" data-deal-id={card.id}>
+      <div className="deal-card-head">
         <DealLogo url={card.logoUrl} name={card.name} />
-        <div className="min-w-0 flex-1">
-          <h3 className="text-base font-semibold leading-snug text-foreground [overflow-wrap:anywhere]">
-            {/* The whole card is clickable through this link's ::after; the name stays its accessible name. */}
-            <a href={card.href} className="after:absolute after:inset-0 after:content-[''] focus:outline-none">
+        <div className="deal-card-body">
+          <h3 className="deal-card-title">
+            <a href={card.href} className="deal-card-link">
               {card.name}
             </a>
           </h3>
-          {card.categories ? <p className="mt-0.5 text-xs text-muted-foreground">{card.categories}</p> : null}
+          {card.categories ? <p className="deal-card-meta">{card.categories}</p> : null}
         </div>
         {card.premium ? <span className={badgeClass}>Premium</span> : null}
       </div>
-      <p className="text-lg font-bold text-foreground" data-testid="deal-headline">
+      <p className="deal-card-value" data-testid="deal-headline">
         {card.headline}
       </p>
-      <p className="line-clamp-2 text-sm text-muted-foreground [overflow-wrap:anywhere]">{card.shortDescription}</p>
+      <p className="deal-card-text">{card.shortDescription}</p>
       {card.lock ? (
-        <p className="mt-auto flex items-start gap-1.5 rounded-md bg-muted px-2.5 py-1.5 text-xs text-foreground" data-testid="deal-lock">
+        <p className="deal-card-lock" data-testid="deal-lock">
           <Lock aria-hidden="true" className="mt-px h-3.5 w-3.5 shrink-0" />
           <span>
             <span className="font-semibold">{card.lock.title}:</span> {card.lock.text}

@@ -1,11 +1,12 @@
 // / on {subdomain}.{APP_DOMAIN}, /p/{subdomain} and /embed/{subdomain}: signed out, the partner's
 // welcome; signed in, the member's deals (server-rendered; only what GET /v1/deals?user_id= returns
-// for them, plus api_excluded deals), and the partner's other deals with why they are locked.
+// for them, plus api_excluded deals), and how many of the partner's other deals are locked for them
+// (listed with the reasons on /locked: kept off this page, which every member opens, to keep it light).
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { dealCardView, premiumBadgeClass } from "@/components/hosted/deal-card-view";
 import { DealGrid } from "@/components/hosted/deal-grid";
-import { DealFilters, listHref, type ListFilter } from "@/components/hosted/deal-filters";
+import { DealFilters, listHref, lockedHref, type ListFilter } from "@/components/hosted/deal-filters";
 import { TrackView } from "@/components/hosted/track-view";
 import { UpgradeCta } from "@/components/hosted/upgrade-cta";
 import { hostedUi } from "@/components/hosted/styles";
@@ -76,14 +77,19 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
         )}
       </section>
       {list.locked.length ? (
-        <details className="group rounded-xl border bg-card p-4">
-          <summary className="cursor-pointer text-base font-semibold text-foreground">
-            Locked deals <span className="font-normal text-muted-foreground">({list.locked.length}) — see why you can&apos;t redeem them yet</span>
-          </summary>
-          <div className="mt-4">
-            <DealGrid testId="locked-deal-list" badgeClass={premiumBadgeClass} cards={list.locked.map((d) => dealCardView(d, `${base}/deals/${d.id}`))} />
+        <section aria-labelledby="locked-heading" className="flex flex-col gap-3 rounded-xl border bg-card p-4 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 id="locked-heading" className="text-base font-semibold text-foreground">
+              Locked deals <span className="font-normal text-muted-foreground">({list.locked.length})</span>
+            </h2>
+            <p className="mt-0.5 text-sm text-muted-foreground">
+              {partner.name} offers {list.locked.length === 1 ? "one more deal" : `${list.locked.length} more deals`} that you can&apos;t redeem yet.
+            </p>
           </div>
-        </details>
+          <a href={lockedHref(base, filter)} className={hostedUi.secondary}>
+            See why {list.locked.length === 1 ? "1 deal is" : `${list.locked.length} deals are`} locked
+          </a>
+        </section>
       ) : null}
       <TrackView track={trackEvent} type="deal_list_viewed" dealIds={list.deals.slice(0, 200).map((d) => d.id)} />
     </div>

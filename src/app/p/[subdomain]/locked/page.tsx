@@ -1,0 +1,91 @@
+// /locked: the partner's deals this member cannot redeem (yet), each with the reason in words
+// (premium under freemium, region, company type, eligibility, paused), and the upgrade call to action
+// when premium deals are among them. Linked from the deal list with the list's search and category.
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { ArrowLeft } from "lucide-react";
+import { dealCardView, premiumBadgeClass } from "@/components/hosted/deal-card-view";
+import { DealGrid } from "@/components/hosted/deal-grid";
+import { lockedHref } from "@/components/hosted/deal-filters";
+import { hostedUi } from "@/components/hosted/styles";
+import { TrackView } from "@/components/hosted/track-view";
+import { UpgradeCta } from "@/components/hosted/upgrade-cta";
+import { listHostedDeals } from "@/server/services/hosted/hosted-deals";
+import { trackEvent } from "../actions";
+import { getSurface, loadMember, loadPartner } from "../_lib/member-context";
+
+type Props = { params: Promise<{ subdomain: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const partner = await loadPartner((await params).subdomain);
+  return { title: { absolute: partner ? `Locked deals · ${partner.name} perks` : "Page not found" }, robots: { index: false, follow: false } };
+}
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
+
+export default async function LockedDealsPage({ params, searchParams }: Props) {
+  const { subdomain } = await params;
+  const partner = await loadPartner(subdomain);
+  if (!partner) notFound();
+  const [{ base }, member, sp] = await Promise.all([getSurface(subdomain), loadMember(partner), searchParams]);
+  if (!member) {
+    return (
+      <section className="mx-auto max-w-xl py-10 text-center">
+        <h1 className="text-2xl font-bold text-foreground">Sign in to see your deals</h1>
+        <p className="mt-3 text-muted-foreground">Open the sign-in link your organization sent you. If it has expired, ask {partner.name} for a new one.</p>
+      </section>
+    );
+  }
+
+  const filter = { q: one(sp.q).slice(0, 200), category: one(sp.category).slice(0, 100) };
+  const { locked } = await listHostedDeals(member, filter);
+  const filtered = Boolean(filter.q || filter.category);
+  const premium = partner.freemiumEnabled && partner.upgradeUrl && locked.some((d) => d.lock === "tier");
+
+  return (
+    <div className="space-y-6">
+      <a href={base || "/"} className="inline-flex items-center gap-1 text-sm font-medium text-foreground underline-offset-2 hover:underline">
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> All deals
+      </a>
+      <section>
+        <h1 className="text-2xl font-bold tracking-tight text-foreground">
+          Locked deals <span className="font-normal text-muted-foreground">({locked.length})</span>
+        </h1>
+        <p className="mt-1 text-muted-foreground">
+          {partner.name} offers these deals, but you can&apos;t redeem them yet. Each one says why{filtered ? "" : "."}
+          {filtered ? (
+            <>
+              {" "}
+              (only those matching your search:{" "}
+              <a href={lockedHref(base, {})} className="font-medium text-foreground underline">
+                show all locked deals
+              </a>
+              ).
+            </>
+          ) : null}
+        </p>
+      </section>
+      {premium ? (
+        <section aria-label="Premium membership" className="flex flex-col gap-3 rounded-xl border border-primary/30 bg-accent p-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-accent-foreground">
+            <span className="font-semibold">Premium deals are for premium members.</span> Upgrade your membership to unlock them.
+          </p>
+          <UpgradeCta href={partner.upgradeUrl!} track={trackEvent} className={hostedUi.primary} />
+        </section>
+      ) : null}
+      {locked.length ? (
+        <DealGrid testId="locked-deal-list" badgeClass={premiumBadgeClass} cards={locked.map((d) => dealCardView(d, `${base}/deals/${d.id}`))} />
+      ) : (
+        <div className="rounded-xl border border-dashed bg-card p-8 text-center">
+          <p className="font-medium text-foreground">Nothing is locked for you{filtered ? " in this search" : ""}.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            <a href={base || "/"} className="font-medium text-foreground underline">
+              Back to your deals
+            </a>
+          </p>
+        </div>
+      )}
+      <TrackView track={trackEvent} type="deal_list_viewed" dealIds={locked.slice(0, 200).map((d) => d.id)} />
+    </div>
+  );
+}
