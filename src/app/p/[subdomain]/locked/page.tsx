@@ -7,6 +7,7 @@ import { ArrowLeft } from "lucide-react";
 import { dealCardView, premiumBadgeClass } from "@/components/hosted/deal-card-view";
 import { DealGrid } from "@/components/hosted/deal-grid";
 import { lockedHref } from "@/components/hosted/deal-filters";
+import { SignInPrompt } from "@/components/hosted/sign-in-prompt";
 import { hostedUi } from "@/components/hosted/styles";
 import { TrackView } from "@/components/hosted/track-view";
 import { UpgradeCta } from "@/components/hosted/upgrade-cta";
@@ -29,12 +30,7 @@ export default async function LockedDealsPage({ params, searchParams }: Props) {
   if (!partner) notFound();
   const [{ base }, member, sp] = await Promise.all([getSurface(subdomain), loadMember(partner), searchParams]);
   if (!member) {
-    return (
-      <section className="mx-auto max-w-xl py-10 text-center">
-        <h1 className="text-2xl font-bold text-foreground">Sign in to see your deals</h1>
-        <p className="mt-3 text-muted-foreground">Open the sign-in link your organization sent you. If it has expired, ask {partner.name} for a new one.</p>
-      </section>
-    );
+    return <SignInPrompt title="Sign in to see your deals" partnerName={partner.name} />;
   }
 
   const filter = { q: one(sp.q).slice(0, 200), category: one(sp.category).slice(0, 100) };

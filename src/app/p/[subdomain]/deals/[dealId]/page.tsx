@@ -4,6 +4,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ArrowLeft, ExternalLink, Lock } from "lucide-react";
 import { DealLogo } from "@/components/hosted/deal-logo";
+import { SignInPrompt } from "@/components/hosted/sign-in-prompt";
 import { RedemptionPanel } from "@/components/hosted/redemption-panel";
 import { hostedUi } from "@/components/hosted/styles";
 import { Badge } from "@/components/ui/badge";
@@ -39,12 +40,7 @@ export default async function DealPage({ params }: Props) {
   const { partner, member, deal } = loaded;
   const { base } = await getSurface(subdomain);
   if (!member) {
-    return (
-      <section className="mx-auto max-w-xl py-10 text-center">
-        <h1 className="text-2xl font-bold text-foreground">Sign in to see this deal</h1>
-        <p className="mt-3 text-muted-foreground">Open the sign-in link your organization sent you. If it has expired, ask {partner.name} for a new one.</p>
-      </section>
-    );
+    return <SignInPrompt title="Sign in to see this deal" partnerName={partner.name} />;
   }
   if (!deal) notFound();
   const claimedCode = deal.method === "unique_code" && !deal.lock ? await findClaimedCode(member, deal.id) : null;
