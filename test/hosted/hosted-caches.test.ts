@@ -5,7 +5,7 @@
 // which this process's client never sees — arrives by NOTIFY before the next request.
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { issueMemberSessionToken } from "@/server/crypto/member-session-token";
 import { changeFeed } from "@/server/db/change-feed";
 import { resolveMemberSession } from "@/server/services/hosted/member-session";
@@ -58,10 +58,18 @@ describe("the signed-in member", () => {
     await eventually(async () => (await m.resolve()) === null, "deleted member");
   });
 
-  it("changed by this process: at once", async () => {
+  it("changed by this process: at once, without waiting for the notification", async () => {
     const m = await signedInMember();
     expect((await m.resolve())?.member.tier).toBe("free");
-    await updateMember(m.scope, { id: m.member.id }, { tier: "premium" });
+    // PATCH /v1/users (no portal actor) updates outside a transaction: the write itself must clear
+    // the caches (the NOTIFY alone would usually win the race too, so check the clearing directly).
+    const cleared = vi.spyOn(changeFeed(), "localChange");
+    try {
+      await updateMember(m.scope, { id: m.member.id }, { tier: "premium" });
+      expect(cleared).toHaveBeenCalled();
+    } finally {
+      cleared.mockRestore();
+    }
     expect((await m.resolve())?.member.tier).toBe("premium");
   });
 
@@ -101,10 +109,16 @@ describe("the partner behind a subdomain", () => {
     await eventually(async () => (await getHostedPartner(subdomain))?.name === "Created elsewhere", "created partner");
   });
 
-  it("changed by this process: at once", async () => {
+  it("changed by this process: at once, without waiting for the notification", async () => {
     const { partner } = await seedPartner();
     expect((await getHostedPartner(partner.subdomain))?.freemiumEnabled).toBe(false);
-    await updatePartner("operator", partner.id, { freemium_enabled: true });
+    const cleared = vi.spyOn(changeFeed(), "localChange");
+    try {
+      await updatePartner("operator", partner.id, { freemium_enabled: true });
+      expect(cleared).toHaveBeenCalled();
+    } finally {
+      cleared.mockRestore();
+    }
     expect((await getHostedPartner(partner.subdomain))?.freemiumEnabled).toBe(true);
   });
 });

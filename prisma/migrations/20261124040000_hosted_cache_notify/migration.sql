@@ -4,8 +4,9 @@
 --   * perkway_partner "<id>" now fires when a partner row is created or changed in any way (branding,
 --     subdomain, freemium, upgrade URL, allowed origins…), not only when its active flag changes (a new
 --     partner matters too: an unknown subdomain is cached as "no partner");
---   * perkway_member "<id>" fires when a member row is updated or deleted (inserts need nothing: an id
---     is never cached before its row exists).
+--   * perkway_member "<partner_id>:<environment>:<id>" (the cache's key, so that its read stays scoped)
+--     fires when a member row is updated or deleted (inserts need nothing: an id is never cached before
+--     its row exists).
 -- Notifications are sent at commit, and PostgreSQL folds repeats of one payload within a transaction.
 -- (Same \073 convention as the earlier trigger migrations: the migration runner splits on semicolons.)
 
@@ -18,7 +19,7 @@ CREATE TRIGGER partners_created_notify AFTER INSERT ON partners
 
 CREATE FUNCTION perkway_member_changed() RETURNS trigger LANGUAGE plpgsql AS E'
 BEGIN
-  PERFORM pg_notify(''perkway_member'', OLD.id::text)\073
+  PERFORM pg_notify(''perkway_member'', OLD.partner_id::text || '':'' || OLD.environment::text || '':'' || OLD.id::text)\073
   RETURN NULL\073
 END';
 CREATE TRIGGER members_changed_notify AFTER UPDATE OR DELETE ON members

@@ -10,22 +10,19 @@ const SORT_LABELS: Record<HostedSort, string> = { recommended: "Recommended", ne
 
 export type ListFilter = { q: string; category: string; sort: HostedSort };
 
-export function listHref(base: string, f: Partial<ListFilter>): string {
+/** The deal list (or, with page "locked", the locked deals) with a search, category and sort. */
+export function listHref(base: string, f: Partial<ListFilter>, page: "" | "locked" = ""): string {
   const p = new URLSearchParams();
   if (f.q) p.set("q", f.q);
   if (f.category) p.set("category", f.category);
   if (f.sort && f.sort !== "recommended") p.set("sort", f.sort);
   const qs = p.toString();
-  return `${base || ""}/${qs ? `?${qs}` : ""}`;
+  return `${base || ""}/${page}${qs ? `?${qs}` : ""}`;
 }
 
-/** The locked deals page, with the list's search and category (the count on the list matches it). */
-export function lockedHref(base: string, f: Partial<ListFilter>): string {
-  const p = new URLSearchParams();
-  if (f.q) p.set("q", f.q);
-  if (f.category) p.set("category", f.category);
-  const qs = p.toString();
-  return `${base || ""}/locked${qs ? `?${qs}` : ""}`;
+/** A page's search parameter as one string ("" when absent; the first of repeated ones). */
+export function firstParam(v: string | string[] | undefined): string {
+  return (Array.isArray(v) ? v[0] : v) ?? "";
 }
 
 export function DealFilters({ base, filter, categories }: { base: string; filter: ListFilter; categories: { slug: string; name: string }[] }) {

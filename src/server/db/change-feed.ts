@@ -1,7 +1,7 @@
 // Pushed invalidation (issue 10 item 7): one LISTEN connection per process receives what database
 // triggers NOTIFY — `perkway_catalog` "key:version" when the catalogue changes (any process: portal,
 // CLI, another app instance), `perkway_partner` "<id>" when a partner row changes, and `perkway_member`
-// "<id>" when a member row is updated or deleted — so the per-process caches of the hot paths (partner
+// "<partner_id>:<environment>:<id>" when a member row is updated or deleted — so the per-process caches of the hot paths (partner
 // active flag, catalogue versions; the hosted app's partner and signed-in member) need no database
 // round trip while nothing changes.
 //
@@ -24,7 +24,8 @@ import { randomUUID } from "node:crypto";
 export type ChangeHandlers = {
   catalog?: (key: string, version: bigint) => void;
   partner?: (partnerId: string) => void;
-  member?: (memberId: string) => void;
+  /** "<partner_id>:<environment>:<member id>" */
+  member?: (memberKey: string) => void;
   /** The feed stopped or restarted delivering: forget everything cached. */
   reset?: () => void;
 };

@@ -37,7 +37,8 @@ const globalForDb = globalThis as unknown as { perkwayDb?: PrismaClient };
 const WRITE_METHODS = new Set(["create", "createMany", "createManyAndReturn", "update", "updateMany", "updateManyAndReturn", "upsert", "delete", "deleteMany"]);
 const WATCHED_MODELS = new Set(["partner", "deal", "visibilityRule", "dealCategory", "category", "catalogVersion"]);
 // Members: only changes of existing rows matter (the hosted app caches signed-in members; a new row
-// was never cached), so creates — the API's most frequent write — leave the caches alone.
+// was never cached), so creates — the API's most frequent write — leave the caches alone. PATCH
+// /v1/users updates outside a transaction (update-member.ts), so this is its read-your-writes.
 const MEMBER_CHANGE_METHODS = new Set(["update", "updateMany", "updateManyAndReturn", "upsert", "delete", "deleteMany"]);
 const WRITING_CLIENT_METHODS = new Set(["$transaction", "$executeRaw", "$executeRawUnsafe"]);
 

@@ -6,9 +6,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { dealCardView, premiumBadgeClass } from "@/components/hosted/deal-card-view";
 import { DealGrid } from "@/components/hosted/deal-grid";
-import { DealFilters, listHref, lockedHref, type ListFilter } from "@/components/hosted/deal-filters";
+import { DealFilters, firstParam as one, listHref, type ListFilter } from "@/components/hosted/deal-filters";
 import { TrackView } from "@/components/hosted/track-view";
-import { UpgradeCta } from "@/components/hosted/upgrade-cta";
+import { UpgradeBanner } from "@/components/hosted/upgrade-banner";
 import { hostedUi } from "@/components/hosted/styles";
 import { HOSTED_SORTS, listHostedDeals, type HostedSort } from "@/server/services/hosted/hosted-deals";
 import type { HostedPartner } from "@/server/services/partners/get-hosted-partner";
@@ -21,8 +21,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const partner = await loadPartner((await params).subdomain);
   return { title: { absolute: partner ? `${partner.name} perks` : "Page not found" }, robots: { index: false, follow: false } };
 }
-
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
 
 export default async function HostedHomePage({ params, searchParams }: Props) {
   const { subdomain } = await params;
@@ -47,12 +45,9 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
         {partner.branding.headline ? <p className="mt-1 text-base font-medium text-foreground">{partner.branding.headline}</p> : null}
       </section>
       {premiumLocked && partner.upgradeUrl ? (
-        <section aria-label="Premium membership" className="flex flex-col gap-3 rounded-xl border border-primary/30 bg-accent p-4 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-accent-foreground">
-            <span className="font-semibold">{premiumLocked === 1 ? "1 premium deal is" : `${premiumLocked} premium deals are`} waiting for you.</span> Upgrade your membership to unlock {premiumLocked === 1 ? "it" : "them"}.
-          </p>
-          <UpgradeCta href={partner.upgradeUrl} track={trackEvent} className={hostedUi.primary} />
-        </section>
+        <UpgradeBanner upgradeUrl={partner.upgradeUrl} track={trackEvent}>
+          <span className="font-semibold">{premiumLocked === 1 ? "1 premium deal is" : `${premiumLocked} premium deals are`} waiting for you.</span> Upgrade your membership to unlock {premiumLocked === 1 ? "it" : "them"}.
+        </UpgradeBanner>
       ) : null}
       <DealFilters base={base} filter={filter} categories={list.categories} />
       <section aria-labelledby="deals-heading">
@@ -86,7 +81,7 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
               {partner.name} offers {list.locked.length === 1 ? "one more deal" : `${list.locked.length} more deals`} that you can&apos;t redeem yet.
             </p>
           </div>
-          <a href={lockedHref(base, filter)} className={hostedUi.secondary}>
+          <a href={listHref(base, { q: filter.q, category: filter.category }, "locked")} className={hostedUi.secondary}>
             See why {list.locked.length === 1 ? "1 deal is" : `${list.locked.length} deals are`} locked
           </a>
         </section>

@@ -4,13 +4,15 @@
 // and the partner must be active. Deleting the member or deactivating the partner therefore ends the
 // session at the next request. The member row is read on every page, so it is cached per process and
 // dropped when the row changes (NOTIFY perkway_member, src/server/db/change-feed.ts; this process's own
-// member updates clear it at once), like the partner's active flag (assert-partner-active.ts).
+// member updates and deletes clear it at once: src/server/db/client.ts), like the partner's active
+// flag (assert-partner-active.ts).
 import type { Member } from "@/generated/prisma/client";
 import { issueMemberSessionToken, verifyMemberSessionToken } from "@/server/crypto/member-session-token";
 import { db } from "@/server/db/client";
 import { isUuid } from "@/server/domain/ids";
-import type { PartnerScope } from "@/server/scope";
+import type { Environment, PartnerScope } from "@/server/scope";
 import { consumeMagicLink } from "@/server/services/magic-links/consume-magic-link";
+import { memberScopeWhere } from "@/server/services/members/member-scope";
 import { isPartnerActive } from "@/server/services/partners/assert-partner-active";
 import { PushedCache } from "@/server/services/shared/pushed-cache";
 
@@ -35,14 +37,19 @@ export async function resolveMemberSession(partnerId: string, sessionToken: stri
   const session = await verifyMemberSessionToken(sessionToken);
   if (!session || session.partnerId !== partnerId || !isUuid(session.memberId)) return null;
   const scope: PartnerScope = { partnerId, environment: session.environment };
-  const [member, active] = await Promise.all([members.get(session.memberId.toLowerCase()), isPartnerActive(partnerId)]);
-  // The token's partner and environment must be the member's own.
-  if (!member || !active || member.partnerId !== scope.partnerId || member.environment !== scope.environment) return null;
-  return { scope, member };
+  const [member, active] = await Promise.all([members.get(memberKey(scope, session.memberId)), isPartnerActive(partnerId)]);
+  return member && active ? { scope, member } : null;
 }
 
-// Rows are shared by the requests that read them: callers treat a HostedMember as read-only.
+// Keyed by the member's partner, environment and id — the payload of NOTIFY perkway_member — so the
+// read is scoped like every members query. Rows are shared by the requests that read them: callers
+// treat a HostedMember as read-only.
+const memberKey = (scope: PartnerScope, memberId: string) => `${scope.partnerId}:${scope.environment}:${memberId.toLowerCase()}`;
+
 const members = new PushedCache<string, Member | null>(
-  (id) => db.member.findUnique({ where: { id } }),
-  (cache) => ({ member: (id) => cache.delete(id.toLowerCase()) }),
+  (key) => {
+    const [partnerId, environment, id] = key.split(":");
+    return db.member.findFirst({ where: { ...memberScopeWhere({ partnerId, environment: environment as Environment }), id } });
+  },
+  (cache) => ({ member: (key) => cache.delete(key) }),
 );

@@ -6,11 +6,10 @@ import { notFound } from "next/navigation";
 import { ArrowLeft } from "lucide-react";
 import { dealCardView, premiumBadgeClass } from "@/components/hosted/deal-card-view";
 import { DealGrid } from "@/components/hosted/deal-grid";
-import { lockedHref } from "@/components/hosted/deal-filters";
+import { firstParam as one, listHref } from "@/components/hosted/deal-filters";
 import { SignInPrompt } from "@/components/hosted/sign-in-prompt";
-import { hostedUi } from "@/components/hosted/styles";
 import { TrackView } from "@/components/hosted/track-view";
-import { UpgradeCta } from "@/components/hosted/upgrade-cta";
+import { UpgradeBanner } from "@/components/hosted/upgrade-banner";
 import { listHostedDeals } from "@/server/services/hosted/hosted-deals";
 import { trackEvent } from "../actions";
 import { getSurface, loadMember, loadPartner } from "../_lib/member-context";
@@ -21,8 +20,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const partner = await loadPartner((await params).subdomain);
   return { title: { absolute: partner ? `Locked deals · ${partner.name} perks` : "Page not found" }, robots: { index: false, follow: false } };
 }
-
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
 
 export default async function LockedDealsPage({ params, searchParams }: Props) {
   const { subdomain } = await params;
@@ -36,7 +33,7 @@ export default async function LockedDealsPage({ params, searchParams }: Props) {
   const filter = { q: one(sp.q).slice(0, 200), category: one(sp.category).slice(0, 100) };
   const { locked } = await listHostedDeals(member, filter);
   const filtered = Boolean(filter.q || filter.category);
-  const premium = partner.freemiumEnabled && partner.upgradeUrl && locked.some((d) => d.lock === "tier");
+  const upgradeUrl = partner.freemiumEnabled && locked.some((d) => d.lock === "tier") ? partner.upgradeUrl : null;
 
   return (
     <div className="space-y-6">
@@ -47,27 +44,20 @@ export default async function LockedDealsPage({ params, searchParams }: Props) {
         <h1 className="text-2xl font-bold tracking-tight text-foreground">
           Locked deals <span className="font-normal text-muted-foreground">({locked.length})</span>
         </h1>
-        <p className="mt-1 text-muted-foreground">
-          {partner.name} offers these deals, but you can&apos;t redeem them yet. Each one says why{filtered ? "" : "."}
-          {filtered ? (
-            <>
-              {" "}
-              (only those matching your search:{" "}
-              <a href={lockedHref(base, {})} className="font-medium text-foreground underline">
-                show all locked deals
-              </a>
-              ).
-            </>
-          ) : null}
-        </p>
-      </section>
-      {premium ? (
-        <section aria-label="Premium membership" className="flex flex-col gap-3 rounded-xl border border-primary/30 bg-accent p-4 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-accent-foreground">
-            <span className="font-semibold">Premium deals are for premium members.</span> Upgrade your membership to unlock them.
+        <p className="mt-1 text-muted-foreground">{partner.name} offers these deals, but you can&apos;t redeem them yet. Each one says why.</p>
+        {filtered ? (
+          <p className="mt-1 text-sm text-muted-foreground">
+            Only those matching your search are shown.{" "}
+            <a href={listHref(base, {}, "locked")} className="font-medium text-foreground underline">
+              Show all locked deals
+            </a>
           </p>
-          <UpgradeCta href={partner.upgradeUrl!} track={trackEvent} className={hostedUi.primary} />
-        </section>
+        ) : null}
+      </section>
+      {upgradeUrl ? (
+        <UpgradeBanner upgradeUrl={upgradeUrl} track={trackEvent}>
+          <span className="font-semibold">Premium deals are for premium members.</span> Upgrade your membership to unlock them.
+        </UpgradeBanner>
       ) : null}
       {locked.length ? (
         <DealGrid testId="locked-deal-list" badgeClass={premiumBadgeClass} cards={locked.map((d) => dealCardView(d, `${base}/deals/${d.id}`))} />

@@ -1,0 +1,16 @@
+// The freemium banner of the deal list and the locked deals page: what premium unlocks, and the
+// upgrade call to action (new tab, records upgrade_cta_clicked).
+import type { ReactNode } from "react";
+import { hostedUi } from "./styles";
+import { UpgradeCta } from "./upgrade-cta";
+
+type Track = Parameters<typeof UpgradeCta>[0]["track"];
+
+export function UpgradeBanner({ upgradeUrl, track, children }: { upgradeUrl: string; track: Track; children: ReactNode }) {
+  return (
+    <section aria-label="Premium membership" className="flex flex-col gap-3 rounded-xl border border-primary/30 bg-accent p-4 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm text-accent-foreground">{children}</p>
+      <UpgradeCta href={upgradeUrl} track={track} className={hostedUi.primary} />
+    </section>
+  );
+}
