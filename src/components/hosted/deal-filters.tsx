@@ -17,7 +17,9 @@ export function listHref(base: string, f: Partial<ListFilter>, page: "" | "locke
   if (f.category) p.set("category", f.category);
   if (f.sort && f.sort !== "recommended") p.set("sort", f.sort);
   const qs = p.toString();
-  return `${base || ""}/${page}${qs ? `?${qs}` : ""}`;
+  // The list is `base` itself ("/" on the subdomain): `/p/{subdomain}/` would answer with a 308.
+  const path = page ? `${base}/${page}` : base || "/";
+  return `${path}${qs ? `?${qs}` : ""}`;
 }
 
 /** A page's search parameter as one string ("" when absent; the first of repeated ones). */
@@ -29,7 +31,7 @@ export function DealFilters({ base, filter, categories }: { base: string; filter
   const chip = "inline-flex min-h-9 items-center rounded-full border px-3 text-sm font-medium no-underline outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50";
   return (
     <div className="space-y-3">
-      <form method="get" action={`${base}/`} role="search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <form method="get" action={base || "/"} role="search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
         {filter.category ? <input type="hidden" name="category" value={filter.category} /> : null}
         <div className="flex-1">
           <label htmlFor="deal-search" className="mb-1.5 block text-sm font-medium text-foreground">
