@@ -9,13 +9,13 @@
 //
 //   npm run bench:hosted                                   # app on http://localhost:3000, .data/demo-credentials.json
 //   BENCH_BASE_URL=http://localhost:3106 BENCH_CREDENTIALS_FILE=.data-x/demo-credentials-….json npm run bench:hosted
-//   flags: --members 20 --duration 30   (seconds of browsing; back to back runs at most 10 s)
+//   flags: --members 20 --duration 60   (seconds of browsing; back to back runs at most 10 s)
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 
-const { values: args } = parseArgs({ options: { members: { type: "string", default: "20" }, duration: { type: "string", default: "30" } } });
+const { values: args } = parseArgs({ options: { members: { type: "string", default: "20" }, duration: { type: "string", default: "60" } } });
 const MEMBERS = Number(args.members);
 const DURATION_MS = Number(args.duration) * 1000;
 const BASE = (process.env.BENCH_BASE_URL ?? "http://localhost:3000").replace(/\/$/, "");
@@ -95,6 +95,8 @@ if (process.env.BENCH_VERBOSE) for (const [url, size] of [...scripts].sort((a, b
 //   - browsing (the target): each member opens the list, reads it for a think time (uniform
 //     THINK_MIN–THINK_MAX s, a brisk pace: 20 members make about ten list renders a second), and
 //     opens it again. The figure is the server's render time as a member meets it.
+//     A minute of it by default: ~600 renders, so p99 is the 6th slowest. With 30 s it was the 3rd
+//     of ~300, and one stall of the machine (a busy neighbour on a 2-core VM) moved it by 40 ms.
 //   - saturation: each member reloads the list the moment the previous one arrived (no think time).
 //     Twenty requests are then always in flight on one Node process, so every request waits for the
 //     ones ahead of it: p99 ≈ 20 × the render cost. This measures capacity (req/s), not render time.

@@ -1,5 +1,5 @@
 // What the deal grid island shows of one deal, computed on the server (lock reasons in words, the
-// link, the categories), so the island receives strings only.
+// categories), so the island receives strings only.
 import type { HostedDealCard } from "@/server/services/hosted/hosted-deals";
 import { lockText, lockTitle } from "@/server/services/hosted/lock-reasons";
 import { badgeVariants } from "@/components/ui/badge";
@@ -8,10 +8,9 @@ import type { DealCardView } from "./deal-grid";
 /** The Premium badge's classes, from the Badge primitive (cva stays out of the island). */
 export const premiumBadgeClass = badgeVariants({ variant: "secondary" });
 
-export function dealCardView(deal: HostedDealCard, href: string): DealCardView {
+export function dealCardView(deal: HostedDealCard): DealCardView {
   return {
     id: deal.id,
-    href,
     name: deal.productName,
     logoUrl: deal.logoUrl,
     categories: deal.categories.map((c) => c.name).join(" · "),

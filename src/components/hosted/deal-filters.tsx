@@ -28,7 +28,6 @@ export function firstParam(v: string | string[] | undefined): string {
 }
 
 export function DealFilters({ base, filter, categories }: { base: string; filter: ListFilter; categories: { slug: string; name: string }[] }) {
-  const chip = "inline-flex min-h-9 items-center rounded-full border px-3 text-sm font-medium no-underline outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50";
   return (
     <div className="space-y-3">
       <form method="get" action={base || "/"} role="search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
@@ -59,21 +58,19 @@ export function DealFilters({ base, filter, categories }: { base: string; filter
       {categories.length ? (
         <nav aria-label="Categories">
           <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+            {/* Classes: .filter-chip in src/app/globals.css (the current chip is styled by aria-current). */}
             <li className="shrink-0">
-              <a href={listHref(base, { ...filter, category: "" })} aria-current={filter.category ? undefined : "page"} className={`${chip} ${filter.category ? "border-input bg-card text-foreground" : "border-primary bg-primary text-primary-foreground"}`}>
+              <a href={listHref(base, { ...filter, category: "" })} aria-current={filter.category ? undefined : "page"} className="filter-chip">
                 All
               </a>
             </li>
-            {categories.map((c) => {
-              const active = c.slug === filter.category;
-              return (
-                <li key={c.slug} className="shrink-0">
-                  <a href={listHref(base, { ...filter, category: c.slug })} aria-current={active ? "page" : undefined} className={`${chip} ${active ? "border-primary bg-primary text-primary-foreground" : "border-input bg-card text-foreground"}`}>
-                    {c.name}
-                  </a>
-                </li>
-              );
-            })}
+            {categories.map((c) => (
+              <li key={c.slug} className="shrink-0">
+                <a href={listHref(base, { ...filter, category: c.slug })} aria-current={c.slug === filter.category ? "page" : undefined} className="filter-chip">
+                  {c.name}
+                </a>
+              </li>
+            ))}
           </ul>
         </nav>
       ) : null}

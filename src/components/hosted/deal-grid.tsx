@@ -3,13 +3,14 @@
 // when the member cannot redeem the deal (yet). A client island on purpose: the page sends each
 // card as a few strings (dealCardView) instead of its whole element tree in the RSC payload: about a
 // third less HTML and a third less server time per render (docs/hosted-app.md, bench:hosted). Server-rendered
-// all the same, and nothing here needs JavaScript to work: each card is a plain link.
+// all the same, and nothing here needs JavaScript to work: each card is a plain link. The grid also
+// reports deal_list_viewed with the ids of its cards, so the page does not send them a second time.
 import { Lock } from "lucide-react";
 import { DealLogo } from "./deal-logo";
+import { TrackView, type Track } from "./track-view";
 
 export type DealCardView = {
   id: string;
-  href: string;
   name: string;
   logoUrl: string | null;
   /** Category names, joined for display. */
@@ -20,25 +21,38 @@ export type DealCardView = {
   lock: { title: string; text: string } | null;
 };
 
-export function DealGrid({ cards, testId, badgeClass }: { cards: DealCardView[]; testId: string; badgeClass: string }) {
+type DealGridProps = {
+  cards: DealCardView[];
+  /** Where the deal pages are ("/p/acme/deals"): a card links to `${dealsPath}/${id}`. */
+  dealsPath: string;
+  testId: string;
+  badgeClass: string;
+  /** Fires deal_list_viewed with the cards' ids once the grid is on the member's screen. */
+  track: Track;
+};
+
+export function DealGrid({ cards, dealsPath, testId, badgeClass, track }: DealGridProps) {
   return (
-    <ul className="deal-grid" data-testid={testId}>
-      {cards.map((card) => (
-        <DealCard key={card.id} card={card} badgeClass={badgeClass} />
-      ))}
-    </ul>
+    <>
+      <ul className="deal-grid" data-testid={testId}>
+        {cards.map((card) => (
+          <DealCard key={card.id} card={card} href={`${dealsPath}/${card.id}`} badgeClass={badgeClass} />
+        ))}
+      </ul>
+      <TrackView track={track} type="deal_list_viewed" dealIds={cards.slice(0, 200).map((c) => c.id)} />
+    </>
   );
 }
 
 // Classes: the deal-card-* components of src/app/globals.css (short names: dozens of cards per page).
-function DealCard({ card, badgeClass }: { card: DealCardView; badgeClass: string }) {
+function DealCard({ card, href, badgeClass }: { card: DealCardView; href: string; badgeClass: string }) {
   return (
     <li className="deal-card" data-deal-id={card.id}>
       <div className="deal-card-head">
         <DealLogo url={card.logoUrl} name={card.name} />
         <div className="deal-card-body">
           <h3 className="deal-card-title">
-            <a href={card.href} className="deal-card-link">
+            <a href={href} className="deal-card-link">
               {card.name}
             </a>
           </h3>

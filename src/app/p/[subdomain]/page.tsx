@@ -7,7 +7,6 @@ import { notFound } from "next/navigation";
 import { dealCardView, premiumBadgeClass } from "@/components/hosted/deal-card-view";
 import { DealGrid } from "@/components/hosted/deal-grid";
 import { DealFilters, firstParam as one, listHref, type ListFilter } from "@/components/hosted/deal-filters";
-import { TrackView } from "@/components/hosted/track-view";
 import { UpgradeBanner } from "@/components/hosted/upgrade-banner";
 import { hostedUi } from "@/components/hosted/styles";
 import { HOSTED_SORTS, listHostedDeals, type HostedSort } from "@/server/services/hosted/hosted-deals";
@@ -55,7 +54,7 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
           Your deals <span className="font-normal text-muted-foreground">({list.deals.length})</span>
         </h2>
         {list.deals.length ? (
-          <DealGrid testId="deal-list" badgeClass={premiumBadgeClass} cards={list.deals.map((d) => dealCardView(d, `${base}/deals/${d.id}`))} />
+          <DealGrid testId="deal-list" badgeClass={premiumBadgeClass} cards={list.deals.map(dealCardView)} dealsPath={`${base}/deals`} track={trackEvent} />
         ) : (
           <div className="rounded-xl border border-dashed bg-card p-8 text-center">
             <p className="font-medium text-foreground">{filtered ? "No deals match your search." : "No deals are available to you yet."}</p>
@@ -86,7 +85,6 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
           </a>
         </section>
       ) : null}
-      <TrackView track={trackEvent} type="deal_list_viewed" dealIds={list.deals.slice(0, 200).map((d) => d.id)} />
     </div>
   );
 }

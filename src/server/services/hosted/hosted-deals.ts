@@ -53,7 +53,10 @@ export function safeImageUrl(value: string | null | undefined): string | null {
   return safeHttpUrl(value);
 }
 
-function cardOf(dto: DealDto, lock: LockReason | null): HostedDealCard {
+type CardFields = Pick<DealDto, "id" | "product_name" | "logo_url" | "perk_description" | "market_value" | "short_description" | "categories" | "tier" | "tags" | "status">;
+
+/** `dto`: a Deal DTO, or the cached entry's DTO head (the list reads it as is: no copy per deal). */
+function cardOf(dto: CardFields, lock: LockReason | null): HostedDealCard {
   return {
     id: dto.id,
     productName: dto.product_name,
@@ -94,10 +97,10 @@ export async function listHostedDeals(hm: HostedMember, filter: { q?: string; ca
   };
   const mineIds = new Set(mine.map((i) => i.entry.id));
   const categories = new Map<string, string>();
-  for (const { entry, claimable } of all ?? mine) for (const c of dealDtoOf(entry, claimable).categories) categories.set(c.slug, c.name);
+  for (const { entry } of all ?? mine) for (const c of entry.dto.head.categories) categories.set(c.slug, c.name);
   return {
-    deals: mine.map(({ entry, claimable }) => cardOf(dealDtoOf(entry, claimable), lockOf(entry))),
-    locked: everyone.filter(({ entry }) => !mineIds.has(entry.id)).map(({ entry, claimable }) => cardOf(dealDtoOf(entry, claimable), lockOf(entry) ?? "unavailable")),
+    deals: mine.map(({ entry }) => cardOf(entry.dto.head, lockOf(entry))),
+    locked: everyone.filter(({ entry }) => !mineIds.has(entry.id)).map(({ entry }) => cardOf(entry.dto.head, lockOf(entry) ?? "unavailable")),
     categories: [...categories].map(([slug, name]) => ({ slug, name })).sort((a, b) => a.name.localeCompare(b.name)),
   };
 }

@@ -8,7 +8,6 @@ import { dealCardView, premiumBadgeClass } from "@/components/hosted/deal-card-v
 import { DealGrid } from "@/components/hosted/deal-grid";
 import { firstParam as one, listHref } from "@/components/hosted/deal-filters";
 import { SignInPrompt } from "@/components/hosted/sign-in-prompt";
-import { TrackView } from "@/components/hosted/track-view";
 import { UpgradeBanner } from "@/components/hosted/upgrade-banner";
 import { listHostedDeals } from "@/server/services/hosted/hosted-deals";
 import { trackEvent } from "../actions";
@@ -60,7 +59,7 @@ export default async function LockedDealsPage({ params, searchParams }: Props) {
         </UpgradeBanner>
       ) : null}
       {locked.length ? (
-        <DealGrid testId="locked-deal-list" badgeClass={premiumBadgeClass} cards={locked.map((d) => dealCardView(d, `${base}/deals/${d.id}`))} />
+        <DealGrid testId="locked-deal-list" badgeClass={premiumBadgeClass} cards={locked.map(dealCardView)} dealsPath={`${base}/deals`} track={trackEvent} />
       ) : (
         <div className="rounded-xl border border-dashed bg-card p-8 text-center">
           <p className="font-medium text-foreground">Nothing is locked for you{filtered ? " in this search" : ""}.</p>
@@ -71,7 +70,6 @@ export default async function LockedDealsPage({ params, searchParams }: Props) {
           </p>
         </div>
       )}
-      <TrackView track={trackEvent} type="deal_list_viewed" dealIds={locked.slice(0, 200).map((d) => d.id)} />
     </div>
   );
 }
