@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { ConfigError } from "@/server/config/config-error";
 import { readHostedAppConfig } from "@/server/config/hosted-app-config";
 import { bootstrap, log } from "./lib/bootstrap";
 
@@ -20,7 +21,12 @@ process.env.NEXTAUTH_URL ??= `${scheme}://${appDomain}`;
 
 // Read before bootstrap, which points DATABASE_URL at the embedded database when none is set.
 const externalDatabaseUrl = process.env.DATABASE_URL || null;
-const database = await bootstrap();
+// A missing or wrong setting is a message to act on, not a crash: no stack trace.
+const database = await bootstrap().catch((err: unknown) => {
+  if (!(err instanceof ConfigError)) throw err;
+  log(`perkway: ${err.message}`);
+  process.exit(1);
+});
 
 const { credentialsFileFor, printDemoCredentials, shouldSeedDemo } = await import("./seed/demo-credentials");
 const credentialsFile = credentialsFileFor(externalDatabaseUrl);

@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { ConfigError } from "@/server/config/config-error";
 
 export const AUTH_SECRET_MIN_LENGTH = 32;
 export const AUTH_SECRET_FILE = "auth-secret";
@@ -18,17 +19,17 @@ export type EnsureAuthSecretOptions = {
   configured?: string | undefined;
 };
 
-/** Returns the secret to use, or throws an Error that says what to do. */
+/** Returns the secret to use, or throws a ConfigError that says what to do. */
 export function ensureAuthSecret(opts: EnsureAuthSecretOptions): string {
   const configured = "configured" in opts ? opts.configured : process.env.AUTH_SECRET;
   if (configured !== undefined && configured !== "") {
     if (configured.trim().length < AUTH_SECRET_MIN_LENGTH) {
-      throw new Error(`AUTH_SECRET is too short: use at least ${AUTH_SECRET_MIN_LENGTH} random characters (e.g. \`openssl rand -base64 32\`)`);
+      throw new ConfigError(`AUTH_SECRET is too short: use at least ${AUTH_SECRET_MIN_LENGTH} random characters (e.g. \`openssl rand -base64 32\`)`);
     }
     return configured;
   }
   if (opts.production && opts.hasDatabaseUrl) {
-    throw new Error(
+    throw new ConfigError(
       "AUTH_SECRET is required in production when DATABASE_URL is set: it signs partner API tokens, member sessions and portal cookies, " +
         "and every instance must share it. Set it to at least 32 random characters (e.g. `export AUTH_SECRET=$(openssl rand -base64 32)`) and start again.",
     );
@@ -37,7 +38,7 @@ export function ensureAuthSecret(opts: EnsureAuthSecretOptions): string {
   const stored = readSecretFile(file);
   if (stored !== null) {
     if (stored.length < AUTH_SECRET_MIN_LENGTH) {
-      throw new Error(`${file} holds a secret shorter than ${AUTH_SECRET_MIN_LENGTH} characters: delete the file to generate a new one, or set AUTH_SECRET`);
+      throw new ConfigError(`${file} holds a secret shorter than ${AUTH_SECRET_MIN_LENGTH} characters: delete the file to generate a new one, or set AUTH_SECRET`);
     }
     return stored;
   }
@@ -53,7 +54,7 @@ export function ensureAuthSecret(opts: EnsureAuthSecretOptions): string {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
     const winner = readSecretFile(file);
-    if (winner === null || winner.length < AUTH_SECRET_MIN_LENGTH) throw new Error(`${file} exists but holds no usable secret: delete it and start again`);
+    if (winner === null || winner.length < AUTH_SECRET_MIN_LENGTH) throw new ConfigError(`${file} exists but holds no usable secret: delete it and start again`);
     return winner;
   } finally {
     fs.rmSync(tmp, { force: true });

@@ -1,0 +1,36 @@
+// `npm start` with a setting missing says what to set and exits 1, without a stack trace: the
+// launcher stops at bootstrap, before it builds or serves anything.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+function start(env: Record<string, string>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "perkway-start-"));
+  try {
+    return spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], {
+      env: { ...process.env, PERKWAY_DATA_DIR: dataDir, PORT: "0", ...env },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+describe("npm start: settings", () => {
+  it("production on DATABASE_URL without AUTH_SECRET: the message, exit 1, no stack trace", () => {
+    const r = start({ DATABASE_URL: process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres", AUTH_SECRET: "" });
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stderr).toContain("perkway: AUTH_SECRET is required in production when DATABASE_URL is set");
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+  }, 60_000);
+
+  it("an AUTH_SECRET that is too short: the message, exit 1, no stack trace", () => {
+    const r = start({ AUTH_SECRET: "short" });
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stderr).toContain("perkway: AUTH_SECRET is too short");
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+  }, 60_000);
+});
