@@ -74,3 +74,10 @@ export async function createPrivateDeal(request: APIRequestContext, token: strin
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: string };
 }
+
+/** The deal ids of the next deal_list_viewed the page reports (its server action's arguments). Call before navigating. */
+export async function nextListViewed(page: Page): Promise<string[]> {
+  const req = await page.waitForRequest((r) => r.method() === "POST" && (r.postData() ?? "").includes('"deal_list_viewed"'));
+  const [input] = JSON.parse(req.postData()!) as [{ type: string; dealIds: string[] }];
+  return input.dealIds;
+}

@@ -4,7 +4,7 @@
 // api_excluded deals, which only the API hides), redeems, and the events show in GET /v1/analytics.
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { cli, createPartnerWithAdmin, expectAccessible, screenshotBoth } from "./support";
-import { analytics, apiDealsFor, apiToken, bearer, createMember, createPrivateDeal, demoPartner, listedIds, signInWithLink, subdomainOrigin } from "./hosted-support";
+import { analytics, apiDealsFor, apiToken, bearer, createMember, createPrivateDeal, demoPartner, listedIds, nextListViewed, signInWithLink, subdomainOrigin } from "./hosted-support";
 
 // The list comparisons read the demo partner's catalogue: keep this file's tests from changing it
 // under each other.
@@ -166,7 +166,10 @@ test.describe("hosted app", () => {
     const partner = demoPartner(); // freemium on, with an upgrade URL
     const token = await apiToken(request, partner.keys.test);
     const member = await createMember(request, token); // free tier
+    const listViewed = nextListViewed(page);
     await signInWithLink(page, `/p/${partner.subdomain}/auth/magic?token=${new URL(member.sign_in_url).searchParams.get("token")}`, partner.name);
+    // deal_list_viewed carries exactly the deals on the member's screen.
+    expect(await listViewed).toEqual(await listedIds(page));
     // Premium deals are not in the member's list (as GET /v1/deals?user_id= hides them from free members)…
     const apiIds = new Set((await apiDealsFor(request, token, member.id)).map((d) => d.id));
     const premium = (await (await request.get(`/v1/deals?tier=premium&limit=100`, { headers: bearer(token) })).json()).data as { id: string; product_name: string }[];
@@ -177,8 +180,11 @@ test.describe("hosted app", () => {
     // …but counted on it, and listed with the reason on the locked page.
     const locked = page.getByRole("region", { name: /Locked deals/ });
     await expect(locked).toBeVisible();
+    const lockedViewed = nextListViewed(page);
     await locked.getByRole("link", { name: /^See why \d+ deals? (is|are) locked$/ }).click();
     await expect(page.getByRole("heading", { level: 1, name: /Locked deals/ })).toBeVisible();
+    const lockedIds = await page.getByTestId("locked-deal-list").locator(":scope > li").evaluateAll((lis) => lis.map((li) => li.getAttribute("data-deal-id")));
+    expect(await lockedViewed).toEqual(lockedIds);
     const card = page.getByTestId("locked-deal-list").locator(":scope > li").filter({ has: page.getByTestId("deal-lock").filter({ hasText: "Premium: This deal is for premium members. Upgrade your membership to unlock it." }) }).first();
     const cardId = await card.getAttribute("data-deal-id");
     const deal = premium.find((d) => d.id === cardId)!;
