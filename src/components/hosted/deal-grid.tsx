@@ -7,7 +7,8 @@
 // reports deal_list_viewed with the ids of its cards, so the page does not send them a second time.
 import { Lock } from "lucide-react";
 import { DealLogo } from "./deal-logo";
-import { TrackView, type Track } from "./track-view";
+import type { Track } from "./track";
+import { TrackView } from "./track-view";
 
 export type DealCardView = {
   id: string;

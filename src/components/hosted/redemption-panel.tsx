@@ -8,9 +8,9 @@ import { Check, Copy, ExternalLink } from "lucide-react";
 import { useEffect, useRef, useState, useSyncExternalStore, useTransition } from "react";
 import type { RedemptionDto } from "@/server/schemas/redemption.schema";
 import type { HostedUi } from "./styles";
+import type { Track } from "./track";
 
 type Method = RedemptionDto["method"];
-type Track = (input: { type: string; dealId?: string }) => Promise<unknown>;
 type Reveal = (dealId: string) => Promise<{ ok: true; redemption: RedemptionDto } | { ok: false; error: string; reason?: string }>;
 type Inquire = (input: { dealId: string; message: string; company?: string; role?: string }) => Promise<{ ok: true } | { ok: false; error: string; field?: string }>;
 

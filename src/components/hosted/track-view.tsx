@@ -3,7 +3,7 @@
 // prefetch renders it): deal_list_viewed with the ids on screen, or deal_detail_viewed.
 import { useEffect, useRef } from "react";
 
-export type Track = (input: { type: string; dealId?: string; dealIds?: string[] }) => Promise<unknown>;
+import type { Track } from "./track";
 
 export function TrackView({ track, type, dealId, dealIds }: { track: Track; type: "deal_list_viewed" | "deal_detail_viewed"; dealId?: string; dealIds?: string[] }) {
   const sent = useRef<string | null>(null);

@@ -2,9 +2,9 @@
 // upgrade call to action (new tab, records upgrade_cta_clicked).
 import type { ReactNode } from "react";
 import { hostedUi } from "./styles";
+import type { Track } from "./track";
 import { UpgradeCta } from "./upgrade-cta";
 
-type Track = Parameters<typeof UpgradeCta>[0]["track"];
 
 export function UpgradeBanner({ upgradeUrl, track, children }: { upgradeUrl: string; track: Track; children: ReactNode }) {
   return (

@@ -3,7 +3,7 @@
 // upgrade_cta_clicked first.
 import { Sparkles } from "lucide-react";
 
-type Track = (input: { type: string; dealId?: string }) => Promise<unknown>;
+import type { Track } from "./track";
 
 export function UpgradeCta({ href, track, dealId, className, label = "Upgrade to unlock" }: { href: string; track: Track; dealId?: string; className: string; label?: string }) {
   return (
