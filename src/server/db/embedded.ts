@@ -58,24 +58,89 @@ export async function startEmbeddedPostgres(opts: { dir: string | null; port?: n
 
 /**
  * Claims the data folder for this process (PGlite must never be opened by two processes at once):
- * an `owner.pid` file created exclusively. Returns the release function, or null while another
- * live process holds it. A file left by a dead process is taken over.
+ * an `owner.pid` file holding our pid. Returns the release function, or null while another live
+ * process holds it. A claim left by a dead process is taken over.
+ *
+ * The file appears with the pid already in it (written to a file of our own, then hard-linked into
+ * place; the link fails if the claim exists), so another process never reads a half-written claim.
+ * Created empty and then written, a second process starting at the same moment could read "",
+ * take it for a dead process's claim, delete it and claim too: both opened PGlite, and one aborted.
  */
 export function claimDataDir(dataDir: string = DATA_DIR): (() => void) | null {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, "owner.pid");
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(file, String(process.pid), { flag: "wx" });
-      return () => fs.rmSync(file, { force: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      const owner = Number(fs.readFileSync(file, "utf8"));
-      if (owner && owner !== process.pid && isAlive(owner)) return null;
-      fs.rmSync(file, { force: true }); // stale: its process is gone
+  const mine = path.join(dataDir, `owner.pid.${process.pid}`);
+  fs.writeFileSync(mine, String(process.pid));
+  try {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        fs.linkSync(mine, file);
+        return () => releaseClaim(file);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      }
+      const owner = readClaim(file);
+      if (owner === "gone") continue; // released meanwhile: try again
+      if (owner !== process.pid && (owner === "unreadable" ? isRecent(file) : isAlive(owner))) return null;
+      if (!moveStaleClaim(file, owner)) return null;
     }
+    return null;
+  } finally {
+    fs.rmSync(mine, { force: true });
   }
-  return null;
+}
+
+/** The pid in a claim file; "unreadable" for anything else (an older version's claim being written). */
+function readClaim(file: string): number | "unreadable" | "gone" {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return "gone";
+    throw err;
+  }
+  const pid = Number(text);
+  return Number.isInteger(pid) && pid > 0 ? pid : "unreadable";
+}
+
+function isRecent(file: string): boolean {
+  try {
+    return Date.now() - fs.statSync(file).mtimeMs < 10_000;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Removes a dead process's claim so that it can be claimed again. It is renamed aside first (one
+ * rename wins): if what was moved is no longer the claim we judged dead (a live process claimed the
+ * folder in between), it is put back and the folder is not ours. False when the folder is taken.
+ */
+function moveStaleClaim(file: string, judged: number | "unreadable"): boolean {
+  const aside = `${file}.stale-${process.pid}`;
+  try {
+    fs.renameSync(file, aside);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return true; // someone else removed it
+    throw err;
+  }
+  const moved = readClaim(aside);
+  if (moved !== judged && moved !== "gone") {
+    try {
+      fs.linkSync(aside, file);
+    } catch {
+      /* claimed again meanwhile: that claim stands */
+    }
+    fs.rmSync(aside, { force: true });
+    return false;
+  }
+  fs.rmSync(aside, { force: true });
+  return true;
+}
+
+/** Gives the folder back, unless the claim is no longer ours (taken over after we were judged dead). */
+function releaseClaim(file: string): void {
+  if (readClaim(file) === process.pid) fs.rmSync(file, { force: true });
 }
 
 function isAlive(pid: number): boolean {
