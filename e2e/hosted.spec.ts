@@ -143,6 +143,30 @@ test.describe("hosted app", () => {
     await screenshotBoth(page, "hosted-magic-link-used");
   });
 
+  test("on a phone, the chosen category's chip is in view and the heading names it", async ({ page, request }) => {
+    const partner = demoPartner();
+    const token = await apiToken(request, partner.keys.test);
+    const member = await createMember(request, token);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signInWithLink(page, `/p/${partner.subdomain}/auth/magic?token=${new URL(member.sign_in_url).searchParams.get("token")}`, partner.name);
+    const chips = page.getByRole("navigation", { name: "Categories" }).getByRole("link");
+    const all = await listedIds(page);
+    // The last category: at 375 px the row scrolls sideways and this chip starts far off-screen.
+    const name = (await chips.last().textContent())!.trim();
+    await chips.last().click();
+    await expect(page.getByRole("heading", { name: new RegExp(`^Your deals in ${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\(\\d+\\)$`) })).toBeVisible();
+    const current = page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name, exact: true });
+    await expect(current).toHaveAttribute("aria-current", "page");
+    await expect.poll(async () => {
+      const box = (await current.boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= 375;
+    }).toBe(true);
+    expect((await listedIds(page)).length).toBeLessThan(all.length);
+    await page.getByRole("link", { name: "Show all deals" }).click();
+    await expect(page.getByRole("heading", { name: /^Your deals \(\d+\)$/ })).toBeVisible();
+    expect(await listedIds(page)).toEqual(all);
+  });
+
   test("keyboard only: open a deal and reveal its code", async ({ page, request }) => {
     const partner = demoPartner();
     const token = await apiToken(request, partner.keys.test);

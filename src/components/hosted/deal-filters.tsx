@@ -4,6 +4,7 @@ import { Search } from "lucide-react";
 import type { HostedSort } from "@/server/services/hosted/hosted-deals";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { ChipRow } from "./chip-row";
 import { hostedUi } from "./styles";
 
 const SORT_LABELS: Record<HostedSort, string> = { recommended: "Recommended", newest: "Newest", value: "Highest value" };
@@ -57,7 +58,7 @@ export function DealFilters({ base, filter, categories }: { base: string; filter
       </form>
       {categories.length ? (
         <nav aria-label="Categories">
-          <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+          <ChipRow className="relative -mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
             {/* Classes: .filter-chip in src/app/globals.css (the current chip is styled by aria-current). */}
             <li className="shrink-0">
               <a href={listHref(base, { ...filter, category: "" })} aria-current={filter.category ? undefined : "page"} className="filter-chip">
@@ -71,7 +72,7 @@ export function DealFilters({ base, filter, categories }: { base: string; filter
                 </a>
               </li>
             ))}
-          </ul>
+          </ChipRow>
         </nav>
       ) : null}
     </div>

@@ -33,6 +33,9 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
   const list = await listHostedDeals(member, filter);
   const base = surface.base;
   const filtered = Boolean(filter.q || filter.category);
+  // What the list is narrowed to, in the heading: on a phone the chosen chip may be scrolled away.
+  const categoryName = list.categories.find((c) => c.slug === filter.category)?.name;
+  const filterLabel = `${categoryName ? ` in ${categoryName}` : ""}${filter.q ? ` matching “${filter.q}”` : ""}`;
   const premiumLocked = partner.freemiumEnabled ? list.locked.filter((d) => d.lock === "tier").length : 0;
 
   return (
@@ -50,9 +53,16 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
       ) : null}
       <DealFilters base={base} filter={filter} categories={list.categories} />
       <section aria-labelledby="deals-heading">
-        <h2 id="deals-heading" className="mb-3 text-lg font-semibold text-foreground">
-          Your deals <span className="font-normal text-muted-foreground">({list.deals.length})</span>
-        </h2>
+        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 id="deals-heading" className="text-lg font-semibold text-foreground">
+            Your deals{filterLabel} <span className="font-normal text-muted-foreground">({list.deals.length})</span>
+          </h2>
+          {filtered && list.deals.length ? (
+            <a href={listHref(base, { sort: filter.sort })} className="text-sm font-medium text-foreground underline">
+              Show all deals
+            </a>
+          ) : null}
+        </div>
         {list.deals.length ? (
           <DealGrid testId="deal-list" badgeClass={premiumBadgeClass} cards={list.deals.map(dealCardView)} dealsPath={`${base}/deals`} track={trackEvent} />
         ) : (
