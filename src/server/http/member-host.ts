@@ -1,6 +1,6 @@
 // Which surface a request is for, from its Host: the portal on {APP_DOMAIN}, a partner's member app
-// on {subdomain}.{APP_DOMAIN}. Shared by Next's proxy (src/proxy.ts), which routes and secures the
-// member surfaces, and our HTTP server (src/server/server.ts), which compresses their pages.
+// on {subdomain}.{APP_DOMAIN}. Used by Next's proxy (src/proxy.ts), which routes and secures the
+// member surfaces; plain functions of strings, so code outside Next can tell the surfaces apart too.
 const APP_DOMAIN = (process.env.APP_DOMAIN ?? "localhost:3000").trim().toLowerCase();
 // Compared without the port too, so `localhost` works whatever PORT the server listens on.
 const APP_HOSTNAME = stripPort(APP_DOMAIN);
