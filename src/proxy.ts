@@ -10,13 +10,38 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getHostedPartner } from "@/server/services/partners/get-hosted-partner";
 import { MEMBER_HEADERS, type MemberSurface } from "@/components/hosted/surface";
-import { pickHost, stripPort, subdomainOf, TRUST_PROXY } from "@/server/http/member-host";
 
+const APP_DOMAIN = (process.env.APP_DOMAIN ?? "localhost:3000").trim().toLowerCase();
+// Compared without the port too, so `localhost` works whatever PORT the server listens on.
+const APP_HOSTNAME = stripPort(APP_DOMAIN);
+const SUBDOMAIN_SUFFIX = `.${APP_HOSTNAME}`;
+const SUBDOMAIN_RE = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+// Names on the main domain that are not partners.
+const MAIN_HOST_ALIASES = new Set(["www"]);
+// Forwarded headers are client-controlled unless our own reverse proxy sets them.
+const TRUST_PROXY = process.env.TRUST_PROXY === "1";
 const DEV = process.env.NODE_ENV === "development";
+
+function stripPort(host: string): string {
+  if (host.startsWith("[")) return host.slice(0, host.indexOf("]") + 1); // [::1]:3000
+  const colon = host.lastIndexOf(":");
+  return colon === -1 ? host : host.slice(0, colon);
+}
 
 /** The host the browser asked for: X-Forwarded-Host only behind our own proxy (TRUST_PROXY=1). */
 export function requestHost(headers: Headers, trustProxy = TRUST_PROXY): string {
-  return pickHost(headers.get("host"), headers.get("x-forwarded-host"), trustProxy);
+  const raw = (trustProxy ? headers.get("x-forwarded-host") : null) ?? headers.get("host") ?? "";
+  return raw.split(",")[0].trim().toLowerCase();
+}
+
+/** The partner subdomain a host names, or null for the main host and unrelated hosts. */
+export function subdomainOf(host: string): string | null {
+  const hostname = stripPort(host);
+  if (host === APP_DOMAIN || hostname === APP_HOSTNAME) return null;
+  if (!hostname.endsWith(SUBDOMAIN_SUFFIX)) return null;
+  const label = hostname.slice(0, -SUBDOMAIN_SUFFIX.length);
+  if (!SUBDOMAIN_RE.test(label) || MAIN_HOST_ALIASES.has(label)) return null;
+  return label;
 }
 
 function isLocalHostname(hostname: string): boolean {
