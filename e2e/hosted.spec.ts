@@ -162,6 +162,7 @@ test.describe("hosted app", () => {
       return box.x >= 0 && box.x + box.width <= 375;
     }).toBe(true);
     expect((await listedIds(page)).length).toBeLessThan(all.length);
+    await expectAccessible(page);
     await page.getByRole("link", { name: "Show all deals" }).click();
     await expect(page.getByRole("heading", { name: /^Your deals \(\d+\)$/ })).toBeVisible();
     expect(await listedIds(page)).toEqual(all);
