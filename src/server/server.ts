@@ -3,19 +3,21 @@
 // handler; the Next.js request pipeline would cost ~0.5 ms of CPU per request, see
 // docs/decisions/lean-api-path.md) — in dev too, so the API behaves the same everywhere: there are
 // no Next route handlers for /v1 (docs/decisions/one-way-in.md). Everything else — portal, hosted
-// app, tRPC, pages — goes to Next.
+// app, tRPC, pages — goes to Next. GET /healthz (load balancers) is answered here too, without Next.
 import http from "node:http";
 import { isApiPath } from "@/server/http/is-api-path";
 import { configureServer } from "@/server/http/request-listener";
+import { HEALTH_PATH, healthRequestListener } from "@/server/rest/health";
 import { apiRequestListener } from "@/server/rest/listen-api";
 
 export type NextRequestHandler = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
 
 /** The request listener: the API table for API paths, `nextHandler` for the rest. */
-export function productRequestListener(nextHandler: NextRequestHandler, api: http.RequestListener = apiRequestListener()): http.RequestListener {
+export function productRequestListener(nextHandler: NextRequestHandler, api: http.RequestListener = apiRequestListener(), health: http.RequestListener = healthRequestListener()): http.RequestListener {
   return (req, res) => {
     const pathname = (req.url ?? "/").split("?")[0];
     if (isApiPath(pathname)) return api(req, res);
+    if (pathname === HEALTH_PATH) return health(req, res);
     // The portal's sign-in throttle counts failures per client IP (src/server/auth/sign-in-throttle.ts):
     // only this server says what that IP is; whatever a client sent in this header is replaced.
     const ip = req.socket.remoteAddress;
