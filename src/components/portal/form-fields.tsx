@@ -1,6 +1,6 @@
 "use client";
 // Small wrappers over the Form primitives for the portal's forms (many fields, one pattern).
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import type { Control, FieldPath, FieldValues } from "react-hook-form";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
@@ -13,7 +13,10 @@ import { cn } from "@/lib/utils";
 
 type Base<T extends FieldValues> = { control: Control<T>; name: FieldPath<T>; label: string; description?: ReactNode };
 
-export function TextField<T extends FieldValues>({ control, name, label, description, type = "text", placeholder }: Base<T> & { type?: string; placeholder?: string }) {
+/** Attributes of the input itself (autoComplete, maxLength, spellCheck, className…); the form owns value and events. */
+type InputAttributes = Omit<ComponentProps<"input">, "name" | "value" | "defaultValue" | "onChange" | "onBlur" | "ref" | "type" | "placeholder">;
+
+export function TextField<T extends FieldValues>({ control, name, label, description, type = "text", placeholder, inputProps }: Base<T> & { type?: string; placeholder?: string; inputProps?: InputAttributes }) {
   return (
     <FormField
       control={control}
@@ -22,7 +25,7 @@ export function TextField<T extends FieldValues>({ control, name, label, descrip
         <FormItem>
           <FormLabel>{label}</FormLabel>
           <FormControl>
-            <Input type={type} placeholder={placeholder} {...field} value={field.value ?? ""} />
+            <Input type={type} placeholder={placeholder} {...inputProps} {...field} value={field.value ?? ""} />
           </FormControl>
           {description ? <FormDescription>{description}</FormDescription> : null}
           <FormMessage />
@@ -32,7 +35,7 @@ export function TextField<T extends FieldValues>({ control, name, label, descrip
   );
 }
 
-export function TextAreaField<T extends FieldValues>({ control, name, label, description, rows = 3 }: Base<T> & { rows?: number }) {
+export function TextAreaField<T extends FieldValues>({ control, name, label, description, rows = 3, maxLength, placeholder }: Base<T> & { rows?: number; maxLength?: number; placeholder?: string }) {
   return (
     <FormField
       control={control}
@@ -41,7 +44,7 @@ export function TextAreaField<T extends FieldValues>({ control, name, label, des
         <FormItem>
           <FormLabel>{label}</FormLabel>
           <FormControl>
-            <Textarea rows={rows} {...field} value={field.value ?? ""} />
+            <Textarea rows={rows} maxLength={maxLength} placeholder={placeholder} {...field} value={field.value ?? ""} />
           </FormControl>
           {description ? <FormDescription>{description}</FormDescription> : null}
           <FormMessage />

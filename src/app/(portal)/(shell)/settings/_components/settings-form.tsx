@@ -7,7 +7,7 @@ import { useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { CopyButton } from "@/components/portal/copy-button";
-import { CheckboxGroupField, SelectField } from "@/components/portal/form-fields";
+import { CheckboxGroupField, SelectField, TextAreaField, TextField } from "@/components/portal/form-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
@@ -162,19 +162,7 @@ export function SettingsForm({ initial, readOnly }: { initial: Settings; readOnl
               <CardDescription>Who you are. Your partner type and regions decide which servicepass deals your members can meet.</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-5 md:grid-cols-2">
-              <FormField
-                control={form.control}
-                name="name"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Partner name</FormLabel>
-                    <FormControl>
-                      <Input {...field} autoComplete="organization" />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <TextField control={form.control} name="name" label="Partner name" inputProps={{ autoComplete: "organization" }} />
               <SelectField control={form.control} name="type" label="Partner type" options={PARTNER_TYPES.map((t) => ({ value: t, label: t }))} />
               <CheckboxGroupField
                 control={form.control}
@@ -218,21 +206,16 @@ export function SettingsForm({ initial, readOnly }: { initial: Settings; readOnl
             </CardHeader>
             <CardContent className="grid gap-6 lg:grid-cols-2">
               <div className="grid content-start gap-5">
-                <FormField
+                <TextField
                   control={form.control}
                   name="subdomain"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Subdomain</FormLabel>
-                      <FormControl>
-                        <Input {...field} autoCapitalize="none" autoCorrect="off" spellCheck={false} />
-                      </FormControl>
-                      <FormDescription>
-                        1–40 lowercase letters, digits or hyphens. Your hosted app: <span className="font-mono text-foreground [overflow-wrap:anywhere]" data-testid="hosted-url">{urlFor(subdomainPreview)}</span>. Changing it breaks sign-in links already sent.
-                      </FormDescription>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="Subdomain"
+                  inputProps={{ autoCapitalize: "none", autoCorrect: "off", spellCheck: false }}
+                  description={
+                    <>
+                      1–40 lowercase letters, digits or hyphens. Your hosted app: <span className="font-mono text-foreground [overflow-wrap:anywhere]" data-testid="hosted-url">{urlFor(subdomainPreview)}</span>. Changing it breaks sign-in links already sent.
+                    </>
+                  }
                 />
                 <FormField
                   control={form.control}
@@ -257,46 +240,16 @@ export function SettingsForm({ initial, readOnly }: { initial: Settings; readOnl
                     </FormItem>
                   )}
                 />
-                <FormField
+                <TextField
                   control={form.control}
                   name="logo_url"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Logo URL</FormLabel>
-                      <FormControl>
-                        <Input {...field} type="url" placeholder="https://example.com/logo.svg" />
-                      </FormControl>
-                      <FormDescription>An https image shown instead of your name in the header. Leave empty to show the name.</FormDescription>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="Logo URL"
+                  type="url"
+                  placeholder="https://example.com/logo.svg"
+                  description="An https image shown instead of your name in the header. Leave empty to show the name."
                 />
-                <FormField
-                  control={form.control}
-                  name="headline"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Headline</FormLabel>
-                      <FormControl>
-                        <Input {...field} maxLength={200} placeholder="Perks for our founders" />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-                <FormField
-                  control={form.control}
-                  name="welcome_text"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Welcome text</FormLabel>
-                      <FormControl>
-                        <Textarea {...field} rows={3} maxLength={2000} placeholder="A few words members read before signing in." />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
+                <TextField control={form.control} name="headline" label="Headline" placeholder="Perks for our founders" inputProps={{ maxLength: 200 }} />
+                <TextAreaField control={form.control} name="welcome_text" label="Welcome text" rows={3} maxLength={2000} placeholder="A few words members read before signing in." />
               </div>
               <div className="grid content-start gap-2">
                 <p className="text-sm font-medium" id="preview-label">
@@ -340,19 +293,13 @@ export function SettingsForm({ initial, readOnly }: { initial: Settings; readOnl
                   </FormItem>
                 )}
               />
-              <FormField
+              <TextField
                 control={form.control}
                 name="upgrade_url"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Upgrade URL</FormLabel>
-                    <FormControl>
-                      <Input {...field} type="url" placeholder="https://example.com/upgrade" />
-                    </FormControl>
-                    <FormDescription>Where the upgrade call to action sends free members (https). Leave empty for no link.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Upgrade URL"
+                type="url"
+                placeholder="https://example.com/upgrade"
+                description="Where the upgrade call to action sends free members (https). Leave empty for no link."
               />
             </CardContent>
           </Card>
