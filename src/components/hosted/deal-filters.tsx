@@ -58,7 +58,7 @@ export function DealFilters({ base, filter, categories }: { base: string; filter
       </form>
       {categories.length ? (
         <nav aria-label="Categories">
-          <ChipRow className="relative -mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+          <ChipRow className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
             {/* Classes: .filter-chip in src/app/globals.css (the current chip is styled by aria-current). */}
             <li className="shrink-0">
               <a href={listHref(base, { ...filter, category: "" })} aria-current={filter.category ? undefined : "page"} className="filter-chip">
