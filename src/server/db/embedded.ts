@@ -115,6 +115,9 @@ function isRecent(file: string): boolean {
  * Removes a dead process's claim so that it can be claimed again. It is renamed aside first (one
  * rename wins): if what was moved is no longer the claim we judged dead (a live process claimed the
  * folder in between), it is put back and the folder is not ours. False when the folder is taken.
+ * Not closed: if yet another process claims in the instant between our rename and the put-back,
+ * the put-back fails and two processes hold claims. That takes three processes racing over a dead
+ * one's claim; the race test (6 at once over a dead claim) has not produced it.
  */
 function moveStaleClaim(file: string, judged: number | "unreadable"): boolean {
   const aside = `${file}.stale-${process.pid}`;
@@ -129,7 +132,7 @@ function moveStaleClaim(file: string, judged: number | "unreadable"): boolean {
     try {
       fs.linkSync(aside, file);
     } catch {
-      /* claimed again meanwhile: that claim stands */
+      /* claimed again meanwhile (see above) */
     }
     fs.rmSync(aside, { force: true });
     return false;
