@@ -17,6 +17,12 @@ const PRISMA = [
   { group: ["@/generated/**", "@prisma/*"], message: "Only src/server/services/** and src/server/db/** import the generated Prisma client or its types." },
 ];
 
+// A services module (src/server/services/<module>/) is used through its index.ts only.
+const MODULES = ["activity", "admins", "deals", "events", "idempotency", "members", "partners", "shared", "system", "webhooks"];
+const deepImports = (own) => [
+  { group: ["@/server/services/*/**", ...(own ? [`!@/server/services/${own}/**`] : [])], message: "Import a services module through its index (@/server/services/<module>), not its files." },
+];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTypescript,
@@ -30,13 +36,18 @@ export default defineConfig([
     // Application code outside services and db: no database client, no generated Prisma code.
     files: ["src/**/*.{ts,tsx}"],
     ignores: ["src/server/services/**", "src/server/db/**", "src/generated/**", "**/*.test.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: PRISMA }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [...PRISMA, ...deepImports(null)] }] },
   },
   {
     files: ["src/server/services/**/*.{ts,tsx}"],
     ignores: ["**/*.test.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: TRANSPORT }] },
   },
+  ...MODULES.map((m) => ({
+    files: [`src/server/services/${m}/**/*.{ts,tsx}`],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...TRANSPORT, ...deepImports(m)] }] },
+  })),
   {
     // The domain is pure: no transport, no database, not even the generated Prisma types.
     files: ["src/server/domain/**/*.{ts,tsx}"],

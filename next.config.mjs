@@ -16,6 +16,7 @@ const nextConfig = {
     "@prisma/schema-engine-wasm",
     "pg",
     "ioredis",
+    "prom-client",
   ],
   async headers() {
     return [

@@ -1,14 +1,19 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
   test: {
-    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    include: ["src/**/*.test.ts", "test/**/*.test.ts", "packages/*/test/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/setup-env.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Most files wait on PostgreSQL, child processes and sockets rather than compute: on a 2-core
+    // machine (CI) Vitest's default of one worker leaves the CPU idle. Each file seeds its own
+    // partners, so files may overlap. TEST_WORKERS overrides.
+    maxWorkers: Number(process.env.TEST_WORKERS) || Math.max(3, os.availableParallelism() - 1),
   },
 });

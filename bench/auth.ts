@@ -44,9 +44,9 @@ async function serve() {
   const { createApiHandler } = await import("@/server/rest/handle-api-request");
   const { listenApi } = await import("@/server/rest/listen-api");
   const { apiRoutes } = await import("@/server/rest/routes");
-  const { createPartner } = await import("@/server/services/partners/create-partner");
+  const { createPartner } = await import("@/server/services/partners");
   const { issuePartnerToken, verifyPartnerToken } = await import("@/server/crypto/partner-token");
-  const { assertPartnerActive } = await import("@/server/services/partners/assert-partner-active");
+  const { assertPartnerActive } = await import("@/server/services/partners");
   type ApiRoute = import("@/server/http/api-route").ApiRoute;
 
   const docs = { summary: "bench", tags: ["bench"], responses: { 200: { description: "ok" } } };

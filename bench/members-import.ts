@@ -118,8 +118,8 @@ async function inProcess(): Promise<Target> {
   await applyMigrations(process.env.DATABASE_URL);
   const { fetchRequestHandler } = await import("@trpc/server/adapters/fetch");
   const { appRouter } = await import("@/server/trpc/routers/_app");
-  const { createPartner } = await import("@/server/services/partners/create-partner");
-  const { createAdmin } = await import("@/server/services/admins/create-admin");
+  const { createPartner } = await import("@/server/services/partners");
+  const { createAdmin } = await import("@/server/services/admins");
 
   const { partner } = await createPartner("operator", { name: `Import bench ${randomUUID().slice(0, 6)}`, type: "Other", regions: ["Europe"], subdomain: `imp-${randomUUID().slice(0, 8)}` });
   const email = `bench-${randomUUID().slice(0, 8)}@perkway.test`;

@@ -1,11 +1,14 @@
-// The portal's data at scale: one partner with 5,000 deals, 100,000 members and 5,000,000 events;
+// The portal's data at scale: one partner with 5,000 deals, 100,000 members, 5,000,000 events and an
+// inbox of 100,000 access requests (plus 10,000 inquiries);
 // every query procedure of the tRPC router a partner page calls (discovered from the router, so
 // other areas' procedures are measured as they land), over HTTP, p50/p99 beside GET /v1/analytics
 // (the baseline, same process and machine).
 // Targets: every page's data p99 < 150 ms; analytics.daily for 365 days p99 ≤ 2× GET /v1/analytics?days=365.
 //
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/perkway_portal_bench npm run bench:portal
-//     [-- --deals 5000 --members 100000 --events 5000000 --samples 200 --reseed]
+//     [-- --deals 5000 --members 100000 --events 5000000 --requests 100000 --samples 200 --reseed]
+//
+// test/bench/benches-run-tiny.test.ts runs it tiny (a few rows, a few samples) so it keeps working.
 //
 // Real PostgreSQL only, a scratch database of its own. Fixtures are written with generate_series
 // (INSERT … SELECT) and the rollups built by rebuildEventRollups, the operators' consistency tool;
@@ -24,6 +27,7 @@ const { values: args } = parseArgs({
     deals: { type: "string", default: "5000" },
     members: { type: "string", default: "100000" },
     events: { type: "string", default: "5000000" },
+    requests: { type: "string", default: "100000" },
     samples: { type: "string", default: "200" },
     reseed: { type: "boolean", default: false },
   },
@@ -87,6 +91,7 @@ async function run() {
   console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (other work on the machine skews every figure below)\n`);
 
   const p = await benchPartner(Number(args.deals), Number(args.members), Number(args.events));
+  const inbox = await inboxFixtures(p.partnerId, Number(args.requests));
   const child = fork(process.argv[1], ["--serve"], {
     stdio: ["ignore", "ignore", "inherit", "ipc"],
     execArgv: process.execArgv,
@@ -118,7 +123,9 @@ async function run() {
     const procedures = (appRouter._def as unknown as { procedures: Record<string, { _def: { type: string } }> }).procedures;
     const queries = Object.keys(procedures)
       .filter((path) => procedures[path]._def.type === "query")
-      .filter((path) => !/^(health|me|superAdmin\.)/.test(path));
+      .filter((path) => !/^(health|me|superAdmin\.)/.test(path))
+      // The CSV export is a download of up to 10,000 rows, not a page of data.
+      .filter((path) => path !== "inbox.export");
     // The inputs a page sends; the first candidate a procedure accepts is measured (ids of the bench fixtures).
     const fixed: Record<string, unknown[]> = {
       "analytics.summary": [{ days: 30 }],
@@ -161,6 +168,12 @@ async function run() {
     calls.push({ name: 'analytics.summary {"days":365}', run: trpc("analytics.summary", { days: 365 }) });
     calls.push({ name: 'analytics.daily {"days":365}', run: trpc("analytics.daily", { days: 365 }) });
     calls.push({ name: 'analytics.funnel {"days":365}', run: trpc("analytics.funnel", { days: 365 }) });
+    // The inbox's pages: each filter, a search, and a page deep in the list (by cursor).
+    const firstPage = await fetch(`${base}/api/trpc/inbox.list?input=${encodeURIComponent(JSON.stringify({ limit: 25 }))}`).then((r) => r.json() as Promise<{ result: { data: { next_cursor: string | null } } }>);
+    const cursor = firstPage.result.data.next_cursor;
+    for (const input of [{ limit: 25, status: "new" }, { limit: 25, kind: "access_request", status: "approved" }, { limit: 25, kind: "inquiry" }, { limit: 25, search: "bench-4242@" }, { limit: 25, search: "no such text" }, ...(cursor ? [{ limit: 25, cursor }] : [])]) {
+      calls.push({ name: `inbox.list ${JSON.stringify(input).replace(/"cursor":"[^"]+"/, '"cursor":"…page 2"')}`, run: trpc("inbox.list", input) });
+    }
     const baselines = [
       { name: "GET /v1/analytics?days=30 (baseline)", run: v1(30) },
       { name: "GET /v1/analytics?days=365 (baseline)", run: v1(365) },
@@ -183,6 +196,7 @@ async function run() {
     const ms = (n: number) => `${n.toFixed(1)} ms`;
     const fmt = (n: number) => n.toLocaleString("en-US");
     console.log(`\nfixtures: ${fmt(p.deals)} deals (${fmt(p.ownDeals)} own), ${fmt(p.members)} members, ${fmt(p.events)} events over 365 days, one partner (live)`);
+    console.log(`inbox: ${fmt(inbox.requests)} access requests (a quarter pending), ${fmt(inbox.inquiries)} inquiries`);
     console.log(`${samples} sequential requests per row, interleaved round-robin, after 10 warm-up rounds\n`);
     const base365 = pct(lat.get("GET /v1/analytics?days=365 (baseline)")!, 99);
     console.log("procedure".padEnd(58) + "p50".padStart(11) + "p99".padStart(11) + "  p99 vs /v1 365d");
@@ -236,8 +250,8 @@ async function benchPartner(deals: number, members: number, events: number): Pro
     }
     await db.partner.delete({ where: { id: existing.id } });
   }
-  const { createPartner } = await import("@/server/services/partners/create-partner");
-  const { createAdmin } = await import("@/server/services/admins/create-admin");
+  const { createPartner } = await import("@/server/services/partners");
+  const { createAdmin } = await import("@/server/services/admins");
   const { partner } = await createPartner("operator", { name: PARTNER_NAME, type: "Accelerator", regions: ["Europe"], subdomain: `bench-${randomUUID().slice(0, 8)}` });
   await createAdmin("operator", { email: `bench-${partner.id.slice(0, 8)}@perkway.test`, role: "partner_admin", partner_id: partner.id });
   const started = performance.now();
@@ -299,11 +313,55 @@ async function benchPartner(deals: number, members: number, events: number): Pro
   }
   process.stderr.write(` (${((performance.now() - t0) / 1000).toFixed(0)} s); building rollups…`);
   const t1 = performance.now();
-  const { rebuildEventRollups } = await import("@/server/services/events/rebuild-event-rollups");
+  const { rebuildEventRollups } = await import("@/server/services/events");
   const built = await rebuildEventRollups({ partnerId: partner.id, environment: "live" });
   for (const table of ["events", "event_type_rollups", "deal_event_rollups", "member_activity", "members", "deals"]) await db.$executeRawUnsafe(`VACUUM ANALYZE ${table}`);
   process.stderr.write(` ${built.typeRows + built.dealRows} rollup rows, ${built.members} active members (${((performance.now() - t1) / 1000).toFixed(0)} s)\n`);
   return { ...(await ids(partner.id)), deals, ownDeals: own, members, events };
+}
+
+/** The inbox: `requests` access requests of the bench partner's members for servicepass deals (one
+ *  open request per member and deal, as the partial unique index wants), statuses in turn, one a
+ *  second apart; and a tenth as many inquiries. Kept when the counts match. */
+async function inboxFixtures(partnerId: string, requests: number): Promise<{ requests: number; inquiries: number }> {
+  const { db } = await import("@/server/db/client");
+  const inquiries = Math.round(requests / 10);
+  const [c] = await db.$queryRawUnsafe<{ r: number; i: number }[]>(
+    `SELECT (SELECT count(*)::int FROM access_requests WHERE partner_id = $1::uuid) AS r, (SELECT count(*)::int FROM inquiries WHERE partner_id = $1::uuid) AS i`,
+    partnerId,
+  );
+  if (c.r === requests && c.i === inquiries && !args.reseed) return { requests, inquiries };
+  const t0 = performance.now();
+  await db.$executeRawUnsafe(`DELETE FROM access_requests WHERE partner_id = $1::uuid`, partnerId);
+  await db.$executeRawUnsafe(`DELETE FROM inquiries WHERE partner_id = $1::uuid`, partnerId);
+  const common = `m AS (SELECT array_agg(id ORDER BY email) AS ids, array_agg(email ORDER BY email) AS emails FROM members WHERE partner_id = $1::uuid AND environment = 'live'),
+                  d AS (SELECT array_agg(id ORDER BY slug) AS ids FROM deals WHERE slug LIKE 'bench-portal-sp-%')`;
+  await db.$executeRawUnsafe(
+    `WITH ${common}
+     INSERT INTO access_requests (id, partner_id, environment, type, deal_id, member_id, email, status, message, decision_note, decided_at, decided_by, created_at, updated_at)
+     SELECT gen_random_uuid(), $1::uuid, 'live', 'deal',
+            d.ids[1 + (i / array_length(m.ids, 1)) % array_length(d.ids, 1)], m.ids[1 + i % array_length(m.ids, 1)], m.emails[1 + i % array_length(m.ids, 1)],
+            (ARRAY['pending', 'approved', 'declined', 'withdrawn']::"AccessRequestStatus"[])[1 + i % 4],
+            'Bench request ' || i || ': we would like this deal for our team',
+            CASE WHEN i % 4 = 2 THEN 'Not this quarter' END, CASE WHEN i % 4 <> 0 THEN now() - (i || ' seconds')::interval END, CASE WHEN i % 4 <> 0 THEN 'api' END,
+            now() - (i || ' seconds')::interval - interval '1 minute', now()
+     FROM generate_series(0, $2::int - 1) AS i, m, d`,
+    partnerId,
+    requests,
+  );
+  await db.$executeRawUnsafe(
+    `WITH ${common}
+     INSERT INTO inquiries (id, partner_id, environment, deal_id, member_id, member_email, message, status, created_at, updated_at)
+     SELECT gen_random_uuid(), $1::uuid, 'live', d.ids[1 + i % array_length(d.ids, 1)], m.ids[1 + (i * 7) % array_length(m.ids, 1)], m.emails[1 + (i * 7) % array_length(m.ids, 1)],
+            'Bench inquiry ' || i || ': does this work for agencies?', (ARRAY['new', 'replied', 'closed']::"InquiryStatus"[])[1 + i % 3],
+            now() - (i * 10 || ' seconds')::interval - interval '30 seconds', now()
+     FROM generate_series(0, $2::int - 1) AS i, m, d`,
+    partnerId,
+    inquiries,
+  );
+  for (const table of ["access_requests", "inquiries"]) await db.$executeRawUnsafe(`VACUUM ANALYZE ${table}`);
+  process.stderr.write(`inbox: ${requests} access requests and ${inquiries} inquiries (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
+  return { requests, inquiries };
 }
 
 async function ids(partnerId: string) {

@@ -43,7 +43,7 @@ async function serve() {
   await applyMigrations(process.env.DATABASE_URL);
 
   const { listenApi } = await import("@/server/rest/listen-api");
-  const { createPartner } = await import("@/server/services/partners/create-partner");
+  const { createPartner } = await import("@/server/services/partners");
   const { issuePartnerToken } = await import("@/server/crypto/partner-token");
   const { db } = await import("@/server/db/client");
 

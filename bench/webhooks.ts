@@ -29,7 +29,7 @@ if (args.worker) await worker();
 else await run();
 
 async function worker() {
-  const { startWebhookWorkerFromEnv } = await import("@/server/services/webhooks/webhook-worker");
+  const { startWebhookWorkerFromEnv } = await import("@/server/services/webhooks");
   const w = startWebhookWorkerFromEnv(process.env);
   process.send!("ready");
   process.on("disconnect", () => process.exit(1)); // the bench process died: do not linger
@@ -49,9 +49,9 @@ async function run() {
   const { applyMigrations } = await import("@/server/db/schema-engine");
   await applyMigrations(process.env.DATABASE_URL);
   const { db } = await import("@/server/db/client");
-  const { createPartner } = await import("@/server/services/partners/create-partner");
-  const { createWebhookEndpoint } = await import("@/server/services/webhooks/create-webhook-endpoint");
-  const { enqueueWebhookEvent } = await import("@/server/services/webhooks/enqueue-webhook-event");
+  const { createPartner } = await import("@/server/services/partners");
+  const { createWebhookEndpoint } = await import("@/server/services/webhooks");
+  const { enqueueWebhookEvent } = await import("@/server/services/webhooks");
 
   const total = Number(args.events);
   const rate = Number(args.rate);

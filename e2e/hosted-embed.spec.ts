@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { cli, createPartnerWithAdmin, expectAccessible } from "./support";
 import { apiToken, createMember } from "./hosted-support";
+import { embedSnippet } from "../src/server/config/embed-snippet";
 
 type HostPage = { origin: string; close: () => Promise<void> };
 
@@ -61,7 +62,7 @@ test.describe("embeddable widget", () => {
       expect(cookie).toMatchObject({ path: `/embed/${partner.subdomain}`, sameSite: "None", secure: true, httpOnly: true });
       // The session carries on inside the frame: open a deal and reveal how to redeem it.
       await frame.getByTestId("deal-list").getByRole("link").first().click();
-      await expect(frame.getByRole("heading", { name: /Redeem this deal|How to redeem|Coming soon|Not eligible|Premium/ })).toBeVisible();
+      await expect(frame.getByRole("heading", { name: /Redeem this deal|How to redeem|Request access|Coming soon|Not eligible|Premium/ })).toBeVisible();
       await expectAccessible(page);
 
       // Any other origin is refused by the browser (CSP frame-ancestors): the frame stays empty.
@@ -72,6 +73,46 @@ test.describe("embeddable widget", () => {
     } finally {
       await allowed.close();
       await refused.close();
+    }
+  });
+
+  test("the frame follows its content both ways, and comes into view after a deep card is opened", async ({ page, request, baseURL }) => {
+    test.setTimeout(90_000);
+    const partner = createPartnerWithAdmin();
+    const token = await apiToken(request, partner.keys.test);
+    const member = await createMember(request, token);
+    const app = new URL(baseURL!);
+    // The snippet partners paste (portal settings), framing the sign-in link.
+    const snippet = embedSnippet({ scheme: "http", appDomain: app.host }, partner.subdomain).replace(
+      `/embed/${partner.subdomain}"`,
+      `/embed/${partner.subdomain}/auth/magic?token=${new URL(member.sign_in_url).searchParams.get("token")}"`,
+    );
+    const server = http.createServer((_req, res) => {
+      res.setHeader("content-type", "text/html; charset=utf-8");
+      res.end(`<!doctype html><html lang="en"><head><title>Partner site</title></head><body><h1>Partner site</h1>${snippet}</body></html>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      cli("partner:update", partner.partner_id, "--json", JSON.stringify({ allowed_iframe_origins: [origin] }));
+      await page.setViewportSize({ width: 1280, height: 700 });
+      await page.goto(`${origin}/`);
+      const frameEl = page.locator("#perkway-perks");
+      const frame = page.frameLocator("#perkway-perks");
+      await frame.getByRole("button", { name: `Continue to ${partner.name}` }).click();
+      await expect(frame.getByTestId("deal-list")).toBeVisible();
+      await expect.poll(async () => Number(await frameEl.getAttribute("height"))).toBeGreaterThan(1000);
+      const tall = Number(await frameEl.getAttribute("height"));
+
+      // The last card, far down the host page: its deal page is shorter, and starts in view.
+      const last = frame.getByTestId("deal-list").getByRole("link").last();
+      await last.scrollIntoViewIfNeeded();
+      await last.click();
+      await expect(frame.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect.poll(async () => Number(await frameEl.getAttribute("height"))).toBeLessThan(tall);
+      await expect(frame.getByRole("heading", { level: 1 })).toBeInViewport();
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 });

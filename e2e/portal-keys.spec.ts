@@ -96,6 +96,12 @@ test.describe("API keys", () => {
     const dialog = page.getByRole("dialog", { name: "New live key pair" });
     await expect(dialog.getByText(/The old live private key keeps working until .* UTC\./)).toBeVisible();
     await screenshotBoth(page, "portal-api-keys-new-key");
+    // The only copy of the private key: Escape, a click outside and a close icon all keep it open.
+    await expect(dialog.getByRole("button", { name: "Close" })).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("textbox", { name: "New live private key", exact: true })).toHaveValue(rotated.private_key);
     await dialog.getByRole("button", { name: "I have stored the private key" }).click();
 
     expect(await authStatus(page, rotated)).toBe(200);
@@ -104,5 +110,15 @@ test.describe("API keys", () => {
     await expect(live.getByText("Old live keys still working")).toBeVisible();
     await expect(live.getByText(partner.keys.live.public_key)).toBeVisible();
     await expect(live.getByText(rotated.public_key)).toBeVisible();
+
+    // A leaked old key need not wait out its grace period: revoke it now, the new pair keeps working.
+    await live.getByRole("button", { name: "Revoke old live key now" }).click();
+    const revoke = page.getByRole("alertdialog", { name: "Revoke the old live key now?" });
+    await expectAccessible(page);
+    await revoke.getByRole("button", { name: "Revoke old live key" }).click();
+    await expect(page.getByText("The old live private key no longer works")).toBeVisible();
+    await expect(live.getByText("Old live keys still working")).toHaveCount(0);
+    expect(await authStatus(page, partner.keys.live)).toBe(401);
+    expect(await authStatus(page, rotated)).toBe(200);
   });
 });

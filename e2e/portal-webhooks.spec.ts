@@ -29,6 +29,8 @@ test("add an endpoint, send a test event, see it delivered, delete it", async ({
 
     await page.getByRole("button", { name: "Add endpoint" }).first().click();
     const form = page.getByRole("dialog");
+    // The hint states this server's rule (the e2e app allows local receivers): and 127.0.0.1 is then accepted below.
+    await expect(form.getByText("https, or http for localhost and 127.0.0.1 (this server allows local addresses).")).toBeVisible();
     await form.getByLabel("Endpoint URL").fill("http://example.com/hooks");
     await form.getByRole("button", { name: "Add endpoint" }).click();
     await expect(form.getByText(/https/).first()).toBeVisible();

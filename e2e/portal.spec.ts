@@ -13,6 +13,15 @@ test.describe("portal sign-in", () => {
     expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   });
 
+  test("a signed-out visit to a portal page returns there after sign-in", async ({ page }) => {
+    await page.goto("/members?q=founder");
+    await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fmembers%3Fq%3Dfounder$/);
+    await page.getByLabel("Email").fill(requireEnv("E2E_ADMIN_EMAIL"));
+    await page.getByLabel("Password").fill(requireEnv("E2E_ADMIN_PASSWORD"));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/members" && url.searchParams.get("q") === "founder");
+  });
+
   test("signs in and shows the shell with the API health", async ({ page }) => {
     const email = requireEnv("E2E_ADMIN_EMAIL");
     const password = requireEnv("E2E_ADMIN_PASSWORD");

@@ -15,7 +15,7 @@ const commands: Record<string, Command> = {
     async run(args) {
       const { values } = parseArgs({ args, options: { name: { type: "string" }, type: { type: "string" }, regions: { type: "string" }, subdomain: { type: "string" } }, strict: true });
       if (!values.name || !values.type) throw usageError("partner:create needs --name and --type");
-      const { createPartner } = await import("@/server/services/partners/create-partner");
+      const { createPartner } = await import("@/server/services/partners");
       const regions = values.regions ? values.regions.split(",").map((r) => r.trim()).filter(Boolean) : [];
       const { partner, keys } = await createPartner("operator", { name: values.name, type: values.type as never, regions: regions as never, subdomain: values.subdomain });
       return { partner_id: partner.id, subdomain: partner.subdomain, keys };
@@ -32,7 +32,7 @@ const commands: Record<string, Command> = {
       } catch {
         throw usageError("--json is not valid JSON");
       }
-      const { updatePartner } = await import("@/server/services/partners/update-partner");
+      const { updatePartner } = await import("@/server/services/partners");
       return updatePartner("operator", requireUuid(positionals[0]), patch as never);
     },
   },
@@ -42,7 +42,7 @@ const commands: Record<string, Command> = {
       const { values, positionals } = parseArgs({ args, options: { env: { type: "string" }, "expire-old-after": { type: "string" } }, allowPositionals: true, strict: true });
       if (positionals.length !== 1 || (values.env !== "live" && values.env !== "test")) throw usageError("partner:rotate-keys needs a partner id and --env live|test");
       const expireOldAfterSeconds = expireOldAfter(values["expire-old-after"]);
-      const { rotateKeyPair } = await import("@/server/services/partners/rotate-key-pair");
+      const { rotateKeyPair } = await import("@/server/services/partners");
       const rotated = await rotateKeyPair("operator", requireUuid(positionals[0]), values.env, { expireOldAfterSeconds });
       // Without the option the answer stays as it always was; with it, until when the old key works.
       return values["expire-old-after"] === undefined
@@ -53,7 +53,7 @@ const commands: Record<string, Command> = {
   "partner:list": {
     usage: "partner:list",
     async run() {
-      const { listPartners } = await import("@/server/services/partners/list-partners");
+      const { listPartners } = await import("@/server/services/partners");
       return listPartners("operator");
     },
   },
@@ -70,7 +70,7 @@ const commands: Record<string, Command> = {
       }
       if (!Array.isArray(entries)) throw usageError("the catalogue file must hold a JSON array of deals");
       log(`importing ${entries.length} deal(s)…`);
-      const { importCatalog } = await import("@/server/services/catalog/import-catalog");
+      const { importCatalog } = await import("@/server/services/deals");
       return importCatalog("operator", entries);
     },
   },
@@ -79,7 +79,7 @@ const commands: Record<string, Command> = {
     async run(args) {
       const { values } = parseArgs({ args, options: { email: { type: "string" }, role: { type: "string" }, partner: { type: "string" }, password: { type: "string" }, name: { type: "string" } }, strict: true });
       if (!values.email || !values.role) throw usageError("admin:create needs --email and --role");
-      const { createAdmin } = await import("@/server/services/admins/create-admin");
+      const { createAdmin } = await import("@/server/services/admins");
       const created = await createAdmin("operator", { email: values.email, role: values.role as never, partner_id: values.partner, password: values.password, name: values.name });
       return { ...created, login_url: `${portalUrl()}/login` };
     },
@@ -89,8 +89,17 @@ const commands: Record<string, Command> = {
     async run(args) {
       const { values } = parseArgs({ args, options: { "older-than-days": { type: "string" } }, strict: true });
       const days = values["older-than-days"] ?? process.env.EVENT_RETENTION_DAYS;
-      const { pruneEvents } = await import("@/server/services/events/prune-events");
+      const { pruneEvents } = await import("@/server/services/events");
       return pruneEvents(days === undefined ? {} : { olderThanDays: Number(days) });
+    },
+  },
+  "events:partitions": {
+    usage: "events:partitions",
+    async run() {
+      const { ensureEventPartitions, listEventPartitions } = await import("@/server/services/events");
+      const created = await ensureEventPartitions();
+      const partitions = await listEventPartitions();
+      return { created, partitions: partitions.map((p) => ({ name: p.name, from: p.from.toISOString(), to: p.to.toISOString() })) };
     },
   },
 };

@@ -8,8 +8,10 @@
 // on state-changing requests. The matcher keeps /v1, /events/track, /api, /_next and static files
 // out entirely, so the latency-sensitive API never pays for this function.
 import { NextResponse, type NextRequest } from "next/server";
-import { getHostedPartner } from "@/server/services/partners/get-hosted-partner";
+import { getHostedPartner } from "@/server/services/partners";
 import { MEMBER_HEADERS, type MemberSurface } from "@/components/hosted/surface";
+import { JSON_TOO_DEEP_MESSAGE, jsonTooDeep } from "@/server/http/json-depth";
+import { PORTAL_PATH_HEADER } from "@/server/auth/portal-path";
 
 const APP_DOMAIN = (process.env.APP_DOMAIN ?? "localhost:3000").trim().toLowerCase();
 // Compared without the port too, so `localhost` works whatever PORT the server listens on.
@@ -97,13 +99,25 @@ function memberRoute(pathname: string, host: string): { surface: MemberSurface; 
   return { surface: m[1] === "embed" ? "embed" : "hosted", subdomain, base: `/${m[1]}/${subdomain}`, rest: m[3] === "/" ? "" : (m[3] ?? "") };
 }
 
+/** Server action bodies get the JSON depth limit of every other body (src/server/http/json-depth.ts). */
+async function actionTooDeep(request: NextRequest): Promise<boolean> {
+  if (request.method !== "POST" || !request.headers.has("next-action")) return false;
+  return jsonTooDeep(await request.clone().text());
+}
+
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { pathname } = request.nextUrl;
+  if (await actionTooDeep(request)) {
+    return withHeaders(new NextResponse(JSON_TOO_DEEP_MESSAGE, { status: 400, headers: { "content-type": "text/plain" } }), NO_FRAMING);
+  }
   const host = requestHost(request.headers);
   const route = memberRoute(pathname, host);
   if (!route) {
     // The main host: portal pages; /p and /embed without a partner are simply not found there.
-    return withHeaders(NextResponse.next(), NO_FRAMING);
+    // The page's own address goes along, so a signed-out visit can return to it after sign-in.
+    const forwarded = new Headers(request.headers);
+    forwarded.set(PORTAL_PATH_HEADER, `${pathname}${request.nextUrl.search}`);
+    return withHeaders(NextResponse.next({ request: { headers: forwarded } }), NO_FRAMING);
   }
 
   if (request.method !== "GET" && request.method !== "HEAD" && !isSameOrigin(request.headers, host)) {

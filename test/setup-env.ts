@@ -10,3 +10,6 @@ process.env.DATABASE_POOL_SIZE ??= "4";
 process.env.AUTH_RATE_LIMIT_PER_IP_PER_MINUTE ??= "100000";
 // Every API response a test sees must match /v1/openapi.json (OPENAPI_AUDIT=0 to turn off).
 await import("./helpers/openapi-audit");
+// As a server does at start (src/instrumentation.ts): the first email of a test is not rendered cold
+// inside its transaction.
+await (await import("@/emails")).preloadEmailTemplates();

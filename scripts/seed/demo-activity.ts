@@ -2,10 +2,9 @@
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import type { EventType } from "@/server/domain/enums";
 import { createMembersBatch } from "@/server/services/members";
-import { createPartnerDeal } from "@/server/services/partner-deals/create-partner-deal";
-import { updatePartnerDeal } from "@/server/services/partner-deals/update-partner-deal";
-import { insertEvents, type NewEvent } from "@/server/services/events/insert-events";
-import type { PartnerDto } from "@/server/services/partners/serialize-partner";
+import { createPartnerDeal, updatePartnerDeal } from "@/server/services/deals";
+import { insertEvents, type NewEvent } from "@/server/services/events";
+import type { PartnerDto } from "@/server/services/partners";
 import type { Environment } from "@/server/scope";
 import type { DemoPartnerSpec } from "./demo-partners";
 import { demoMembers } from "./demo-people";

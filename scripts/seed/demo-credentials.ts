@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { DATA_DIR } from "@/server/db/embedded";
-import { hostedAppUrl } from "@/server/services/magic-links/build-sign-in-url";
+import { hostedAppUrl } from "@/server/config/hosted-app-url";
 
 export type DemoCredentials = {
   created_at: string;

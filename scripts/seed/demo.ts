@@ -4,11 +4,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { db } from "@/server/db/client";
-import { createAdmin } from "@/server/services/admins/create-admin";
-import { importCatalog } from "@/server/services/catalog/import-catalog";
-import { createPartner } from "@/server/services/partners/create-partner";
+import { createAdmin } from "@/server/services/admins";
+import { importCatalog } from "@/server/services/deals";
+import { createPartner } from "@/server/services/partners";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
-import { hostedAppUrl } from "@/server/services/magic-links/build-sign-in-url";
+import { hostedAppUrl } from "@/server/config/hosted-app-url";
 import { log } from "../lib/bootstrap";
 import { databaseLabel, saveDemoCredentials, type DemoCredentials } from "./demo-credentials";
 import { DEMO_PARTNERS } from "./demo-partners";

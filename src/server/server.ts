@@ -3,27 +3,47 @@
 // handler; the Next.js request pipeline would cost ~0.5 ms of CPU per request, see
 // docs/decisions/lean-api-path.md) — in dev too, so the API behaves the same everywhere: there are
 // no Next route handlers for /v1 (docs/decisions/one-way-in.md). Everything else — portal, hosted
-// app, tRPC, pages — goes to Next. GET /healthz (load balancers) is answered here too, without Next.
+// app, tRPC, pages — goes to Next. GET /healthz (load balancers) and GET /metrics (the operator's
+// scraper, src/server/rest/metrics.ts) are answered here too, without Next. Every request gets an
+// X-Request-Id, one log line and its metrics (Next's requests: src/server/http/observe-request.ts).
 import http from "node:http";
 import { isApiPath } from "@/server/http/is-api-path";
+import { guardPageRequest } from "@/server/http/page-request-guard";
 import { configureServer } from "@/server/http/request-listener";
 import { HEALTH_PATH, healthRequestListener } from "@/server/rest/health";
 import { apiRequestListener } from "@/server/rest/listen-api";
+import { listenMetricsPort, METRICS_PATH, metricsRequestListener } from "@/server/rest/metrics";
+import { readMetricsConfig } from "@/server/config/metrics-config";
+import { isHostedHost } from "@/server/http/page-route";
+import { observeRequest } from "@/server/http/observe-request";
+import { handleClickRedirect, matchClickPath } from "@/server/rest/click-redirect";
+import { logger } from "@/server/observability/logger";
 
 export type NextRequestHandler = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
 
 /** The request listener: the API table for API paths, `nextHandler` for the rest. */
-export function productRequestListener(nextHandler: NextRequestHandler, api: http.RequestListener = apiRequestListener(), health: http.RequestListener = healthRequestListener()): http.RequestListener {
+export function productRequestListener(
+  nextHandler: NextRequestHandler,
+  api: http.RequestListener = apiRequestListener(),
+  health: http.RequestListener = healthRequestListener(),
+  metricsListener: http.RequestListener = metricsRequestListener(),
+): http.RequestListener {
+  const appDomain = process.env.APP_DOMAIN ?? "localhost:3000";
   return (req, res) => {
     const pathname = (req.url ?? "/").split("?")[0];
     if (isApiPath(pathname)) return api(req, res);
     if (pathname === HEALTH_PATH) return health(req, res);
+    if (pathname === METRICS_PATH) return metricsListener(req, res);
+    // Tracked deal links (/r/{click_id}) on the lean path too: one lookup, one event, a 302.
+    const click = matchClickPath(req.headers.host, pathname, appDomain);
+    if (click) return observeRequest(req, res, isHostedHost(req.headers.host, appDomain), () => void handleClickRedirect(req, res, click));
+    if (guardPageRequest(req, res, pathname)) return;
     // The portal's sign-in throttle counts failures per client IP (src/server/auth/sign-in-throttle.ts):
     // only this server says what that IP is; whatever a client sent in this header is replaced.
     const ip = req.socket.remoteAddress;
     if (ip) req.headers["x-perkway-client-ip"] = ip.startsWith("::ffff:") && ip.includes(".") ? ip.slice(7) : ip;
     else delete req.headers["x-perkway-client-ip"];
-    void nextHandler(req, res);
+    observeRequest(req, res, isHostedHost(req.headers.host, appDomain), () => void nextHandler(req, res));
   };
 }
 
@@ -33,5 +53,11 @@ export async function startServer(opts: { dev: boolean; port: number; hostname: 
   await app.prepare();
   const server = configureServer(http.createServer(productRequestListener(app.getRequestHandler())));
   await new Promise<void>((resolve) => server.listen(opts.port, opts.hostname, resolve));
+  const { port: metricsPort } = readMetricsConfig(process.env);
+  if (metricsPort !== null) {
+    const m = await listenMetricsPort(metricsPort);
+    server.once("close", () => void m.close());
+    logger().info({ port: m.port }, "metrics served on 127.0.0.1 (METRICS_PORT)");
+  }
   return server;
 }

@@ -2,7 +2,7 @@
 // Client-side tRPC + react-query (T3-style). Wrap client trees in <TRPCReactProvider> and use
 // `api.<procedure>.useQuery()` / `.useMutation()`.
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { httpBatchLink, loggerLink } from "@trpc/client";
+import { httpBatchLink, loggerLink, splitLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { type ReactNode, useState } from "react";
@@ -36,9 +36,13 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
           enabled: (op) =>
             process.env.NODE_ENV === "development" || (op.direction === "down" && op.result instanceof Error),
         }),
-        httpBatchLink({
-          url: `${getBaseUrl()}/api/trpc`,
-          headers: () => ({ "x-trpc-source": "portal-react" }),
+        // The server refuses batched mutations and batches over 10 calls (src/server/trpc/guard-request.ts).
+        splitLink({
+          condition: (op) => op.type === "mutation",
+          // One mutation per request, in the batch format: it carries an absent input (an input-less
+          // mutation such as Exit view as), where a plain POST with no body is refused by tRPC.
+          true: httpBatchLink({ url: `${getBaseUrl()}/api/trpc`, maxItems: 1, headers: () => ({ "x-trpc-source": "portal-react" }) }),
+          false: httpBatchLink({ url: `${getBaseUrl()}/api/trpc`, maxItems: 10, headers: () => ({ "x-trpc-source": "portal-react" }) }),
         }),
       ],
     }),

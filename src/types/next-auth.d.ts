@@ -16,6 +16,8 @@ declare module "next-auth" {
       role: AdminRole;
       partnerId: string | null;
       sessionVersion: number;
+      /** the admin_sessions row this sign-in opened (src/server/services/admins/admin-sessions.ts) */
+      sessionId?: string;
     };
   }
 }
@@ -26,5 +28,6 @@ declare module "next-auth/jwt" {
     role: AdminRole;
     partnerId: string | null;
     sessionVersion?: number;
+    sid?: string;
   }
 }

@@ -1,14 +1,21 @@
 // events:prune: raw events older than the retention go, and no summary changes. The only test file
 // that writes events older than 366 days (pruning is global: other files keep their events younger).
+// events is partitioned by month: the history lands in the DEFAULT partition, ensureEventPartitions
+// moves each month into its own partition, and the prune drops the months wholly expired.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { EVENT_TYPES } from "@/server/domain/enums";
 import type { PartnerScope } from "@/server/scope";
-import { getAnalyticsSummary } from "@/server/services/analytics/get-analytics-summary";
-import { insertEvents, type NewEvent } from "@/server/services/events/insert-events";
-import { pruneEvents } from "@/server/services/events/prune-events";
-import { rebuildEventRollups } from "@/server/services/events/rebuild-event-rollups";
+import {
+  ensureEventPartitions,
+  getAnalyticsSummary,
+  insertEvents,
+  listEventPartitions,
+  type NewEvent,
+  pruneEvents,
+  rebuildEventRollups,
+} from "@/server/services/events";
 import { countEvents, createServicepassDeal } from "../helpers/seed-events-fixtures";
 
 const MIN = 60_000;
@@ -34,12 +41,26 @@ describe("pruneEvents", () => {
         memberId: members[i % members.length],
         dealId: nonDeal ? null : deals[i % 3].id,
         dealIds: [],
-        clientEventId: null,
+        clientEventId: i % 3 === 0 ? `prune-${i}` : null,
         metadata: { i },
         occurredAt: new Date(now.getTime() - age),
       };
     });
     for (let i = 0; i < events.length; i += 100) await insertEvents(scope, events.slice(i, i + 100));
+  });
+
+  it("moves history out of the DEFAULT partition into monthly partitions, losing nothing", async () => {
+    const total = await countEvents(scope);
+    expect(total).toBe(300 + 2 * 61);
+    await ensureEventPartitions({ now });
+    expect(await countEvents(scope)).toBe(total);
+    const [{ stray, misplaced }] = await db.$queryRawUnsafe<{ stray: number; misplaced: number }[]>(
+      `SELECT count(*) FILTER (WHERE tableoid = 'events_default'::regclass)::int AS stray,
+              count(*) FILTER (WHERE tableoid::regclass::text <> 'events_' || to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY_MM'))::int AS misplaced
+       FROM events WHERE partner_id = $1::uuid`,
+      scope.partnerId,
+    );
+    expect({ stray, misplaced }).toEqual({ stray: 0, misplaced: 0 });
   });
 
   it("refuses a retention shorter than 366 days", async () => {
@@ -63,6 +84,20 @@ describe("pruneEvents", () => {
 
     const after = await Promise.all(windows.map((days) => getAnalyticsSummary(scope, { days, now })));
     expect(after).toEqual(before);
+    // Whole months before the cutoff were dropped, not emptied; the month of the cutoff remains.
+    const twoYearsAgo = new Date(now.getTime() - 700 * DAY);
+    expect(result.dropped_partitions).toContain(`events_${twoYearsAgo.getUTCFullYear()}_${String(twoYearsAgo.getUTCMonth() + 1).padStart(2, "0")}`);
+    expect((await listEventPartitions()).filter((p) => p.to.getTime() <= new Date(result.cutoff).getTime())).toEqual([]);
+    // The client event ids of pruned events went with them; the others stay.
+    const [ids] = await db.$queryRawUnsafe<{ old: number; kept: number; events: number }[]>(
+      `SELECT (SELECT count(*)::int FROM event_client_ids WHERE partner_id = $1::uuid AND occurred_at < $2::timestamptz) AS old,
+              (SELECT count(*)::int FROM event_client_ids WHERE partner_id = $1::uuid) AS kept,
+              (SELECT count(*)::int FROM events WHERE partner_id = $1::uuid AND client_event_id IS NOT NULL) AS events`,
+      scope.partnerId,
+      result.cutoff,
+    );
+    expect(ids.old).toBe(0);
+    expect(ids.kept).toBe(ids.events);
     // Hour rollups wholly before the cutoff went too.
     const [{ n }] = await db.$queryRawUnsafe<{ n: number }[]>(
       `SELECT count(*)::int AS n FROM event_type_rollups WHERE partner_id = $1::uuid AND grain = 'hour' AND bucket_start < $2::timestamptz - interval '1 hour'`,

@@ -9,10 +9,8 @@ import { db } from "@/server/db/client";
 import { EVENT_TYPES, type EventType } from "@/server/domain/enums";
 import type { PartnerScope } from "@/server/scope";
 import type { AnalyticsSummary } from "@/server/schemas/analytics.schema";
-import { getAnalyticsSummary } from "@/server/services/analytics/get-analytics-summary";
-import { analyticsWindow } from "@/server/services/analytics/analytics-window";
-import { insertEvents, type NewEvent } from "@/server/services/events/insert-events";
-import { rebuildEventRollups } from "@/server/services/events/rebuild-event-rollups";
+import { getAnalyticsSummary, insertEvents, type NewEvent, rebuildEventRollups } from "@/server/services/events";
+import { analyticsWindow } from "@/server/services/events/analytics/analytics-window";
 import { createServicepassDeal } from "../helpers/seed-events-fixtures";
 
 const MIN = 60_000;
@@ -45,6 +43,7 @@ describe("window edges, to the millisecond", () => {
         active_users: inside.length + 1,
         total_deal_views: inside.length,
         total_redemptions: 1,
+        confirmed_redemptions: 0,
         upgrade_cta_clicks: 0,
         top_deals: [{ deal_id: deal.id, product_name: deal.productName, views: inside.length, redemptions: 1 }],
         event_counts: { deal_list_viewed: 0, deal_detail_viewed: inside.length, deal_redeemed: 1 },
@@ -55,7 +54,7 @@ describe("window edges, to the millisecond", () => {
 
 // ---- property test --------------------------------------------------------------------------
 
-type Gen = { type: EventType; member: number | null; deal: number; ageMs: number; eventId: number | null };
+type Gen = { type: EventType; member: number | null; deal: number; ageMs: number; eventId: number | null; listed: number };
 
 /** The summary recomputed from raw events with plain SQL, ranked like the contract says. */
 async function recount(scope: PartnerScope, days: number, now: Date, names: Map<string, string>): Promise<AnalyticsSummary> {
@@ -81,6 +80,7 @@ async function recount(scope: PartnerScope, days: number, now: Date, names: Map<
     active_users: active,
     total_deal_views: n("deal_detail_viewed"),
     total_redemptions: n("deal_redeemed"),
+    confirmed_redemptions: 0,
     upgrade_cta_clicks: n("upgrade_cta_clicked"),
     top_deals: top,
     event_counts: { deal_list_viewed: n("deal_list_viewed"), deal_detail_viewed: n("deal_detail_viewed"), deal_redeemed: n("deal_redeemed") },
@@ -96,12 +96,23 @@ async function rollupsMatchRaw(scope: PartnerScope) {
   const typesRaw = await q(`SELECT g || ' ' || to_char(date_trunc(g, occurred_at, 'UTC') AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24') || ' ' || event_type AS k, count(*)::text AS n FROM events, ${grains} WHERE ${s} GROUP BY 1`);
   const typesRollup = await q(`SELECT grain || ' ' || to_char(bucket_start AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24') || ' ' || event_type AS k, count::text AS n FROM event_type_rollups WHERE ${s}`);
   expect(typesRollup).toEqual(typesRaw);
+  // Per deal: views, redemptions and clicks of the deal_id; listings once per distinct deal a list
+  // view named (its deal_ids and deal_id).
   const dealsRaw = await q(
-    `SELECT g || ' ' || to_char(date_trunc(g, occurred_at, 'UTC') AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24') || ' ' || deal_id AS k,
-            count(*) FILTER (WHERE event_type = 'deal_detail_viewed') || '/' || count(*) FILTER (WHERE event_type = 'deal_redeemed') AS n
-       FROM events, ${grains} WHERE ${s} AND deal_id IS NOT NULL AND event_type IN ('deal_detail_viewed', 'deal_redeemed') GROUP BY 1`,
+    `SELECT g || ' ' || to_char(date_trunc(g, occurred_at, 'UTC') AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24') || ' ' || deal AS k,
+            count(*) FILTER (WHERE event_type = 'deal_detail_viewed') || '/' || count(*) FILTER (WHERE event_type = 'deal_redeemed')
+            || '/' || count(*) FILTER (WHERE event_type = 'deal_list_viewed') || '/' || count(*) FILTER (WHERE event_type = 'redeem_url_clicked') AS n
+       FROM (
+         SELECT occurred_at, event_type, deal_id AS deal FROM events
+         WHERE ${s} AND deal_id IS NOT NULL AND event_type IN ('deal_detail_viewed', 'deal_redeemed', 'redeem_url_clicked')
+         UNION ALL
+         SELECT occurred_at, event_type, d FROM events, LATERAL (SELECT DISTINCT x FROM unnest(deal_ids || array_remove(ARRAY[deal_id], NULL)) AS x) AS l(d)
+         WHERE ${s} AND event_type = 'deal_list_viewed'
+       ) e, ${grains} GROUP BY 1`,
   );
-  const dealsRollup = await q(`SELECT grain || ' ' || to_char(bucket_start AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24') || ' ' || deal_id AS k, views || '/' || redemptions AS n FROM deal_event_rollups WHERE ${s}`);
+  const dealsRollup = await q(
+    `SELECT grain || ' ' || to_char(bucket_start AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24') || ' ' || deal_id AS k, views || '/' || redemptions || '/' || listed || '/' || clicks AS n FROM deal_event_rollups WHERE ${s}`,
+  );
   expect(dealsRollup).toEqual(dealsRaw);
   const activityRaw = await q(`SELECT member_id::text AS k, max(occurred_at)::text AS n FROM events WHERE ${s} AND member_id IS NOT NULL GROUP BY 1`);
   const activity = await q(`SELECT member_id::text AS k, last_event_at::text AS n FROM member_activity WHERE ${s}`);
@@ -131,6 +142,7 @@ describe("rollups agree with a raw recount after random event streams", () => {
       fc.integer({ min: 0, max: 40 }).map((d) => d * DAY + (d % 3) * HOUR),
     ),
     eventId: fc.option(fc.integer({ min: 0, max: 15 }), { freq: 3 }),
+    listed: fc.integer({ min: 1, max: 3 }),
   });
 
   it("for every window length, summary = recount, and rollup buckets = GROUP BY", async () => {
@@ -149,7 +161,8 @@ describe("rollups agree with a raw recount after random event streams", () => {
               eventType: g.type,
               memberId: g.member === null ? null : members[g.member],
               dealId: nonDeal ? null : deals[g.deal].id,
-              dealIds: g.type === "deal_list_viewed" ? [deals[g.deal].id] : [],
+              // A list view names 1–3 deals (so one deal is counted once per list that showed it).
+              dealIds: g.type === "deal_list_viewed" ? Array.from({ length: g.listed }, (_, i) => deals[(g.deal + i) % deals.length].id) : [],
               clientEventId: g.eventId === null ? null : `e${g.eventId}`,
               metadata: null,
               occurredAt: new Date(now.getTime() - g.ageMs),

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import type { PartnerScope } from "@/server/scope";
-import { insertEvents, type NewEvent } from "@/server/services/events/insert-events";
+import { insertEvents, type NewEvent } from "@/server/services/events";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, getToken, seedPartnerWithToken } from "../helpers/seed";
 import { expectMatchesOpenApi, openApiDocument } from "../helpers/openapi-validate";
@@ -98,6 +98,7 @@ describe("GET /v1/analytics — hand-computed fixture", () => {
     active_users: active,
     total_deal_views: ddv,
     total_redemptions: dr,
+    confirmed_redemptions: 0,
     upgrade_cta_clicks: cta,
     event_counts: { deal_list_viewed: dlv, deal_detail_viewed: ddv, deal_redeemed: dr },
   });
@@ -142,7 +143,7 @@ describe("GET /v1/analytics — hand-computed fixture", () => {
   it("answers with exactly the contract's fields", async () => {
     const r = await p.analytics("?days=7");
     expect(Object.keys(r.body).sort()).toEqual(
-      ["active_users", "event_counts", "top_deals", "total_deal_views", "total_redemptions", "total_users", "upgrade_cta_clicks"],
+      ["active_users", "event_counts", "top_deals", "total_deal_views", "confirmed_redemptions", "total_redemptions", "total_users", "upgrade_cta_clicks"].sort(),
     );
     expect(Object.keys(r.body.event_counts).sort()).toEqual(["deal_detail_viewed", "deal_list_viewed", "deal_redeemed"]);
     expect(Object.keys(r.body.top_deals[0]).sort()).toEqual(["deal_id", "product_name", "redemptions", "views"]);
@@ -162,19 +163,19 @@ describe("GET /v1/analytics — hand-computed fixture", () => {
     expect((await p.analytics("?days=1")).body).toEqual({ ...summary(4, 2, 2, 2, 1), top_deals: top([[A, 1, 1], [B, 1, 0], [D, 0, 1]]) });
     const liveSummary = (await api(server.url, liveToken, "GET", "/v1/analytics?days=1")).body;
     expect(liveSummary).toEqual({
-      total_users: 1, active_users: 1, total_deal_views: 1, total_redemptions: 0, upgrade_cta_clicks: 0,
+      total_users: 1, active_users: 1, total_deal_views: 1, total_redemptions: 0, confirmed_redemptions: 0, upgrade_cta_clicks: 0,
       event_counts: { deal_list_viewed: 0, deal_detail_viewed: 1, deal_redeemed: 0 },
       top_deals: top([[A, 1, 0]]),
     });
     expect((await other.analytics("?days=1")).body).toEqual({
-      total_users: 1, active_users: 1, total_deal_views: 0, total_redemptions: 1, upgrade_cta_clicks: 1,
+      total_users: 1, active_users: 1, total_deal_views: 0, total_redemptions: 1, confirmed_redemptions: 0, upgrade_cta_clicks: 1,
       event_counts: { deal_list_viewed: 0, deal_detail_viewed: 0, deal_redeemed: 1 },
       top_deals: top([[A, 0, 1]]),
     });
     // A partner with nothing at all.
     const empty = await seedPartnerWithToken(server.url, "live");
     expect((await api(server.url, empty.token, "GET", "/v1/analytics")).body).toEqual({
-      total_users: 0, active_users: 0, total_deal_views: 0, total_redemptions: 0, upgrade_cta_clicks: 0,
+      total_users: 0, active_users: 0, total_deal_views: 0, total_redemptions: 0, confirmed_redemptions: 0, upgrade_cta_clicks: 0,
       event_counts: { deal_list_viewed: 0, deal_detail_viewed: 0, deal_redeemed: 0 },
       top_deals: [],
     });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { PRIVATE_KEY_RE, PUBLIC_KEY_RE } from "@/server/crypto/keys";
-import { updatePartner } from "@/server/services/partners/update-partner";
+import { updatePartner } from "@/server/services/partners";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartner } from "../helpers/seed";
 import { expectMatchesOpenApi } from "../helpers/openapi-validate";

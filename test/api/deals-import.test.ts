@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
-import { importCatalog } from "@/server/services/catalog/import-catalog";
+import { importCatalog } from "@/server/services/deals";
 import { seedPartner } from "../helpers/seed";
 import { servicepassEntry, uniqueTag } from "../helpers/seed-deals";
 

@@ -37,7 +37,7 @@ const DEAL_FIELDS = [
   "market_value", "est_value", "categories", "deal_type", "owner_partner_id", "tier", "tags", "badges", "redemption",
   "eligibility_requirements", "eligibility_customer_type", "eligibility_company_stage", "eligibility_company_size",
   "eligibility_business_type", "eligibility_geography", "eligibility_incorporation", "eligibility_funding", "offer_types",
-  "approval_required", "approval_time", "status", "start_date", "end_date", "active", "hidden_globally", "api_excluded",
+  "approval_required", "approval_time", "status", "start_date", "end_date", "active", "hidden_globally", "api_excluded", "tracking_enabled",
   "available_regions", "claimable_without_eligibility", "created_at", "updated_at",
 ];
 

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { PartnerScope } from "@/server/scope";
-import { insertEvents, type NewEvent } from "@/server/services/events/insert-events";
+import { insertEvents, type NewEvent } from "@/server/services/events";
 import { countEvents } from "../helpers/seed-events-fixtures";
 
 const ev = (clientEventId: string | null, o: Partial<NewEvent> = {}): NewEvent => ({

@@ -4,10 +4,10 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { consumeMagicLink } from "@/server/services/magic-links/consume-magic-link";
-import { inspectMagicLink } from "@/server/services/magic-links/inspect-magic-link";
-import { issueMagicLink, issueMagicLinks } from "@/server/services/magic-links/issue-magic-link";
-import { MAX_LINKS_PER_MEMBER } from "@/server/services/magic-links/magic-link-config";
+import { consumeMagicLink } from "@/server/services/members/magic-links/consume-magic-link";
+import { inspectMagicLink } from "@/server/services/members";
+import { issueMagicLink, issueMagicLinks } from "@/server/services/members/magic-links/issue-magic-link";
+import { MAX_LINKS_PER_MEMBER } from "@/server/services/members/magic-links/magic-link-config";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, getToken, seedPartnerWithToken } from "../helpers/seed";
 
@@ -153,7 +153,7 @@ describe("inspecting (what GET /auth/magic uses) never consumes", () => {
 describe("consuming (the POST confirmation)", () => {
   it("returns the member, partner and environment once; a second use is 410 magic_link_used", async () => {
     const { p, user, token } = await member("live");
-    expect(await consumeMagicLink(token, { partnerId: p.partner.id })).toEqual({ memberId: user.id, partnerId: p.partner.id, environment: "live" });
+    expect(await consumeMagicLink(token, { partnerId: p.partner.id })).toEqual({ memberId: user.id, email: null, partnerId: p.partner.id, environment: "live" });
     await expect(consumeMagicLink(token, { partnerId: p.partner.id })).rejects.toMatchObject({ status: 410, code: "magic_link_used" });
   });
 

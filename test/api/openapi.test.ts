@@ -187,7 +187,7 @@ describe("responses validate against the document", () => {
       await limited.close();
     }
     const inactive = await seedPartnerWithToken(server.url, "test");
-    const { updatePartner } = await import("@/server/services/partners/update-partner");
+    const { updatePartner } = await import("@/server/services/partners");
     await updatePartner("operator", inactive.partner.id, { active: false });
     const res = await api(server.url, inactive.token, "GET", "/v1/analytics");
     expect(res.status).toBe(403);

@@ -201,7 +201,7 @@ describe("request log line", () => {
       scope: { partnerId: "11111111-1111-4111-8111-111111111111", environment: "test" },
       route: "/v1/users",
     });
-    expect(Object.keys(line).sort()).toEqual(["duration_ms", "environment", "level", "method", "msg", "partner_id", "path", "request_id", "route", "status"]);
+    expect(Object.keys(line).sort()).toEqual(["duration_ms", "environment", "method", "partner_id", "path", "request_id", "route", "status"]);
     expect(line).toMatchObject({ method: "POST", path: "/v1/users", route: "/v1/users", status: 201, partner_id: "11111111-1111-4111-8111-111111111111", environment: "test", request_id: "req_abc" });
     expect(line.duration_ms).toBeGreaterThanOrEqual(12);
     const text = JSON.stringify(line);

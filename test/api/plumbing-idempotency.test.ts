@@ -39,7 +39,7 @@ const probes: ApiRoute[] = [
     docs,
     handler: async ({ request }) => {
       const body = await readJsonBody(request, z.object({ fail: z.enum(["none", "conflict", "crash"]) }).strict());
-      if (body.fail === "conflict") throw new AppError(409, "test_conflict", "conflict");
+      if (body.fail === "conflict") throw new AppError("resource_conflict", "conflict");
       if (body.fail === "crash") throw new Error("boom");
       return { status: 201, body: { ok: ++runs } };
     },

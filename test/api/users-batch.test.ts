@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { ELIGIBILITY_VOCABULARIES } from "@/server/domain/enums";
-import { inspectMagicLink } from "@/server/services/magic-links/inspect-magic-link";
+import { inspectMagicLink } from "@/server/services/members";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartnerWithToken } from "../helpers/seed";
 
@@ -97,6 +97,7 @@ describe("POST /v1/users/batch", () => {
     expect(await db.magicLinkToken.count({ where: { partnerId: p.partner.id } })).toBe(1000);
     // Re-sync: everything already exists, nothing new.
     const again = await p.batch(users);
+    expect(again.status, JSON.stringify(again.body).slice(0, 500)).toBe(200);
     expect(again.body.data.every((r: { status: string; user: { external_user_id: string } }, i: number) => r.status === "already_exists" && r.user.external_user_id === `bulk-${i}`)).toBe(true);
     expect(await db.member.count({ where: { partnerId: p.partner.id, environment: "test" } })).toBe(1000);
   });

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { ELIGIBILITY_VOCABULARIES } from "@/server/domain/enums";
-import { consumeMagicLink } from "@/server/services/magic-links/consume-magic-link";
+import { consumeMagicLink } from "@/server/services/members/magic-links/consume-magic-link";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartnerWithToken } from "../helpers/seed";
 

@@ -44,8 +44,16 @@ describe("import boundaries (eslint.config.mjs)", () => {
     expect(await restrictedImports("src/server/db/fixture.ts", `import { Prisma } from "@/generated/prisma/client";\nexport const p = Prisma;\n`)).toEqual([]);
   });
 
+  it("a services module is imported through its index only, except from inside the module", async () => {
+    const deep = `import { listDeals } from "@/server/services/deals/listing/list-deals";\nexport const f = listDeals;\n`;
+    expect(await restrictedImports("src/server/rest/deals/fixture.ts", deep)).toHaveLength(1);
+    expect(await restrictedImports("src/server/services/members/fixture.ts", deep)).toHaveLength(1);
+    expect(await restrictedImports("src/server/services/deals/fixture.ts", deep)).toEqual([]);
+    expect(await restrictedImports("src/server/rest/deals/fixture.ts", `import { listDeals } from "@/server/services/deals";\nexport const f = listDeals;\n`)).toEqual([]);
+  });
+
   it("allowed imports pass: a service over the domain, schemas and errors", async () => {
-    const code = `import { AppError } from "@/server/errors/app-error";\nimport { isUuid } from "@/server/domain/ids";\nexport const f = () => (isUuid("x") ? null : new AppError(404, "deal_not_found", "x"));\n`;
+    const code = `import { AppError } from "@/server/errors/app-error";\nimport { isUuid } from "@/server/domain/ids";\nexport const f = () => (isUuid("x") ? null : new AppError("deal_not_found", "x"));\n`;
     expect(await restrictedImports(service, code)).toEqual([]);
   });
 

@@ -38,7 +38,9 @@ let server: TestServer;
 beforeAll(async () => (server = await startApiServer()));
 afterAll(async () => server.close());
 
-describe("npm run cli (DATABASE_URL)", () => {
+// Each command is a fresh process (tsx, the services, React Email for the email module): several
+// seconds apiece on a busy 2-core machine, so a test of three or four commands gets 120 s.
+describe("npm run cli (DATABASE_URL)", { timeout: 120_000 }, () => {
   it("partner:create prints the partner id, subdomain and both key pairs, usable at once", async () => {
     const sub = `cli-${suffix()}`;
     const r = await runCli(["partner:create", "--name", "CLI Ventures", "--type", "VC fund", "--regions", "Europe, Asia", "--subdomain", sub]);
@@ -93,7 +95,7 @@ describe("npm run cli (DATABASE_URL)", () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.json).toMatchObject({ email, role: "partner_admin", partner_id: partner.partner_id });
     expect(r.json.password.length).toBeGreaterThanOrEqual(12);
-    const { verifyAdminCredentials } = await import("@/server/services/admins/verify-admin-credentials");
+    const { verifyAdminCredentials } = await import("@/server/services/admins");
     expect(await verifyAdminCredentials(email, r.json.password)).toMatchObject({ role: "partner_admin", partnerId: partner.partner_id });
     const noPartner = await runCli(["admin:create", "--email", `x-${suffix()}@example.com`, "--role", "partner_admin"]);
     expect(noPartner.status).not.toBe(0);

@@ -1,6 +1,6 @@
 // Issue 10 item 10 / contract §3: placeholders inside links are URL-encoded, elsewhere HTML-escaped.
 import { describe, expect, it } from "vitest";
-import { personalizeInstructions, sanitizeInstructions } from "@/server/services/shared/redemption-html";
+import { personalizeInstructions, sanitizeInstructions } from "@/server/services/deals/redemption/redemption-html";
 
 const values = { email: "a+b&c@example.com", user_id: "u 1", external_user_id: `"><script>x</script>`, partner_id: "p/1?x=#" };
 

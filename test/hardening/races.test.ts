@@ -1,7 +1,7 @@
 // Issue 10 item 10: races answer with the resource's own errors and never a false codes_exhausted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { claimUniqueCode } from "@/server/services/codes/claim-code";
+import { claimUniqueCode } from "@/server/services/deals/codes/claim-code";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartnerWithToken } from "../helpers/seed";
 import { createMember, createServicepassDeal } from "../helpers/seed-events-fixtures";

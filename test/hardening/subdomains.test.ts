@@ -1,7 +1,7 @@
 // Issue 10 item 10: a subdomain generated from a partner's name never takes a reserved name.
 import { describe, expect, it } from "vitest";
 import { RESERVED_SUBDOMAINS } from "@/server/schemas/partner.schema";
-import { createPartner } from "@/server/services/partners/create-partner";
+import { createPartner } from "@/server/services/partners";
 
 describe("generated subdomains", () => {
   it("avoid reserved names", async () => {

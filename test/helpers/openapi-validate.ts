@@ -107,3 +107,19 @@ function resolveRef(doc: Doc, value: unknown): unknown {
 export function expectMatchesOpenApi(method: string, actualPath: string, res: SeenResponse): void {
   expect(openApiProblems(method, actualPath, res), `${method} ${actualPath} → ${res.status} against /v1/openapi.json`).toEqual([]);
 }
+
+/** Problems of a webhook request body against the document's `webhooks` section (empty when it matches). */
+export function webhookEventProblems(body: unknown): string[] {
+  const { doc, ajv, cache } = init();
+  const type = (body as { type?: string })?.type ?? "";
+  if (!(doc as OpenApiJson).webhooks?.[type]?.post) return [`webhook event type ${JSON.stringify(type)} is not in the OpenAPI document's webhooks`];
+  const ref = `openapi.json#/${pointer("webhooks", type, "post", "requestBody", "content", "application/json", "schema")}`;
+  let validate = cache.get(ref);
+  if (!validate) {
+    validate = ajv.getSchema(ref);
+    if (!validate) return [`${ref}: cannot compile the schema`];
+    cache.set(ref, validate);
+  }
+  if (validate(body)) return [];
+  return (validate.errors ?? []).map((e) => `webhook ${type}: body${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
+}

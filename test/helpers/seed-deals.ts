@@ -2,7 +2,7 @@
 // with a fresh category so a test can list exactly its own deals (?category=…) while other test
 // files add servicepass deals to the same database in parallel.
 import { randomUUID } from "node:crypto";
-import { importCatalog } from "@/server/services/catalog/import-catalog";
+import { importCatalog } from "@/server/services/deals";
 
 export type ServicepassSpec = Record<string, unknown> & { product_name?: string; slug?: string };
 

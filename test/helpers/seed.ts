@@ -1,6 +1,6 @@
 // Each test creates its own partners through the real services, so files run in parallel.
 import { randomUUID } from "node:crypto";
-import { createPartner } from "@/server/services/partners/create-partner";
+import { createPartner } from "@/server/services/partners";
 import type { PartnerCreateInput } from "@/server/schemas/partner.schema";
 import type { Environment } from "@/server/scope";
 

@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { changeFeed } from "@/server/db/change-feed";
 import { listenApi } from "@/server/rest/listen-api";
-import { createPartner } from "@/server/services/partners/create-partner";
+import { createPartner } from "@/server/services/partners";
 
 const seeded = await createPartner("operator", { name: "Outage Partner", type: "Accelerator", regions: ["Europe"], subdomain: `outage-${process.pid}` });
 const { url } = await listenApi();

@@ -5,8 +5,7 @@ import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartnerWithToken } from "../helpers/seed";
 import { seedServicepassDeals } from "../helpers/seed-deals";
 import { createTestMember } from "../helpers/seed-members";
-import { listDeals } from "@/server/services/deals/list-deals";
-import { getDealInstructions } from "@/server/services/deals/get-deal-instructions";
+import { listDeals, redeemDeal } from "@/server/services/deals";
 
 let server: TestServer;
 beforeAll(async () => (server = await startApiServer()));
@@ -31,8 +30,10 @@ describe("deal channel", () => {
     expect(res.body.data.map((d: { id: string }) => d.id)).toEqual([visibleId]);
     expect((await api(server.url, p.token, "GET", `/v1/deals/${excludedId}`)).status).toBe(404);
 
-    await expect(getDealInstructions(scope, excludedId, { user_id: member.id })).rejects.toMatchObject({ code: "deal_not_found" });
-    const redemption = await getDealInstructions(scope, excludedId, { user_id: member.id }, { channel: "hosted" });
+    expect(await redeemDeal(scope, excludedId, { user_id: member.id })).toEqual({ ok: false, reason: "deal_not_found" });
+    const result = await redeemDeal(scope, excludedId, { user_id: member.id }, { channel: "hosted" });
+    if (!result.ok) throw new Error(result.reason);
+    const { redemption } = result;
     expect(redemption.method).toBe("url");
     expect(redemption.redeem_url).toContain(encodeURIComponent(member.email));
   });

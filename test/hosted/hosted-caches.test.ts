@@ -4,38 +4,19 @@
 // one made elsewhere — another app instance, the CLI; here a separate connection writing plain SQL,
 // which this process's client never sees — arrives by NOTIFY before the next request.
 import { randomUUID } from "node:crypto";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { issueMemberSessionToken } from "@/server/crypto/member-session-token";
 import { changeFeed } from "@/server/db/change-feed";
-import { resolveMemberSession } from "@/server/services/hosted/member-session";
-import { updateMember } from "@/server/services/members/update-member";
-import { getHostedPartner } from "@/server/services/partners/get-hosted-partner";
-import { updatePartner } from "@/server/services/partners/update-partner";
+import { resolveMemberSession, updateMember } from "@/server/services/members";
+import { getHostedPartner, updatePartner } from "@/server/services/partners";
+import { connectElsewhere, eventually } from "../helpers/elsewhere";
 import { seedPartner } from "../helpers/seed";
 import { createTestMember } from "../helpers/seed-members";
 
 let elsewhere: pg.Client;
-beforeAll(async () => {
-  elsewhere = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await elsewhere.connect();
-  // Until the change feed is subscribed nothing is cached (every call reads the database), and these
-  // tests would pass without any invalidation: wait for it. The embedded PGlite (a newcomer's run)
-  // has no feed (its probe NOTIFY never comes back), so nothing is cached there at all.
-  await getHostedPartner("warm-up");
-  const embedded = (await elsewhere.query<{ v: string }>("SELECT version() AS v")).rows[0].v.includes("PGlite");
-  if (!embedded) await eventually(async () => changeFeed().healthy, "change feed subscribed");
-});
+beforeAll(async () => (elsewhere = await connectElsewhere()));
 afterAll(async () => elsewhere.end());
-
-/** Polls for up to 3 s: a notification takes milliseconds (without a change feed every call reads the database). */
-async function eventually(check: () => Promise<boolean>, what: string) {
-  const until = Date.now() + 3_000;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`still stale after 3 s: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 async function signedInMember() {
   const { partner } = await seedPartner();

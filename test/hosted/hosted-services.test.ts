@@ -5,15 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueMemberSessionToken } from "@/server/crypto/member-session-token";
 import { db } from "@/server/db/client";
 import type { Environment } from "@/server/scope";
-import { issueMagicLink } from "@/server/services/magic-links/issue-magic-link";
-import { deleteMember } from "@/server/services/members/delete-member";
-import { setPartnerActive } from "@/server/services/partners/set-partner-active";
-import { getHostedDeal, listHostedDeals } from "@/server/services/hosted/hosted-deals";
-import { resolveMemberSession, startMemberSession } from "@/server/services/hosted/member-session";
-import { findClaimedCode, revealRedemption } from "@/server/services/hosted/hosted-redemption";
-import { submitHostedInquiry } from "@/server/services/hosted/submit-inquiry";
-import { listInquiries } from "@/server/services/inquiries/list-inquiries";
-import { createInquiry } from "@/server/services/inquiries/create-inquiry";
+import { deleteMember, issueMagicLink, resolveMemberSession, startMemberSession } from "@/server/services/members";
+import { setPartnerActive } from "@/server/services/partners";
+import { findClaimedCode, getHostedDeal, listHostedDeals, listInquiries, revealRedemption, submitHostedInquiry } from "@/server/services/deals";
+import { createInquiry } from "@/server/services/deals/inquiries/create-inquiry";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartnerWithToken } from "../helpers/seed";
 import { createTestMember } from "../helpers/seed-members";
@@ -24,6 +19,12 @@ afterAll(async () => server.close());
 
 const LINKS = { appDomain: "perkway.test", scheme: "https" as const, pathFallback: false, ttlSeconds: 900 };
 const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
+/** One signature character changed well inside the signature: its last character carries padding
+ * bits, so changing that one can decode to the same bytes. */
+const tamperSignature = (jwt: string) => {
+  const i = jwt.length - 10;
+  return jwt.slice(0, i) + (jwt[i] === "A" ? "B" : "A") + jwt.slice(i + 1);
+};
 
 async function partnerWithMember(environment: Environment = "test") {
   const p = await seedPartnerWithToken(server.url, environment);
@@ -54,7 +55,7 @@ describe("member sessions", () => {
     expect(resolved?.scope).toEqual(a.scope);
     // Another partner's app does not accept it, nor does a tampered token.
     expect(await resolveMemberSession(b.partner.id, session.token)).toBeNull();
-    expect(await resolveMemberSession(a.partner.id, session.token.slice(0, -2) + "xx")).toBeNull();
+    expect(await resolveMemberSession(a.partner.id, tamperSignature(session.token))).toBeNull();
     expect(await resolveMemberSession(a.partner.id, undefined)).toBeNull();
     // A token naming a member of another environment of the same partner finds nobody.
     const forged = await issueMemberSessionToken({ memberId: a.member.id, partnerId: a.partner.id, environment: "live" });
@@ -90,7 +91,7 @@ describe("deals across tenants and environments", () => {
     expect(idsA).toContain(aDeal);
     expect(idsA).not.toContain(bDeal);
     expect(await getHostedDeal(hmA, bDeal)).toBeNull();
-    expect(await revealRedemption(hmA, bDeal)).toEqual({ ok: false, error: "not_found" });
+    expect(await revealRedemption(hmA, bDeal)).toEqual({ ok: false, reason: "deal_not_found" });
     await expect(createInquiry(a.scope, a.member.id, { deal_id: bDeal, message: "hi" })).rejects.toMatchObject({ code: "deal_not_found" });
 
     // The same partner's live deal is not in its sandbox.
@@ -138,7 +139,7 @@ describe("unique codes in the hosted app", () => {
     expect(first).toMatchObject({ ok: true, newlyClaimed: true, redemption: { promo_code: "ONLY-ONE" } });
     expect(await findClaimedCode(hm, draft)).toBe("ONLY-ONE");
     expect(await revealRedemption(hm, draft)).toMatchObject({ ok: true, newlyClaimed: false, redemption: { promo_code: "ONLY-ONE" } });
-    expect(await revealRedemption({ scope: a.scope, member: other }, draft)).toEqual({ ok: false, error: "codes_exhausted" });
+    expect(await revealRedemption({ scope: a.scope, member: other }, draft)).toEqual({ ok: false, reason: "codes_exhausted" });
     const types = (await db.event.findMany({ where: { partnerId: a.partner.id, memberId: a.member.id }, orderBy: { occurredAt: "asc" } })).map((e) => e.eventType);
     expect(types.filter((t) => t === "unique_code_claimed")).toHaveLength(1);
     expect(types.filter((t) => t === "instructions_viewed")).toHaveLength(2);

@@ -3,10 +3,9 @@
 // sanitized. (The browser suite proves the rendered page runs no script: e2e/hosted.spec.ts.)
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { createPartnerDeal } from "@/server/services/partner-deals/create-partner-deal";
-import { getHostedDeal, listHostedDeals, safeHttpUrl, safeImageUrl } from "@/server/services/hosted/hosted-deals";
-import { revealRedemption } from "@/server/services/hosted/hosted-redemption";
-import { dealDtoOf, listChannelDeals } from "@/server/services/hosted/deal-source";
+import { createPartnerDeal, revealRedemption } from "@/server/services/deals";
+import { getHostedDeal, listHostedDeals, safeHttpUrl, safeImageUrl } from "@/server/services/deals/listing/hosted-deals";
+import { dealDtoOf, listChannelDeals } from "@/server/services/deals/listing/deal-source";
 import { seedPartner } from "../helpers/seed";
 import { createTestMember } from "../helpers/seed-members";
 

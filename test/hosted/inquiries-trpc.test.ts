@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { TRPCError } from "@trpc/server";
 import type { AdminSession } from "@/server/auth/get-admin-session";
 import type { Environment } from "@/server/scope";
-import { createInquiry } from "@/server/services/inquiries/create-inquiry";
+import { createInquiry } from "@/server/services/deals/inquiries/create-inquiry";
 import { createCaller } from "@/server/trpc/routers/_app";
-import { createPartnerDeal } from "@/server/services/partner-deals/create-partner-deal";
+import { createPartnerDeal } from "@/server/services/deals";
 import { seedPartner } from "../helpers/seed";
 import { createTestMember } from "../helpers/seed-members";
 

@@ -1,7 +1,7 @@
 // Portal activity over tRPC (activity.*): one partner's log, newest first, with environment, area,
 // actor and date filters and cursor pages; never another partner's entries.
 import { beforeAll, describe, expect, it } from "vitest";
-import { recordActivity } from "@/server/services/activity/record-activity";
+import { recordActivity } from "@/server/services/activity";
 import { seedPortalPartner, trpcError } from "./portal-fixtures";
 
 let a: Awaited<ReturnType<typeof seedPortalPartner>>;

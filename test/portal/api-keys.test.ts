@@ -3,7 +3,7 @@
 // a minute. Authentication is checked over real HTTP (POST /v1/authentications).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { rotateKeyPair } from "@/server/services/partners/rotate-key-pair";
+import { rotateKeyPair } from "@/server/services/partners";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api } from "../helpers/seed";
 import { callerOf, seedPortalPartner, sessionFor, trpcError } from "./portal-fixtures";
@@ -132,5 +132,24 @@ describe("apiKeys.list", () => {
     const test = (await a.live.apiKeys.list()).environments.find((e) => e.environment === "test")!;
     expect(test.current?.last_used_at).not.toBeNull();
     expect((await db.apiKeyPair.findUniqueOrThrow({ where: { publicKey: a.keys.live.public_key } })).lastUsedAt).toBeNull();
+  });
+});
+
+describe("apiKeys.revokeRolled", () => {
+  it("ends a rolled pair's grace period now; the current pair keeps working; the current pair and another partner's keys cannot be revoked", async () => {
+    const a = await seedPortalPartner();
+    const b = await seedPortalPartner();
+    const rotated = await a.live.apiKeys.rotate({ environment: "live", expireOldAfterSeconds: 3_600 });
+    expect(await authStatus(a.keys.live)).toBe(200);
+    expect(await trpcError(a.live.apiKeys.revokeRolled({ publicKey: rotated.public_key }))).toMatchObject({ appCode: "api_key_not_found" });
+    expect(await trpcError(b.live.apiKeys.revokeRolled({ publicKey: a.keys.live.public_key }))).toMatchObject({ appCode: "api_key_not_found" });
+    expect(await authStatus(a.keys.live)).toBe(200);
+
+    await a.live.apiKeys.revokeRolled({ publicKey: a.keys.live.public_key });
+    expect(await authStatus(a.keys.live)).toBe(401);
+    expect(await authStatus(rotated)).toBe(200);
+    const live = (await a.live.apiKeys.list()).environments.find((e) => e.environment === "live")!;
+    expect(live.rolled).toEqual([]);
+    expect(await trpcError(a.live.apiKeys.revokeRolled({ publicKey: a.keys.live.public_key }))).toMatchObject({ appCode: "api_key_not_found" });
   });
 });

@@ -6,7 +6,7 @@ import { TRPCError } from "@trpc/server";
 import type { AdminSession } from "@/server/auth/get-admin-session";
 import { db } from "@/server/db/client";
 import type { Environment } from "@/server/scope";
-import { createAdmin } from "@/server/services/admins/create-admin";
+import { createAdmin } from "@/server/services/admins";
 import { createCaller } from "@/server/trpc/routers/_app";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, getToken, seedPartner } from "../helpers/seed";

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import type { AdminSession } from "@/server/auth/get-admin-session";
 import type { AdminActor, Environment } from "@/server/scope";
-import { createAdmin } from "@/server/services/admins/create-admin";
+import { createAdmin } from "@/server/services/admins";
 import { createCaller } from "@/server/trpc/routers/_app";
 import { seedPartner } from "../helpers/seed";
 

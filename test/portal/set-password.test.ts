@@ -3,10 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { createAdmin } from "@/server/services/admins/create-admin";
-import { issuePasswordToken } from "@/server/services/admins/issue-password-token";
-import { inspectPasswordToken, setPasswordWithToken } from "@/server/services/admins/set-password-with-token";
-import { verifyAdminCredentials } from "@/server/services/admins/verify-admin-credentials";
+import { createAdmin, inspectPasswordToken, issuePasswordToken, setPasswordWithToken, verifyAdminCredentials } from "@/server/services/admins";
 import { seedPartner } from "../helpers/seed";
 
 async function invited() {

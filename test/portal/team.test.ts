@@ -4,8 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { loadAdminPortalState } from "@/server/services/admins/admin-has-access";
-import { verifyAdminCredentials } from "@/server/services/admins/verify-admin-credentials";
+import { loadAdminPortalState, verifyAdminCredentials } from "@/server/services/admins";
 import { PASSWORD, callerOf, seedAdminOf, seedPortalPartner, sessionFor, trpcError } from "./portal-fixtures";
 
 let a: Awaited<ReturnType<typeof seedPortalPartner>>;

@@ -1,4 +1,4 @@
-// The catalogue cache (src/server/services/catalog/catalog-cache.ts), issue 10 items 5 and 6:
+// The catalogue cache (src/server/services/deals/catalogue/catalog-cache.ts), issue 10 items 5 and 6:
 // - a reload after a change applies only the changed deals (the change journal) and gives exactly the
 //   snapshot a full load gives: same entries, same Deal DTOs, same four sort orders;
 // - memory stays bounded while a partner's view sits idle through a loop of edits (at most two
@@ -6,10 +6,10 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import type { DealSort } from "@/server/schemas/deal.schema";
-import { catalogCacheStats, loadSharedCatalogForTest, orderOf, type SharedCatalog } from "@/server/services/catalog/catalog-cache";
-import { dealDtoOf } from "@/server/services/catalog/catalog-entry";
-import { listDeals } from "@/server/services/deals/list-deals";
-import { sanitizeInstructions, sanitizeMemoStats, SANITIZE_MEMO_MAX_BYTES } from "@/server/services/shared/redemption-html";
+import { catalogCacheStats, loadSharedCatalogForTest, orderOf, type SharedCatalog } from "@/server/services/deals/catalogue/catalog-cache";
+import { dealDtoOf } from "@/server/services/deals/catalogue/catalog-entry";
+import { listDeals } from "@/server/services/deals";
+import { sanitizeInstructions, sanitizeMemoStats, SANITIZE_MEMO_MAX_BYTES } from "@/server/services/deals/redemption/redemption-html";
 import { seedPartner } from "../helpers/seed";
 import { seedServicepassDeals } from "../helpers/seed-deals";
 

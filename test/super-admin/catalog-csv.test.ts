@@ -1,7 +1,7 @@
 // The catalogue CSV codec: cells to catalogue entry fields (lists, categories, rules, booleans,
 // redemption columns) and back, and unreadable files.
 import { describe, expect, it } from "vitest";
-import { catalogEntriesToCsv, csvRowToEntry, parseCatalogFile } from "@/server/services/catalog-admin/catalog-csv";
+import { catalogEntriesToCsv, csvRowToEntry, parseCatalogFile } from "@/server/services/deals/catalogue/catalog-csv";
 
 describe("catalogue CSV", () => {
   it("maps cells to entry fields; empty cells are left out", () => {

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { AdminSession } from "@/server/auth/get-admin-session";
 import type { AdminActor } from "@/server/scope";
-import { createAdmin } from "@/server/services/admins/create-admin";
+import { createAdmin } from "@/server/services/admins";
 import { createCaller } from "@/server/trpc/routers/_app";
 import { seedPartner } from "../helpers/seed";
 

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { loadAdminPortalState } from "@/server/services/admins/admin-has-access";
+import { loadAdminPortalState } from "@/server/services/admins";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, getToken, seedPartner } from "../helpers/seed";
 import { callerFor, seedPartnerAdmin, seedSuperAdmin, sessionOf } from "./fixtures";

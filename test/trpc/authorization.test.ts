@@ -20,7 +20,7 @@ import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminClaims } from "@/server/auth/get-admin-session";
 import { db } from "@/server/db/client";
-import { viewAsPartner } from "@/server/services/admins/view-as";
+import { viewAsPartner } from "@/server/services/admins";
 import { createTRPCContext } from "@/server/trpc/context";
 import { appRouter, createCaller } from "@/server/trpc/routers/_app";
 import { seedPortalPartner } from "../portal/portal-fixtures";
@@ -30,7 +30,7 @@ process.env.WEBHOOK_ALLOW_PRIVATE ??= "1"; // A's webhook endpoint points at a l
 /** Callable without a session. */
 const PUBLIC = new Set(["health"]);
 /** Signed-in admins of either role, acting only on their own account. */
-const SELF = new Set(["me", "partner.setEnvironment", "team.changePassword"]);
+const SELF = new Set(["me", "partner.setEnvironment", "team.changePassword", "team.notificationPreferences", "team.setNotificationPreferences"]);
 
 type TenantA = {
   partnerId: string;
@@ -42,6 +42,8 @@ type TenantA = {
   deliveryId: string;
   adminId: string;
   invitedAdminId: string;
+  accessRequestId: string;
+  inquiryId: string;
 };
 type Fixture = { input: (a: TenantA) => unknown; targetsA?: boolean };
 
@@ -75,6 +77,7 @@ const FIXTURES: Record<string, Fixture> = {
   "members.update": { input: (a) => ({ id: a.memberId, patch: { tier: "premium" } }), targetsA: true },
   "members.delete": { input: (a) => ({ id: a.memberId }), targetsA: true },
   "members.signInLink": { input: (a) => ({ id: a.memberId }), targetsA: true },
+  "members.sendSignInEmails": { input: (a) => ({ ids: [a.memberId] }), targetsA: true },
   // B importing A's member's email makes B's own member; A's stays as it was (checked below).
   "members.importBatch": { input: (a) => ({ users: [{ email: a.memberEmail }, { email: `b-${uniq()}@example.com` }] }) },
   "team.invite": { input: () => ({ email: `b-admin-${uniq()}@perkway.test` }) },
@@ -90,6 +93,24 @@ const FIXTURES: Record<string, Fixture> = {
   "webhooks.sendTest": { input: (a) => ({ id: a.webhookId }), targetsA: true },
   // B rotates its own sandbox pair (the partner comes from B's session); A's pairs stay as they were.
   "apiKeys.rotate": { input: () => ({ environment: "test" }) },
+  // A key B does not hold: refused as not found, like another partner's.
+  "apiKeys.revokeRolled": { input: () => ({ publicKey: `pk_test_${"A".repeat(40)}` }), targetsA: true },
+  "catalogue.detail": { input: (a) => ({ id: a.dealId }), targetsA: true },
+  "catalogue.hide": { input: (a) => ({ id: a.dealId }), targetsA: true },
+  "catalogue.show": { input: (a) => ({ id: a.dealId }), targetsA: true },
+  "members.detail": { input: (a) => ({ id: a.memberId }), targetsA: true },
+  "ownDeals.setTracking": { input: (a) => ({ id: a.dealId, enabled: true }), targetsA: true },
+  "ownDeals.rotateProviderSecret": { input: (a) => ({ id: a.dealId }), targetsA: true },
+  "analytics.roi": { input: () => ({ days: 30 }) },
+  "settings.setMemberProfile": { input: () => ({ member_editable_dimensions: ["geography"] }) },
+  "inbox.list": { input: () => ({}) },
+  "inbox.export": { input: () => ({}) },
+  "inbox.decide": { input: (a) => ({ id: a.accessRequestId, decision: "declined" }), targetsA: true },
+  // Bulk: ids not in the caller's scope are skipped (counted as not decided), never touched: the
+  // answer must not name A's data, and A's data stays as it was (checked below).
+  "inbox.decideMany": { input: (a) => ({ ids: [a.accessRequestId], decision: "declined" }) },
+  "inbox.reply": { input: (a) => ({ id: a.inquiryId, message: "Taken over" }), targetsA: true },
+  "inbox.close": { input: (a) => ({ ids: [a.inquiryId] }) },
 };
 
 type Procedure = { _def: { type: "query" | "mutation" | "subscription"; inputs: unknown[] } };
@@ -163,6 +184,10 @@ beforeAll(async () => {
   await callerA.webhooks.sendTest({ id: hook.id });
   const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: hook.id } });
   const invited = await callerA.team.invite({ email: `a-invited-${uniq()}@perkway.test` });
+  // A's inbox: an access request and an inquiry of A's member (rows as the services leave them).
+  const { environment } = await db.member.findUniqueOrThrow({ where: { id: member.user.id }, select: { environment: true } });
+  const request = await db.accessRequest.create({ data: { partnerId: a.partnerId, environment, type: "deal", dealId: deal.id, memberId: member.user.id, email: member.user.email } });
+  const inquiry = await db.inquiry.create({ data: { partnerId: a.partnerId, environment, dealId: deal.id, memberId: member.user.id, memberEmail: member.user.email, message: `A's inquiry ${uniq()}` } });
   tenantA = {
     partnerId: a.partnerId,
     memberId: member.user.id,
@@ -173,6 +198,8 @@ beforeAll(async () => {
     deliveryId: delivery.id,
     adminId: a.admin.adminId,
     invitedAdminId: invited.admin.id,
+    accessRequestId: request.id,
+    inquiryId: inquiry.id,
   };
   sentinels = [
     a.partnerId,
@@ -191,6 +218,8 @@ beforeAll(async () => {
     a.admin.email,
     invited.admin.id,
     invited.admin.email,
+    // (not the request's and inquiry's ids: a bulk answer names the ids the caller sent, found or not)
+    inquiry.message,
     a.keys.live.public_key,
     a.keys.test.public_key,
   ];

@@ -6,15 +6,17 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { createInquiry } from "@/server/services/inquiries/create-inquiry";
-import { setCodeLowStockThreshold } from "@/server/services/codes/low-stock-threshold";
-import { readWebhookConfig } from "@/server/services/webhooks/webhook-config";
+import { createInquiry } from "@/server/services/deals/inquiries/create-inquiry";
+import { setCodeLowStockThreshold } from "@/server/services/deals";
+import { readWebhookConfig } from "@/server/services/webhooks";
 import { verifyWebhookSignature } from "@/server/services/webhooks/sign-webhook";
 import { startWebhookWorker, type WebhookWorker } from "@/server/services/webhooks/webhook-worker";
 import { WEBHOOK_EVENT_TYPES } from "@/server/schemas/webhook.schema";
 import { userSchema } from "@/server/schemas/user.schema";
 import { dealSchema } from "@/server/schemas/deal.schema";
+import { verifyWebhook } from "../../packages/sdk/src/index";
 import { startApiServer, type TestServer } from "../helpers/api-server";
+import { webhookEventProblems } from "../helpers/openapi-validate";
 import { api, seedPartnerWithToken } from "../helpers/seed";
 import { createTestMember } from "../helpers/seed-members";
 import { startReceiver, waitUntil, type Receiver } from "./receiver";
@@ -97,6 +99,10 @@ describe("with a worker in this process", () => {
         expect(got[i]).toMatchObject({ id: expect.stringMatching(/^evt_[0-9a-f]{32}$/), environment: "test" });
         expect(Object.keys(got[i])).toEqual(["id", "type", "created_at", "environment", "data"]);
         expect(new Date(got[i].created_at).toISOString()).toBe(got[i].created_at);
+        // As documented (/v1/openapi.json `webhooks`) and as the SDK verifies it.
+        expect(webhookEventProblems(got[i])).toEqual([]);
+        expect(await verifyWebhook(req.body, String(req.headers["perkway-signature"]), hook.secret)).toEqual(got[i]);
+        await expect(verifyWebhook(req.body, String(req.headers["perkway-signature"]), "whsec_wrong")).rejects.toThrow(/does not match/);
       }
       const byType = (t: string) => got.filter((e) => e.type === t).map((e) => e.data.object);
       const [userCreated] = byType("user.created");

@@ -6,8 +6,9 @@ import { describe, expect, it } from "vitest";
 import { TRPCError } from "@trpc/server";
 import type { AdminSession } from "@/server/auth/get-admin-session";
 import { db } from "@/server/db/client";
-import { createAdmin } from "@/server/services/admins/create-admin";
+import { createAdmin } from "@/server/services/admins";
 import { createCaller } from "@/server/trpc/routers/_app";
+import { webhookEventProblems } from "../helpers/openapi-validate";
 import { seedPartner } from "../helpers/seed";
 
 process.env.WEBHOOK_ALLOW_PRIVATE = "1";
@@ -46,6 +47,7 @@ describe("webhooks router", () => {
     expect(log.data[0]).toMatchObject({ event_type: "test.ping", status: "pending", attempts: 0 });
     const event = await db.webhookEvent.findUniqueOrThrow({ where: { id: log.data[0].event_id } });
     expect(JSON.parse(event.payload as string)).toMatchObject({ type: "test.ping", environment: "test", data: { object: { endpoint_id: created.id } } });
+    expect(webhookEventProblems(JSON.parse(event.payload as string))).toEqual([]);
     // Resend: a fresh cycle of the same event.
     await db.webhookDelivery.update({ where: { id: log.data[0].id }, data: { status: "failed", attempts: 7 } });
     const resent = await a.caller.webhooks.resend({ id: log.data[0].id });

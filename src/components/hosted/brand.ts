@@ -1,6 +1,6 @@
 // Partner colours as CSS variables, with a text colour that stays readable on them (WCAG contrast).
 import type { CSSProperties } from "react";
-import type { HostedBranding } from "@/server/services/partners/get-hosted-partner";
+import type { HostedBranding } from "@/server/services/partners";
 
 const DEFAULT_BRAND = "#3b5bdb";
 

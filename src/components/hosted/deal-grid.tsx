@@ -17,6 +17,7 @@ export type DealCardView = {
   /** Category names, joined for display. */
   categories: string;
   headline: string;
+  worth: string | null;
   shortDescription: string;
   premium: boolean;
   lock: { title: string; text: string } | null;
@@ -64,6 +65,7 @@ function DealCard({ card, href, badgeClass }: { card: DealCardView; href: string
       <p className="deal-card-value" data-testid="deal-headline">
         {card.headline}
       </p>
+      {card.worth ? <p className="deal-card-meta">{card.worth}</p> : null}
       <p className="deal-card-text">{card.shortDescription}</p>
       {card.lock ? (
         <p className="deal-card-lock" data-testid="deal-lock">

@@ -11,8 +11,9 @@ import type { HostedUi } from "./styles";
 import type { Track } from "./track";
 
 type Method = RedemptionDto["method"];
-type Reveal = (dealId: string) => Promise<{ ok: true; redemption: RedemptionDto } | { ok: false; error: string; reason?: string }>;
+type Reveal = (dealId: string) => Promise<{ ok: true; redemption: RedemptionDto } | { ok: false; error: string }>;
 type Inquire = (input: { dealId: string; message: string; company?: string; role?: string }) => Promise<{ ok: true } | { ok: false; error: string; field?: string }>;
+type MarkRedeemed = (dealId: string) => Promise<{ ok: true; redeemedOn: string } | { ok: false; error: string }>;
 
 const noSubscription = () => () => {};
 
@@ -25,22 +26,37 @@ const ACTION_LABEL: Record<Method, string> = {
   inquiry: "Request access",
 };
 
+// Why the reveal was refused (the redemption service's reasons, src/app/p/[subdomain]/actions.ts), in words.
 const ERRORS: Record<string, string> = {
   codes_exhausted: "All codes for this deal have been claimed. Check back later: the partner may add more.",
-  unavailable: "This deal cannot be redeemed right now.",
-  not_found: "This deal is no longer available.",
+  not_redeemable: "This deal cannot be redeemed right now.",
+  deal_not_found: "This deal is no longer available.",
   busy: "Too many members are claiming codes right now. Try again in a moment.",
   signed_out: "Your session has ended. Open your sign-in link again.",
-  locked: "You cannot redeem this deal.",
+  not_eligible: "You cannot redeem this deal.",
+  approval_required: "This deal needs the partner's approval before you can redeem it.",
 };
 
-export function RedemptionPanel(props: { dealId: string; method: Method; productName: string; claimedCode: string | null; track: Track; reveal: Reveal; inquire: Inquire; ui: HostedUi }) {
+export function RedemptionPanel(props: {
+  dealId: string;
+  method: Method;
+  productName: string;
+  claimedCode: string | null;
+  /** When the member's redemption was recorded (formatted on the server), or null. */
+  redeemedOn: string | null;
+  track: Track;
+  reveal: Reveal;
+  inquire: Inquire;
+  markRedeemed: MarkRedeemed;
+  ui: HostedUi;
+}) {
   const { dealId, method, productName, track, ui } = props;
   const [redemption, setRedemption] = useState<RedemptionDto | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
+  const [marking, startMarking] = useTransition();
   const [copied, setCopied] = useState(false);
-  const [redeemed, setRedeemed] = useState(false);
+  const [redeemedOn, setRedeemedOn] = useState<string | null>(props.redeemedOn);
   const heading = useRef<HTMLHeadingElement>(null);
   const autoRevealed = useRef(false);
   // Server-rendered buttons do nothing until hydrated: keep them disabled until then.
@@ -56,9 +72,9 @@ export function RedemptionPanel(props: { dealId: string; method: Method; product
       } else setError(ERRORS[result.error] ?? "Something went wrong. Try again.");
     });
 
-  // A code claimed on an earlier visit is shown again right away, with its instructions.
+  // A code claimed (or a deal redeemed) on an earlier visit is shown again right away, with its instructions.
   useEffect(() => {
-    if (props.claimedCode && !autoRevealed.current) {
+    if ((props.claimedCode || (props.redeemedOn && method !== "inquiry")) && !autoRevealed.current) {
       autoRevealed.current = true;
       doReveal(false);
     }
@@ -113,7 +129,10 @@ export function RedemptionPanel(props: { dealId: string; method: Method; product
           <div className="prose-sm space-y-2 text-sm text-foreground [&_a]:font-medium [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5" data-testid="redeem-instructions" dangerouslySetInnerHTML={{ __html: redemption.instructions }} />
         ) : null}
         {redemption?.redeem_url ? (
-          <a href={redemption.redeem_url} target="_blank" rel="noopener noreferrer" className={ui.primary} onClick={() => void track({ type: "redeem_url_clicked", dealId }).catch(() => undefined)}>
+          <a href={redemption.redeem_url} target="_blank" rel="noopener noreferrer" className={ui.primary} onClick={() => {
+              // A tracked link (/r/{click_id}) records the click on the server itself.
+              if (!/\/r\/clk_/.test(redemption.redeem_url)) void track({ type: "redeem_url_clicked", dealId }).catch(() => undefined);
+            }}>
             {method === "form" ? "Open the form" : `Go to ${productName}`}
             <ExternalLink aria-hidden="true" className="h-4 w-4" />
             <span className="sr-only"> (opens in a new tab)</span>
@@ -129,23 +148,25 @@ export function RedemptionPanel(props: { dealId: string; method: Method; product
           </p>
         ) : null}
         {redemption && method === "inquiry" ? <InquiryForm dealId={dealId} inquire={props.inquire} ui={ui} /> : null}
-        {redemption && method !== "inquiry" ? (
-          redeemed ? (
-            <p role="status" className="flex items-center gap-2 text-sm font-medium text-success">
-              <Check aria-hidden="true" className="h-4 w-4" /> Marked as redeemed. Enjoy!
-            </p>
-          ) : (
-            <button
-              type="button"
-              className={ui.secondary}
-              onClick={() => {
-                setRedeemed(true);
-                void track({ type: "deal_redeemed", dealId }).catch(() => undefined);
-              }}
-            >
-              Mark as redeemed
-            </button>
-          )
+        {redeemedOn ? (
+          <p role="status" className="flex items-center gap-2 text-sm font-medium text-success" data-testid="redeemed-on">
+            <Check aria-hidden="true" className="h-4 w-4" /> Redeemed on {redeemedOn}
+          </p>
+        ) : redemption && method !== "inquiry" ? (
+          <button
+            type="button"
+            className={ui.secondary}
+            disabled={marking}
+            onClick={() =>
+              startMarking(async () => {
+                const result = await props.markRedeemed(dealId);
+                if (result.ok) setRedeemedOn(result.redeemedOn);
+                else setError(ERRORS[result.error] ?? "Something went wrong. Try again.");
+              })
+            }
+          >
+            {marking ? "Saving…" : "Mark as redeemed"}
+          </button>
         ) : null}
       </div>
     </section>

@@ -18,3 +18,6 @@ export const MEMBER_COOKIE = "perkway_member";
 /** The postMessage the widget sends its parent whenever its height changes. */
 export type EmbedHeightMessage = { type: "perkway:height"; height: number };
 export const EMBED_HEIGHT_MESSAGE = "perkway:height";
+/** Posted once per page the widget shows: the host page may scroll the frame into view. */
+export type EmbedNavigateMessage = { type: "perkway:navigate" };
+export const EMBED_NAVIGATE_MESSAGE = "perkway:navigate";

@@ -5,8 +5,12 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { hostedAppConfig, isLocalDomain } from "@/server/config/hosted-app-config";
-import { verifyAdminCredentials } from "@/server/services/admins/verify-admin-credentials";
-import { SignInThrottle, signInClientIp } from "./sign-in-throttle";
+import { endAdminSession, startAdminSession, verifyAdminCredentials } from "@/server/services/admins";
+import { safeCallbackUrl } from "@/lib/safe-callback-url";
+import type { SignInErrorCode } from "@/lib/sign-in-errors";
+import { isStorableText } from "@/server/schemas/storable-text";
+import { SignInThrottle, SignInThrottledError, signInClientIp } from "./sign-in-throttle";
+import { decodeWithPreviousSecret } from "./decode-session-jwt";
 
 const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
@@ -16,12 +20,26 @@ export function sessionCookieSecure(appDomain: string = hostedAppConfig().appDom
 }
 
 const secure = sessionCookieSecure();
+
+const EMAIL_SHAPE = /^[^\s@]{1,64}@[^\s@]{1,253}$/;
+
+/** An email and password that could belong to an admin (else: a wrong sign-in, no database read). */
+export function isPlausibleSignIn(credentials: Record<string, unknown> | undefined): credentials is { email: string; password: string } {
+  const email = credentials?.email;
+  const password = credentials?.password;
+  if (typeof email !== "string" || typeof password !== "string") return false;
+  const trimmed = email.trim();
+  if (trimmed.length > 254 || !EMAIL_SHAPE.test(trimmed) || !isStorableText(trimmed)) return false;
+   
+  if (/[\u0000-\u001f\u007f]/.test(trimmed)) return false;
+  return password.length > 0 && password.length <= 1024 && isStorableText(password);
+}
 let throttle: SignInThrottle | null = null;
 
 export const authOptions: NextAuthOptions = {
   secret: process.env.AUTH_SECRET,
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
-  jwt: { maxAge: SESSION_MAX_AGE_SECONDS },
+  jwt: { maxAge: SESSION_MAX_AGE_SECONDS, decode: decodeWithPreviousSecret },
   pages: { signIn: "/login", error: "/login" },
   useSecureCookies: secure,
   cookies: {
@@ -40,21 +58,33 @@ export const authOptions: NextAuthOptions = {
         password: { label: "Password", type: "password" },
       },
       async authorize(credentials, req) {
-        if (typeof credentials?.email !== "string" || typeof credentials.password !== "string") return null;
+        // Checked before anything reaches the database: a NUL byte or a megabyte is simply a wrong sign-in.
+        if (!isPlausibleSignIn(credentials)) return null;
         const attempt = { email: credentials.email, ip: signInClientIp((req?.headers ?? {}) as Record<string, string | undefined>) };
-        throttle ??= new SignInThrottle();
-        // Thrown errors reach the sign-in form as their message (next-auth's ?error=).
-        await throttle.check(attempt);
-        const admin = await verifyAdminCredentials(credentials.email, credentials.password);
-        if (!admin) {
-          await throttle.recordFailure(attempt);
-          return null;
+        // A thrown error reaches the login page as next-auth's ?error=: only our fixed codes
+        // (src/lib/sign-in-errors.ts), never an exception's own text.
+        try {
+          throttle ??= new SignInThrottle();
+          await throttle.check(attempt);
+          const admin = await verifyAdminCredentials(credentials.email, credentials.password);
+          if (!admin) {
+            await throttle.recordFailure(attempt);
+            return null;
+          }
+          return { id: admin.id, email: admin.email, name: admin.name, role: admin.role, partnerId: admin.partnerId, sessionVersion: admin.sessionVersion };
+        } catch (err) {
+          if (err instanceof SignInThrottledError) throw new Error("TooManyAttempts" satisfies SignInErrorCode);
+          console.error("portal sign-in failed:", err);
+          throw new Error("SignInUnavailable" satisfies SignInErrorCode);
         }
-        return { id: admin.id, email: admin.email, name: admin.name, role: admin.role, partnerId: admin.partnerId, sessionVersion: admin.sessionVersion };
       },
     }),
   ],
   callbacks: {
+    // Only pages of the portal, whatever callbackUrl a link carried.
+    redirect({ url, baseUrl }) {
+      return `${baseUrl}${safeCallbackUrl(url, baseUrl)}`;
+    },
     // `user` is only present on sign-in; afterwards the token carries the claims forward.
     async jwt({ token, user }) {
       if (user) {
@@ -62,6 +92,7 @@ export const authOptions: NextAuthOptions = {
         token.role = user.role;
         token.partnerId = user.partnerId;
         token.sessionVersion = user.sessionVersion;
+        token.sid = await startAdminSession(user.id, SESSION_MAX_AGE_SECONDS);
       }
       return token;
     },
@@ -72,8 +103,15 @@ export const authOptions: NextAuthOptions = {
         role: token.role,
         partnerId: token.partnerId,
         sessionVersion: token.sessionVersion ?? 0,
+        sessionId: token.sid,
       };
       return session;
+    },
+  },
+  events: {
+    // Sign-out ends the session on the server too: a copy of the cookie is refused from now on.
+    async signOut({ token }) {
+      if (typeof token?.sid === "string") await endAdminSession(token.sid);
     },
   },
 };

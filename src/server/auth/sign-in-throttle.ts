@@ -38,6 +38,8 @@ export class SignInThrottle {
   constructor(
     private readonly store: RateLimitStore = defaultRateLimitStore(),
     private readonly limits: SignInThrottleLimits = signInLimitsFromEnv(),
+    /** bucket name prefix: "sign-in", or "password-check" for change-password's current password */
+    private readonly prefix: string = "sign-in",
   ) {}
 
   /** Throws SignInThrottledError when the email or the IP has no failures left. Charges nothing. */
@@ -55,8 +57,8 @@ export class SignInThrottle {
   private buckets({ email, ip }: SignInAttempt): [string, BucketLimit][] {
     // Emails are hashed: bounded keys, no addresses in Redis.
     const emailKey = createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 32);
-    const out: [string, BucketLimit][] = [[`sign-in-email:${emailKey}`, this.limits.perEmail]];
-    if (ip) out.push([`sign-in-ip:${ip}`, this.limits.perIp]);
+    const out: [string, BucketLimit][] = [[`${this.prefix}-email:${emailKey}`, this.limits.perEmail]];
+    if (ip) out.push([`${this.prefix}-ip:${ip}`, this.limits.perIp]);
     return out;
   }
 }

@@ -1,7 +1,20 @@
 // Where magic sign-in links point, read once from the environment for the /v1 handlers (services
 // never read process.env: handlers pass this object down). Never derived from a request's Host
 // header, which a client controls.
-import type { MagicLinkConfig } from "@/server/services/magic-links/magic-link-config";
+
+/** What building a sign-in URL needs from configuration (services take it as an argument). */
+export type SignInUrlConfig = {
+  /** APP_DOMAIN, host with optional port: "perkway.com", "localhost:3000". */
+  appDomain: string;
+  scheme: "https" | "http";
+  /** HOSTED_APP_PATH_FALLBACK: `{scheme}://{appDomain}/p/{subdomain}/…` where wildcard DNS is missing. */
+  pathFallback: boolean;
+};
+
+export type MagicLinkConfig = SignInUrlConfig & {
+  /** Lifetime of a link; 900 (15 minutes) by default. */
+  ttlSeconds: number;
+};
 
 const DEFAULT_APP_DOMAIN = "localhost:3000";
 const DEFAULT_MAGIC_LINK_TTL_SECONDS = 15 * 60;
@@ -38,4 +51,9 @@ let cached: MagicLinkConfig | null = null;
 export function hostedAppConfig(): MagicLinkConfig {
   cached ??= readHostedAppConfig(process.env);
   return cached;
+}
+
+/** The portal's own origin (scheme and APP_DOMAIN), e.g. "https://perkway.com". */
+export function portalOrigin(config: MagicLinkConfig = hostedAppConfig()): string {
+  return `${config.scheme}://${config.appDomain}`;
 }

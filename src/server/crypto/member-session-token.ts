@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import type { Environment } from "@/server/scope";
-import { deriveKey } from "./auth-secret";
+import { deriveKey, verificationKeys } from "./auth-secret";
 
 export const MEMBER_SESSION = {
   alg: "HS256",
@@ -16,7 +16,7 @@ export const MEMBER_SESSION = {
   defaultTtlSeconds: 30 * 24 * 60 * 60,
 } as const;
 
-export type MemberSession = { memberId: string; partnerId: string; environment: Environment; expiresAt: Date };
+export type MemberSession = { memberId: string; partnerId: string; environment: Environment; expiresAt: Date; jti: string };
 
 export async function issueMemberSessionToken(s: { memberId: string; partnerId: string; environment: Environment }, ttlSeconds: number = MEMBER_SESSION.defaultTtlSeconds) {
   const iat = Math.floor(Date.now() / 1000);
@@ -33,19 +33,34 @@ export async function issueMemberSessionToken(s: { memberId: string; partnerId: 
   return { token, expiresAt: new Date(exp * 1000) };
 }
 
+/** Verified claims under AUTH_SECRET, else AUTH_SECRET_PREVIOUS (sessions outlive a rotation); null otherwise. */
+async function verifyWithAnyKey(token: string) {
+  for (const key of verificationKeys(MEMBER_SESSION.keyPurpose)) {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: [MEMBER_SESSION.alg],
+        typ: MEMBER_SESSION.typ,
+        issuer: MEMBER_SESSION.issuer,
+        audience: MEMBER_SESSION.audience,
+        clockTolerance: MEMBER_SESSION.clockSkewSeconds,
+        requiredClaims: ["sub", "pid", "env", "exp", "jti"],
+      });
+      return payload;
+    } catch {
+      // next key
+    }
+  }
+  return null;
+}
+
 /** The session, or null for anything that is not a valid, unexpired member session. */
 export async function verifyMemberSessionToken(token: string): Promise<MemberSession | null> {
   try {
-    const { payload } = await jwtVerify(token, deriveKey(MEMBER_SESSION.keyPurpose), {
-      algorithms: [MEMBER_SESSION.alg],
-      typ: MEMBER_SESSION.typ,
-      issuer: MEMBER_SESSION.issuer,
-      audience: MEMBER_SESSION.audience,
-      clockTolerance: MEMBER_SESSION.clockSkewSeconds,
-      requiredClaims: ["sub", "pid", "env", "exp"],
-    });
+    const payload = await verifyWithAnyKey(token);
+    if (!payload) return null;
     if (typeof payload.sub !== "string" || typeof payload.pid !== "string" || (payload.env !== "live" && payload.env !== "test")) return null;
-    return { memberId: payload.sub, partnerId: payload.pid, environment: payload.env, expiresAt: new Date((payload.exp ?? 0) * 1000) };
+    if (typeof payload.jti !== "string" || payload.jti.length > 64) return null;
+    return { memberId: payload.sub, partnerId: payload.pid, environment: payload.env, expiresAt: new Date((payload.exp ?? 0) * 1000), jti: payload.jti };
   } catch {
     return null;
   }

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { errors, jwtVerify, SignJWT } from "jose";
 import { AppError } from "@/server/errors/app-error";
 import type { Environment, PartnerScope } from "@/server/scope";
-import { deriveKey } from "./auth-secret";
+import { deriveKey, derivePreviousKey } from "./auth-secret";
 import { UUID_RE } from "@/server/domain/ids";
 
 export const PARTNER_TOKEN = {
@@ -28,6 +28,17 @@ function signingKey(): Promise<CryptoKey> {
     cachedKey = { raw, key: crypto.subtle.importKey("raw", new Uint8Array(raw), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]) };
   }
   return cachedKey.key;
+}
+
+// Tokens signed before a rotation stay valid for their natural lifetime (AUTH_SECRET_PREVIOUS).
+let cachedPreviousKey: { raw: Buffer; key: Promise<CryptoKey> } | null = null;
+function previousVerificationKey(): Promise<CryptoKey> | null {
+  const raw = derivePreviousKey(PARTNER_TOKEN.keyPurpose);
+  if (!raw) return null;
+  if (cachedPreviousKey?.raw !== raw) {
+    cachedPreviousKey = { raw, key: crypto.subtle.importKey("raw", new Uint8Array(raw), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]) };
+  }
+  return cachedPreviousKey.key;
 }
 
 export function tokenTtlSeconds(): number {
@@ -52,7 +63,7 @@ export async function issuePartnerToken(scope: PartnerScope): Promise<{ token: s
 
 export type VerifiedPartnerToken = PartnerScope & { issuedAt: Date; expiresAt: Date; tokenId: string };
 
-const invalid = () => new AppError(401, "token_invalid", "The access token is invalid: call POST /v1/authentications for a new one");
+const invalid = () => new AppError("token_invalid", "The access token is invalid: call POST /v1/authentications for a new one");
 
 /**
  * Tokens that passed verification → their claims. A partner sends the same token for up to 15
@@ -100,20 +111,27 @@ export async function verifyPartnerToken(token: string): Promise<VerifiedPartner
 
 async function verifyTokenSignature(token: string): Promise<VerifiedPartnerToken> {
   let verified;
+  const options = {
+    algorithms: [PARTNER_TOKEN.alg],
+    typ: PARTNER_TOKEN.typ,
+    issuer: PARTNER_TOKEN.issuer,
+    audience: PARTNER_TOKEN.audience,
+    clockTolerance: PARTNER_TOKEN.clockSkewSeconds,
+    requiredClaims: ["sub", "env", "iat", "exp", "jti"],
+  };
   try {
-    verified = await jwtVerify(token, await signingKey(), {
-      algorithms: [PARTNER_TOKEN.alg],
-      typ: PARTNER_TOKEN.typ,
-      issuer: PARTNER_TOKEN.issuer,
-      audience: PARTNER_TOKEN.audience,
-      clockTolerance: PARTNER_TOKEN.clockSkewSeconds,
-      requiredClaims: ["sub", "env", "iat", "exp", "jti"],
-    });
+    try {
+      verified = await jwtVerify(token, await signingKey(), options);
+    } catch (err) {
+      const previous = previousVerificationKey();
+      if (!previous || !(err instanceof errors.JWSSignatureVerificationFailed)) throw err;
+      verified = await jwtVerify(token, await previous, options);
+    }
   } catch (err) {
     // Only a token that is otherwise valid (our key, our claims) is "expired": jose checks the
     // signature before the time claims, so a forged token with a past exp is token_invalid.
     if (err instanceof errors.JWTExpired) {
-      throw new AppError(401, "token_expired", "The access token has expired: call POST /v1/authentications for a new one (refresh 1 to 2 minutes before expires_at)");
+      throw new AppError("token_expired", "The access token has expired: call POST /v1/authentications for a new one (refresh 1 to 2 minutes before expires_at)");
     }
     throw invalid();
   }

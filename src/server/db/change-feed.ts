@@ -46,6 +46,9 @@ export class ChangeFeed {
   /** Changes on every notification and every (re)subscription or loss: a read that began under another
    *  epoch may be older than a notification and must not be cached. */
   epoch = 0;
+  /** Round trip of the last answered heartbeat (ms): notifications queue on the same connection,
+   *  so this bounds how late a change is seen. null before the first. */
+  lastRoundTripMs: number | null = null;
   private client: pg.Client | null = null;
   private handlers = new Set<ChangeHandlers>();
   private starting = false;
@@ -165,6 +168,7 @@ export class ChangeFeed {
       () => {
         if (this.client !== client) return;
         this.beatSentAt = null;
+        this.lastRoundTripMs = performance.now() - now;
         const lapsed = !this.healthy;
         this.leaseFrom = now;
         if (lapsed) {

@@ -2,6 +2,7 @@
 // services) import it. DATABASE_URL is always set by the time this runs: the launcher, the CLI and
 // the test setup resolve the embedded database first (src/server/db/resolve-database.ts).
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
 import { changeFeed } from "./change-feed";
 
@@ -26,10 +27,22 @@ export function poolConfigFromEnv(env: NodeJS.ProcessEnv = process.env) {
 function createClient(): PrismaClient {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set: start the app with `npm start` or `npm run dev`, which provide the embedded database");
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, ...poolConfigFromEnv() }) });
+  // Our own pool (the adapter would make the same one) so that its figures can be read: poolStats().
+  const pool = new pg.Pool({ connectionString: url, ...poolConfigFromEnv() });
+  globalForDb.perkwayPool = pool;
+  return new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
 }
 
-const globalForDb = globalThis as unknown as { perkwayDb?: PrismaClient };
+const globalForDb = globalThis as unknown as { perkwayDb?: PrismaClient; perkwayPool?: pg.Pool };
+
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
+
+/** The connection pool of this process now (null before the first query). */
+export function poolStats(): PoolStats | null {
+  const pool = globalForDb.perkwayPool;
+  if (!pool) return null;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
+}
 
 // Read-your-writes in this process: the per-process caches fed by NOTIFY (change-feed.ts) are
 // cleared when a write of this process completes, so a request that follows a change made here never
@@ -97,6 +110,7 @@ export function readTransaction<T>(fn: (tx: Tx) => Promise<T>, options?: Paramet
 export async function disconnectDb(): Promise<void> {
   await globalForDb.perkwayDb?.$disconnect();
   globalForDb.perkwayDb = undefined;
+  globalForDb.perkwayPool = undefined;
 }
 
 export type Db = PrismaClient;

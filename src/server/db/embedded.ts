@@ -28,8 +28,10 @@ function openConnections(server: object): number {
 export async function startEmbeddedPostgres(opts: { dir: string | null; port?: number }): Promise<EmbeddedServer> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
+  // pg_trgm: the inbox's search indexes (prisma/migrations/*_inbox_search_trgm) need it loaded.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   if (opts.dir) fs.mkdirSync(opts.dir, { recursive: true });
-  const db = opts.dir ? await PGlite.create(opts.dir) : await PGlite.create();
+  const db = await PGlite.create(opts.dir ?? undefined, { extensions: { pg_trgm } });
   const port = opts.port ?? (await freePort());
   const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 100 });
   pinExtendedProtocolBatches(server); // concurrent connections are safe only with this (pglite#1046)

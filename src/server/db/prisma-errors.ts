@@ -42,3 +42,11 @@ function isDriverError(err: object): boolean {
   const name = (err as { name?: unknown }).name;
   return name === "DriverAdapterError" || name === "DatabaseError" || name === "Error";
 }
+
+/** True when `err` is PostgreSQL cancelling a statement (statement_timeout, 57014), however wrapped. */
+export function isStatementTimeout(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== "object" || depth > 4) return false;
+  const e = err as { code?: unknown; originalCode?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown; code?: unknown } };
+  if (e.code === "57014" || e.originalCode === "57014" || e.meta?.code === "57014") return true;
+  return isStatementTimeout(e.meta?.driverAdapterError, depth + 1) || isStatementTimeout(e.cause, depth + 1);
+}

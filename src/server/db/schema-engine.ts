@@ -126,14 +126,14 @@ export function readMigrationsList(migrationsDir: string = MIGRATIONS_DIR) {
  * half-applied migration. (On PGlite every connection shares one session, so the lock is a no-op
  * there; the embedded server is published only after its owner has migrated: resolve-database.ts.)
  */
-export async function applyMigrations(url: string): Promise<string[]> {
+export async function applyMigrations(url: string, paths: ProjectPaths = defaultPaths()): Promise<string[]> {
   const lock = new pg.Client({ connectionString: url });
   await lock.connect();
   try {
     await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    const engine = await openSchemaEngine(url);
+    const engine = await openSchemaEngine(url, paths);
     try {
-      const out = await engine.applyMigrations({ migrationsList: readMigrationsList(), filters: FILTERS });
+      const out = await engine.applyMigrations({ migrationsList: readMigrationsList(paths.migrationsDir), filters: FILTERS });
       return out.appliedMigrationNames;
     } finally {
       engine.free();

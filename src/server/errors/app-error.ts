@@ -1,6 +1,8 @@
-// The one error class of the app. `code` is stable (documented in docs/api.md); the HTTP status and
-// error `type` are derived once in src/server/http/error-response.ts and the tRPC code in
-// src/server/trpc/error-formatter.ts.
+// The one error class of the app, thrown by its code: `new AppError("deal_not_found", message)`.
+// The code is a key of the registry (src/server/errors/error-codes.ts), which gives its HTTP status;
+// the error `type` follows from the status and the tRPC code from the registry.
+import { ERROR_CODES, type ErrorCode } from "./error-codes";
+
 export type ErrorType =
   | "invalid_request_error"
   | "authentication_error"
@@ -12,20 +14,19 @@ export type FieldError = { param: string; message: string };
 
 export class AppError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly param: string | null;
   readonly errors?: FieldError[];
   readonly extra?: Record<string, unknown>;
 
   constructor(
-    status: number,
-    code: string,
+    code: ErrorCode,
     message: string,
     opts: { param?: string | null; errors?: FieldError[]; extra?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = "AppError";
-    this.status = status;
+    this.status = ERROR_CODES[code].status;
     this.code = code;
     this.param = opts.param ?? null;
     this.errors = opts.errors;

@@ -3,7 +3,7 @@
 // which a test keeps equal to this table (test/rest/error-codes.test.ts scans every `new AppError`);
 // the tRPC formatter (src/server/trpc/error-formatter.ts), the OpenAPI document's error lists
 // (src/server/rest/openapi) and docs/api.md's error tables (checked by the same test) read it.
-// Adding a code: add it here, throw `new AppError(status, code, message)`, list it in the route's
+// Adding a code: add it here, throw `new AppError(code, message)`, list it in the route's
 // `docs.errorCodes` and in docs/api.md when /v1 can answer it.
 
 /** tRPC's error code keys (the ones we use); kept as strings so this module imports no transport. */
@@ -100,12 +100,21 @@ export const ERROR_CODES = {
   webhook_url_not_allowed: endpoint(400, "The webhook URL's host is, or resolves to, a non-public address"),
   webhook_endpoint_not_found: endpoint(404, "No such webhook endpoint in your partner and environment"),
   webhook_endpoint_limit_reached: endpoint(409, "The environment already has the most webhook endpoints allowed"),
+  access_request_not_found: endpoint(404, "No such access request in your partner and environment"),
+  access_request_not_pending: endpoint(409, "The access request was already approved, declined or withdrawn"),
+  approval_not_required: endpoint(409, "The deal does not need approval: its instructions are available directly"),
+  signature_invalid: endpoint(400, "POST /v1/provider/conversions: the Perkway-Signature header is missing, does not match the raw body and the deal's provider secret, or is older than 5 minutes"),
+  click_not_found: endpoint(404, "POST /v1/provider/conversions: no tracked click with this click_id"),
+  tracking_not_enabled: endpoint(409, "The deal does not have tracking_enabled: it has no provider secret to rotate"),
   webhook_endpoint_disabled: app(409, "The webhook endpoint is disabled"),
   webhook_delivery_not_found: app(404, "No such webhook delivery"),
+  email_not_found: app(404, "No such email in the mailbox"),
 
   // ---- portal, hosted app, CLI
   unauthorized: app(401, "Sign in to continue"),
   forbidden: app(403, "Your role does not allow this"),
+  cross_origin_refused: app(403, "A portal change was sent from a page of another origin (docs/decisions/csrf-rule.md)"),
+  batch_refused: app(400, "Too many calls in one tRPC batch, or several changes in one request"),
   password_incorrect: app(400, "The current password is not right"),
   password_already_set: app(409, "This admin already set a password"),
   password_link_invalid: app(410, "The set-password link was already used or has expired"),
@@ -115,11 +124,14 @@ export const ERROR_CODES = {
   catalog_import_empty: app(400, "The catalogue file holds no entries"),
   category_not_found: app(404, "No category with this id"),
   partner_not_found: app(404, "No partner with this id"),
+  api_key_not_found: app(404, "No rolled key pair with this public key is still working"),
   magic_link_invalid: app(404, "The sign-in link is unknown"),
   magic_link_used: app(410, "The sign-in link was already used"),
   magic_link_expired: app(410, "The sign-in link has expired"),
   category_slug_taken: app(409, "Another category has this slug"),
   subdomain_taken: app(409, "Another partner has this subdomain"),
+  inquiry_not_found: app(404, "No inquiry with this id in your partner and environment"),
+  inquiry_no_email: app(409, "The member who sent this inquiry was deleted: there is no address to reply to"),
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

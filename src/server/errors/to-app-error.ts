@@ -15,15 +15,15 @@ export function toAppError(err: unknown): AppError {
   if (err instanceof ZodError) return zodErrorToAppError(err);
   const prismaCode = prismaErrorCode(err);
   if (prismaCode === "P2002") {
-    return new AppError(409, "resource_conflict", "A resource with the same unique value already exists");
+    return new AppError("resource_conflict", "A resource with the same unique value already exists");
   }
   if (prismaCode === "P2025") {
-    return new AppError(404, "resource_not_found", "The requested resource does not exist");
+    return new AppError("resource_not_found", "The requested resource does not exist");
   }
   if (isDatabaseUnavailable(err)) {
-    return new AppError(503, "service_unavailable", "The service is temporarily unavailable (database unreachable or too slow). Retry after a few seconds.", {
+    return new AppError("service_unavailable", "The service is temporarily unavailable (database unreachable or too slow). Retry after a few seconds.", {
       extra: { retry_after: DATABASE_RETRY_AFTER_SECONDS },
     });
   }
-  return new AppError(500, "internal_error", "Something went wrong on our side. Retry later; if it persists, contact support with the request id.");
+  return new AppError("internal_error", "Something went wrong on our side. Retry later; if it persists, contact support with the request id.");
 }

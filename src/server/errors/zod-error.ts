@@ -24,7 +24,7 @@ export function zodErrorToAppError(err: ZodError, prefix: PropertyKey[] = []): A
   });
   const first: Problem = errors[0] ?? { param: "", message: "Invalid request", kind: "invalid" };
   const code = first.kind === "unknown" ? "unknown_parameter" : first.kind === "missing" ? "parameter_missing" : "parameter_invalid";
-  return new AppError(400, code, first.message, {
+  return new AppError(code, first.message, {
     param: first.param || null,
     errors: errors.length > 1 ? errors.map(({ param, message }) => ({ param, message })) : undefined,
   });

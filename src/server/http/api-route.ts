@@ -92,6 +92,6 @@ function decodePathParam(name: string, raw: string): string {
   try {
     return decodeURIComponent(raw);
   } catch {
-    throw new AppError(400, "parameter_invalid", `${name} in the path is not valid percent-encoding`, { param: name });
+    throw new AppError("parameter_invalid", `${name} in the path is not valid percent-encoding`, { param: name });
   }
 }

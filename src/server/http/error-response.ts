@@ -2,6 +2,7 @@
 import { AppError } from "@/server/errors/app-error";
 import { jsonResponse } from "./json-response";
 import { toAppError } from "@/server/errors/to-app-error";
+import { errorFields as errorLogFields, logger } from "@/server/observability/logger";
 
 /** `extra` members that become response headers (Allow, Retry-After), not body fields. */
 const HEADER_EXTRAS = new Set(["allowed_methods", "retry_after"]);
@@ -25,7 +26,7 @@ export function errorResponse(
 ): Response {
   const appError = toAppError(err);
   if (appError.status >= 500) {
-    console.error(JSON.stringify({ level: "error", msg: "unhandled error", request_id: requestId, method: request.method, path: url.pathname, error: err instanceof Error ? err.stack : String(err) }));
+    logger().error({ request_id: requestId, method: request.method, path: url.pathname, ...errorLogFields(err) }, "unhandled error");
   }
   const body = { ...errorBody(appError, requestId), ...errorFields };
   const headers: Record<string, string> = {};

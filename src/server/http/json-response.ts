@@ -1,4 +1,5 @@
 import { BytesResponse } from "./bytes-response";
+import { KeyedBytesResponse } from "./compress-response";
 
 /** The headers of every JSON response of the API (handlers may add their own, and their own Cache-Control). */
 function jsonHeaders(headers: HeadersInit = {}): Headers {
@@ -15,9 +16,11 @@ export function jsonResponse(status: number, body: unknown, headers: HeadersInit
 
 /**
  * JSON already serialized (GET /v1/deals and GET /v1/deals/{id} assemble it from precomputed bytes,
- * deal-json.ts): no re-serialization, and written to the socket as it is (BytesResponse).
+ * deal-json.ts): no re-serialization, and written to the socket as it is (BytesResponse). With
+ * `compressKey` (a name for exactly these bytes) its compressed copy is kept for the next request.
  */
-export function jsonTextResponse(status: number, json: string | Buffer, headers: HeadersInit = {}): Response {
+export function jsonTextResponse(status: number, json: string | Buffer, headers: HeadersInit = {}, compressKey?: string): Response {
+  if (compressKey !== undefined) return new KeyedBytesResponse(typeof json === "string" ? Buffer.from(json) : json, { status, headers: jsonHeaders(headers) }, compressKey);
   return new BytesResponse(json, { status, headers: jsonHeaders(headers) });
 }
 

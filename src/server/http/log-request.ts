@@ -1,8 +1,8 @@
-// One structured JSON line per API request. Never keys, tokens, bodies, query strings, IP addresses
-// or other personal data: method, path, route, status, duration, partner, environment, request id.
+// One log line per API request (pino, src/server/observability/logger.ts). Never keys, tokens,
+// bodies, query strings, IP addresses or other personal data: method, path, route, status,
+// duration, partner, environment, request id (the X-Request-Id the response carried).
 import type { PartnerScope } from "@/server/scope";
-
-const quiet = process.env.LOG_LEVEL === "silent" || (process.env.NODE_ENV === "test" && !process.env.LOG_LEVEL);
+import { logger } from "@/server/observability/logger";
 
 export type RequestLogEntry = {
   request: Request;
@@ -19,8 +19,6 @@ export type RequestLogEntry = {
 
 export function requestLogLine(e: RequestLogEntry) {
   return {
-    level: e.status >= 500 ? "error" : "info",
-    msg: "api_request",
     method: e.request.method,
     path: e.url.pathname,
     route: e.route ?? null,
@@ -34,6 +32,8 @@ export function requestLogLine(e: RequestLogEntry) {
 }
 
 export function logRequest(e: RequestLogEntry) {
-  if (quiet) return;
-  process.stdout.write(JSON.stringify(requestLogLine(e)) + "\n");
+  const log = logger();
+  const line = requestLogLine(e);
+  if (e.status >= 500) log.error(line, "api_request");
+  else log.info(line, "api_request");
 }

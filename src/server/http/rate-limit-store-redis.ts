@@ -5,6 +5,7 @@
 import { Redis } from "ioredis";
 import { decide, type BucketLimit, type RateLimitDecision, type RateLimitStore } from "./rate-limit";
 import { MemoryRateLimitStore } from "./rate-limit-store-memory";
+import { logger } from "@/server/observability/logger";
 
 const TAKE_TOKEN_LUA = `
 local burst = tonumber(ARGV[1])
@@ -77,5 +78,5 @@ export class RedisRateLimitStore implements RateLimitStore {
 }
 
 function defaultWarn(message: string) {
-  process.stderr.write(JSON.stringify({ level: "warn", msg: message }) + "\n");
+  logger().warn({ component: "rate-limit" }, message);
 }

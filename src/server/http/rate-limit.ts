@@ -2,6 +2,7 @@
 // requests, per public key and per client IP for POST /v1/authentications, per client IP for
 // anything else that carries no token. Buckets live in a RateLimitStore (memory or Redis); this
 // module holds the bucket arithmetic, the headers and the 429.
+import { metrics } from "@/server/observability/metrics";
 import { createHash } from "node:crypto";
 import { AppError } from "@/server/errors/app-error";
 
@@ -104,7 +105,8 @@ export class RequestLimiter {
     const decision = await this.store.take(bucketKey(policy, subject), this.config[policy]);
     if (!this.shown || !decision.allowed || decision.remaining < this.shown.remaining) this.show(decision);
     if (!decision.allowed) {
-      throw new AppError(429, "rate_limited", `Too many requests: retry in ${decision.retryAfterSeconds} second${decision.retryAfterSeconds === 1 ? "" : "s"}. See the RateLimit-* response headers.`, {
+      metrics().rateLimited.inc({ policy });
+      throw new AppError("rate_limited", `Too many requests: retry in ${decision.retryAfterSeconds} second${decision.retryAfterSeconds === 1 ? "" : "s"}. See the RateLimit-* response headers.`, {
         extra: { retry_after: decision.retryAfterSeconds },
       });
     }

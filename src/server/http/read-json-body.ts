@@ -1,8 +1,9 @@
 // Body parsing shared by every /v1 endpoint: 413 over 1 MiB, 400 for a missing body, 415 for a
-// non-JSON content type, 400 for malformed JSON, then the endpoint's (strict) zod schema.
+// non-JSON content type, 400 for malformed JSON or JSON nested too deep (json-depth.ts), then the endpoint's (strict) zod schema.
 import type { z } from "zod";
 import { AppError } from "@/server/errors/app-error";
 import { parseWith } from "@/server/errors/parse-with";
+import { JSON_TOO_DEEP_MESSAGE, jsonTooDeep } from "./json-depth";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -10,27 +11,48 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i;
 
 export async function readJson(request: Request): Promise<unknown> {
   const buf = await readBodyBytes(request);
-  if (buf.byteLength === 0) throw new AppError(400, "body_invalid", "The request body is empty: send a JSON object with Content-Type: application/json");
+  if (buf.byteLength === 0) throw new AppError("body_invalid", "The request body is empty: send a JSON object with Content-Type: application/json");
+  return decodeJson(request, buf);
+}
+
+function decodeJson(request: Request, buf: Uint8Array<ArrayBuffer>): unknown {
   if (!JSON_TYPE.test((request.headers.get("content-type") ?? "").trim())) {
-    throw new AppError(415, "unsupported_media_type", "Send the body as JSON with the header Content-Type: application/json");
+    throw new AppError("unsupported_media_type", "Send the body as JSON with the header Content-Type: application/json");
   }
+  let text: string;
   try {
-    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(buf));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(buf);
   } catch {
-    throw new AppError(400, "body_invalid", "The request body is not valid JSON");
+    throw new AppError("body_invalid", "The request body is not valid JSON");
+  }
+  if (jsonTooDeep(text)) throw new AppError("body_invalid", JSON_TOO_DEEP_MESSAGE);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("body_invalid", "The request body is not valid JSON");
   }
 }
 
 export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   const raw = await readJson(request);
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-    throw new AppError(400, "body_invalid", "The request body must be a JSON object");
+    throw new AppError("body_invalid", "The request body must be a JSON object");
+  }
+  return parseWith(schema, raw);
+}
+
+/** For endpoints whose fields are all optional (POST …/approve): no body at all means `{}`. */
+export async function readOptionalJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const buf = await readBodyBytes(request);
+  const raw = buf.byteLength === 0 ? {} : decodeJson(request, buf);
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    throw new AppError("body_invalid", "The request body must be a JSON object");
   }
   return parseWith(schema, raw);
 }
 
 function tooLarge() {
-  return new AppError(413, "body_too_large", `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`);
+  return new AppError("body_too_large", `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`);
 }
 
 /** The raw body, at most MAX_BODY_BYTES (413 beyond, whether declared or streamed). */

@@ -10,7 +10,7 @@ export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S>
     obj[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
   }
   for (const [k, v] of Object.entries(obj)) {
-    if (Array.isArray(v)) throw new AppError(400, "parameter_invalid", `${k} must be given once`, { param: k });
+    if (Array.isArray(v)) throw new AppError("parameter_invalid", `${k} must be given once`, { param: k });
   }
   return parseWith(schema, obj);
 }

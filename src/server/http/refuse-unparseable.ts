@@ -14,7 +14,7 @@ export function requestOrigin(req: IncomingMessage): string | AppError {
   try {
     return new URL(`http://${host}`).origin;
   } catch {
-    return new AppError(400, "host_invalid", "The Host header is not a valid host name (with an optional port)", { param: "Host" });
+    return new AppError("host_invalid", "The Host header is not a valid host name (with an optional port)", { param: "Host" });
   }
 }
 
@@ -22,7 +22,7 @@ const FETCH_FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
 export function methodRefusal(method: string | undefined): AppError | null {
   if (method && !FETCH_FORBIDDEN_METHODS.has(method.toUpperCase())) return null;
-  return new AppError(405, "method_not_allowed", `${method ?? "This method"} is not supported by this API`);
+  return new AppError("method_not_allowed", `${method ?? "This method"} is not supported by this API`);
 }
 
 function payload(err: AppError): { requestId: string; text: string } {
@@ -61,8 +61,8 @@ export function refuseClientError(err: NodeJS.ErrnoException, socket: Duplex): v
   if (!socket.writable || (err.code === "ECONNRESET")) return void socket.destroy();
   const tooLarge = err.code === "HPE_HEADER_OVERFLOW";
   const refusal = tooLarge
-    ? new AppError(431, "headers_too_large", "The request headers are too large")
-    : new AppError(400, "request_invalid", "The request is not valid HTTP/1.1 (request line, method or headers)");
+    ? new AppError("headers_too_large", "The request headers are too large")
+    : new AppError("request_invalid", "The request is not valid HTTP/1.1 (request line, method or headers)");
   const { requestId, text } = payload(refusal);
   socket.on("error", () => {});
   socket.end(

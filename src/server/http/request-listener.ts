@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { AppError } from "@/server/errors/app-error";
 import { sendFetchResponse, toFetchRequest } from "./node-adapter";
 import { methodRefusal, refuseClientError, refuseConnect, requestOrigin, sendRefusal } from "./refuse-unparseable";
+import { errorFields, logger } from "@/server/observability/logger";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -20,7 +21,7 @@ export function fetchRequestListener(handler: FetchHandler): http.RequestListene
       try {
         request = toFetchRequest(req, origin as string);
       } catch (err) {
-        return sendRefusal(res, new AppError(400, "request_invalid", `The request could not be read: ${(err as Error).message}`));
+        return sendRefusal(res, new AppError("request_invalid", `The request could not be read: ${(err as Error).message}`));
       }
       handler(request)
         .then((response) => sendFetchResponse(res, response))
@@ -32,8 +33,8 @@ export function fetchRequestListener(handler: FetchHandler): http.RequestListene
 }
 
 function failed(res: http.ServerResponse, err: unknown) {
-  console.error(err);
-  if (!res.headersSent) sendRefusal(res, new AppError(500, "internal_error", "Something went wrong on our side. Retry later; if it persists, contact support with the request id."));
+  logger().error(errorFields(err), "request handler failed");
+  if (!res.headersSent) sendRefusal(res, new AppError("internal_error", "Something went wrong on our side. Retry later; if it persists, contact support with the request id."));
   else res.destroy();
 }
 

@@ -1,14 +1,14 @@
 // Bearer token → PartnerScope. The scope is the only tenant/environment a handler ever sees.
 import { AppError } from "@/server/errors/app-error";
 import { verifyPartnerToken } from "@/server/crypto/partner-token";
-import { assertPartnerActive } from "@/server/services/partners/assert-partner-active";
+import { assertPartnerActive } from "@/server/services/partners";
 import type { PartnerScope } from "@/server/scope";
 
 export async function authenticateRequest(request: Request): Promise<PartnerScope> {
   const header = request.headers.get("authorization");
-  if (!header) throw new AppError(401, "authentication_required", "Send Authorization: Bearer <token>; get a token from POST /v1/authentications");
+  if (!header) throw new AppError("authentication_required", "Send Authorization: Bearer <token>; get a token from POST /v1/authentications");
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!m) throw new AppError(401, "token_invalid", "The Authorization header must be: Bearer <token>");
+  if (!m) throw new AppError("token_invalid", "The Authorization header must be: Bearer <token>");
   const token = await verifyPartnerToken(m[1]);
   const scope = { partnerId: token.partnerId, environment: token.environment } as const;
   await assertPartnerActive(scope);

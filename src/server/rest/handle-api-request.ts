@@ -1,6 +1,8 @@
 // Entry point for every /v1 request and POST /events/track: routing (404, 405, OPTIONS), then the
 // pipeline (authentication, rate limit, idempotency, handler), the one error mapping, X-Request-Id
-// and the RateLimit-* headers on every response, and one log line.
+// and the RateLimit-* headers on every response, the body compressed as the client accepts, one log
+// line and the request metrics. Everything the request does runs in its request context
+// (src/server/observability/request-context.ts): its log lines and the webhooks it queues carry its id.
 import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
 import { apiRoutes } from "@/server/rest/routes";
@@ -14,6 +16,10 @@ import { logRequest } from "@/server/http/log-request";
 import { chargeClientIp, pipeline } from "./pipeline";
 import { RequestLimiter, rateLimitConfigFromEnv, type RateLimitConfig, type RateLimitStore } from "@/server/http/rate-limit";
 import { defaultRateLimitStore } from "@/server/http/rate-limit-store";
+import { compressResponse } from "@/server/http/compress-response";
+import { isStatementTimeout } from "@/server/db/prisma-errors";
+import { runInRequest, type RequestContext } from "@/server/observability/request-context";
+import { metrics } from "@/server/observability/metrics";
 
 export type ApiHandlerOptions = {
   /** Default: the app's route table (src/server/rest/routes.ts). */
@@ -30,10 +36,15 @@ export type ApiHandlerOptions = {
  *  these options are code-only, never reachable from a request. */
 export function createApiHandler(opts: ApiHandlerOptions = {}): (request: Request) => Promise<Response> {
   let compiled: CompiledRoute[] | null = null;
-  return async function handle(request: Request): Promise<Response> {
+  return function handle(request: Request): Promise<Response> {
+    const context: RequestContext = { requestId: newRequestId() };
+    return runInRequest(context, () => handleInContext(request, context));
+  };
+
+  async function handleInContext(request: Request, context: RequestContext): Promise<Response> {
     compiled ??= (opts.routes ?? apiRoutes).map(compileRoute);
     const started = performance.now();
-    const requestId = newRequestId();
+    const requestId = context.requestId;
     const url = new URL(request.url);
     const responseHeaders = new Headers();
     const ctx = {
@@ -57,26 +68,36 @@ export function createApiHandler(opts: ApiHandlerOptions = {}): (request: Reques
       if (route) {
         routePath = route.path;
         ctx.params = params;
-        response = await pipeline(route, ctx, (s) => (scope = s));
+        response = await pipeline(route, ctx, (s) => {
+          scope = s;
+          context.partnerId = s.partnerId;
+          context.environment = s.environment;
+        });
       } else {
         await chargeClientIp(ctx);
         if (request.method === "OPTIONS" && allowed.length) response = optionsResponse(allowed);
         else if (allowed.length) {
-          throw new AppError(405, "method_not_allowed", `${request.method} is not allowed on ${url.pathname}; use ${allowed.join(", ")}`, {
+          throw new AppError("method_not_allowed", `${request.method} is not allowed on ${url.pathname}; use ${allowed.join(", ")}`, {
             extra: { allowed_methods: allowed },
           });
         } else {
-          throw new AppError(404, "route_not_found", `No endpoint ${request.method} ${url.pathname}. See /v1/openapi.json for the list of endpoints.`);
+          throw new AppError("route_not_found", `No endpoint ${request.method} ${url.pathname}. See /v1/openapi.json for the list of endpoints.`);
         }
       }
     } catch (err) {
-      errorCode = toAppError(err).code;
+      const appError = toAppError(err);
+      errorCode = appError.code;
+      if (isStatementTimeout(err)) metrics().dbStatementTimeouts.inc();
       response = errorResponse(err, { requestId, request, url, errorFields });
     }
-    response = withHeaders(response, responseHeaders, requestId);
+    response = await compressResponse(request, withHeaders(response, responseHeaders, requestId));
     logRequest({ request, url, status: response.status, started, requestId, scope, route: routePath, errorCode });
+    const m = metrics();
+    const route = routePath ?? "unmatched";
+    m.httpRequests.inc({ surface: "api", route, method: request.method, status: response.status });
+    m.httpDuration.observe({ surface: "api", route, method: request.method }, (performance.now() - started) / 1000);
     return response;
-  };
+  }
 }
 
 export const handleApiRequest = createApiHandler();

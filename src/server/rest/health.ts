@@ -4,7 +4,7 @@
 // Never cached. docs/decisions/health-check.md.
 import type http from "node:http";
 import { AppError } from "@/server/errors/app-error";
-import { checkHealth, type Health } from "@/server/services/system/check-health";
+import { checkHealth, type Health } from "@/server/services/system";
 import { sendRefusal } from "@/server/http/refuse-unparseable";
 
 export const HEALTH_PATH = "/healthz";
@@ -12,7 +12,7 @@ export const HEALTH_PATH = "/healthz";
 export function healthRequestListener(check: () => Promise<Health> = checkHealth): http.RequestListener {
   return (req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
-      const refusal = new AppError(405, "method_not_allowed", `${req.method} is not allowed on ${HEALTH_PATH}; use GET, HEAD`, { extra: { allowed_methods: ["GET", "HEAD"] } });
+      const refusal = new AppError("method_not_allowed", `${req.method} is not allowed on ${HEALTH_PATH}; use GET, HEAD`, { extra: { allowed_methods: ["GET", "HEAD"] } });
       res.setHeader("Allow", "GET, HEAD");
       return sendRefusal(res, refusal);
     }

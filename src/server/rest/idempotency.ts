@@ -6,12 +6,18 @@
 // it keeps its claim alive (heartbeat), so a slow request is never run a second time.
 import { createHash } from "node:crypto";
 import { AppError } from "@/server/errors/app-error";
-import { beginIdempotentRequest } from "@/server/services/idempotency/begin-idempotent-request";
-import { idempotencyHeartbeatMs } from "@/server/services/idempotency/begin-idempotent-request";
-import { completeIdempotentRequest, releaseIdempotentRequest, touchIdempotentRequest } from "@/server/services/idempotency/complete-idempotent-request";
-import { purgeExpiredIdempotencyRecords } from "@/server/services/idempotency/purge-expired-idempotency-records";
+import { jsonTooDeep } from "@/server/http/json-depth";
+import {
+  beginIdempotentRequest,
+  completeIdempotentRequest,
+  idempotencyHeartbeatMs,
+  purgeExpiredIdempotencyRecords,
+  releaseIdempotentRequest,
+  touchIdempotentRequest,
+} from "@/server/services/idempotency";
 import type { ApiContext, CompiledRoute } from "@/server/http/api-route";
 import { readBodyBytes } from "@/server/http/read-json-body";
+import { errorFields, logger } from "@/server/observability/logger";
 
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 const KEY_RE = /^[\x20-\x7e]+$/; // what an HTTP header can carry unambiguously
@@ -25,7 +31,7 @@ export async function beginIdempotency(route: CompiledRoute, ctx: ApiContext): P
   const key = ctx.request.headers.get("idempotency-key");
   if (key === null) return null;
   if (key.trim() === "" || key.length > IDEMPOTENCY_KEY_MAX_LENGTH || !KEY_RE.test(key)) {
-    throw new AppError(400, "idempotency_key_invalid", `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters (a UUID is a good choice)`, {
+    throw new AppError("idempotency_key_invalid", `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters (a UUID is a good choice)`, {
       param: "Idempotency-Key",
     });
   }
@@ -74,7 +80,9 @@ function replayResponse(status: number, text: string): Response {
 export function fingerprint(method: string, url: URL, body: Uint8Array): string {
   let canonical: string;
   try {
-    canonical = body.byteLength ? "json:" + stableStringify(JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body))) : "empty";
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(body);
+    // A body nested too deep is refused anyway; canonicalizing it would cost depth × size.
+    canonical = !body.byteLength ? "empty" : jsonTooDeep(text) ? "raw:" + Buffer.from(body).toString("base64") : "json:" + stableStringify(JSON.parse(text));
   } catch {
     canonical = "raw:" + Buffer.from(body).toString("base64");
   }
@@ -98,6 +106,6 @@ function maybePurgeExpired() {
   if (now - lastPurge < 60 * 60 * 1000) return;
   lastPurge = now;
   purgeExpiredIdempotencyRecords("operator").catch((err) => {
-    process.stderr.write(JSON.stringify({ level: "warn", msg: "idempotency: purge of expired records failed", error: String(err) }) + "\n");
+    logger().warn(errorFields(err), "idempotency: purge of expired records failed");
   });
 }

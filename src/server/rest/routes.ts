@@ -11,6 +11,8 @@ import { userRoutes } from "./users";
 import { dealRoutes } from "./deals";
 import { partnerDealRoutes } from "./partner-deals";
 import { webhookEndpointRoutes } from "./webhook-endpoints";
+import { accessRequestRoutes } from "./access-requests";
+import { redemptionRoutes } from "./redemptions";
 
 export const apiRoutes: ApiRoute[] = [
   createAuthenticationRoute,
@@ -18,7 +20,9 @@ export const apiRoutes: ApiRoute[] = [
   ...userRoutes,
   ...dealRoutes,
   ...partnerDealRoutes,
+  ...accessRequestRoutes,
   ...webhookEndpointRoutes,
+  ...redemptionRoutes,
   trackEventsRoute,
   getAnalyticsRoute,
 ];

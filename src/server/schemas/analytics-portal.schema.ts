@@ -37,3 +37,27 @@ export const onboardingStatusSchema = z.object({
 
 export type DailyEventCountsDto = z.output<typeof dailyEventCountsSchema>;
 export type FunnelDto = z.output<typeof funnelSchema>;
+
+// ---- ROI report (issue 29): the funnel per deal and overall, and the value delivered per period
+const roiFunnelFields = {
+  listed: z.int().meta({ description: "Times the deal appeared in a listing (deal_list_viewed)" }),
+  viewed: z.int().meta({ description: "deal_detail_viewed events" }),
+  clicked: z.int().meta({ description: "redeem_url_clicked events (tracked links record them server-side)" }),
+  redeemed: z.int().meta({ description: "Redemption records made in the window (any source)" }),
+  confirmed: z.int().meta({ description: "Redemptions the provider confirmed in the window" }),
+  value_confirmed: z.number().meta({ description: "Sum of est_value of the confirmed redemptions" }),
+  value_self_reported: z.number().meta({ description: "Sum of est_value of the redemptions not confirmed by a provider" }),
+};
+export const ROI_GRAINS = ["day", "week", "month"] as const;
+export const roiReportSchema = z.object({
+  days: z.int(),
+  grain: z.enum(ROI_GRAINS),
+  from: z.string(),
+  to: z.string(),
+  overall: z.object(roiFunnelFields),
+  deals: z.array(
+    z.object({ deal_id: z.string(), product_name: z.string(), est_value: z.number().nullable(), tracking_enabled: z.boolean(), ...roiFunnelFields }),
+  ),
+  periods: z.array(z.object({ period_start: z.string(), redeemed: z.int(), confirmed: z.int(), value_confirmed: z.number(), value_self_reported: z.number() })),
+});
+export type RoiReport = z.output<typeof roiReportSchema>;

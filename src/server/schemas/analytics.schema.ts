@@ -39,6 +39,7 @@ export const analyticsSummarySchema = z
     active_users: count().meta({ description: "Distinct members with at least one event in the window (deleted members included, anonymously)" }),
     total_deal_views: count().meta({ description: "deal_detail_viewed events in the window" }),
     total_redemptions: count().meta({ description: "deal_redeemed events in the window" }),
+    confirmed_redemptions: count().meta({ description: "Redemptions the deals' providers confirmed in the window (POST /v1/provider/conversions)" }),
     upgrade_cta_clicks: count().meta({ description: "upgrade_cta_clicked events in the window" }),
     top_deals: z.array(topDealSchema).max(10).meta({
       description: "Up to 10 deals with at least one view or redemption in the window, by views desc, then redemptions desc, then product_name asc",

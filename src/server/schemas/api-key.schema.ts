@@ -38,4 +38,6 @@ export const apiKeyRotateOutputSchema = z.object({
   old_key_expires_at: z.string().nullable(),
 });
 
+export const apiKeyRevokeRolledInputSchema = z.object({ publicKey: z.string().min(1).max(200) }).strict();
+
 export type ApiKeyList = z.infer<typeof apiKeyListOutputSchema>;

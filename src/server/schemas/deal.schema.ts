@@ -60,6 +60,9 @@ export const dealSchema = z
     active: z.boolean(),
     hidden_globally: z.boolean(),
     api_excluded: z.boolean(),
+    tracking_enabled: z.boolean().meta({
+      description: "Provider-confirmed redemption: members reach redeem_url through /r/{click_id} on the hosted host, and the provider confirms with POST /v1/provider/conversions",
+    }),
     available_regions: z
       .array(z.enum(AUDIENCE_REGIONS))
       .optional()
@@ -70,6 +73,16 @@ export const dealSchema = z
   })
   .meta({ id: "Deal" });
 export type DealDto = z.output<typeof dealSchema>;
+
+export const dealWithProviderSecretSchema = dealSchema
+  .extend({
+    provider_secret: z
+      .string()
+      .optional()
+      .meta({ description: "whsec_…: present once, in the response that turns tracking_enabled on and in rotate-provider-secret. The provider signs its conversions with it." }),
+  })
+  .meta({ id: "DealWithProviderSecret" });
+export type DealWithProviderSecretDto = z.output<typeof dealWithProviderSecretSchema>;
 
 export const dealListSchema = listSchema(dealSchema, "DealList");
 export const partnerDealListSchema = listSchema(dealSchema, "PartnerDealList");
@@ -177,7 +190,7 @@ const flatEligibility = {
   eligibility_funding: eligibilityShape.funding,
 };
 
-/** Fields a partner may write on its own deals; required-ness is decided per endpoint below. */
+/** Fields a partner may write on its partner deals; required-ness is decided per endpoint below. */
 const dealWritableFields = {
   product_name: shortText(200),
   slug: slugSchema,
@@ -202,6 +215,7 @@ const dealWritableFields = {
   start_date: z.iso.date({ error: "must be a date YYYY-MM-DD" }).nullable(),
   end_date: z.iso.date({ error: "must be a date YYYY-MM-DD" }).nullable(),
   deal_type: z.literal("partner_private", { error: "a partner deal is always partner_private" }).meta({ description: "Optional; always partner_private" }),
+  tracking_enabled: z.boolean().meta({ description: "Turning it on returns the deal's provider secret once, as provider_secret" }),
 };
 
 function refineDates(d: { start_date?: string | null; end_date?: string | null }, ctx: z.RefinementCtx) {

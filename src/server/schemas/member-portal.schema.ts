@@ -34,6 +34,10 @@ export const memberUpdateInputSchema = z.object({ id: z.string().max(100), patch
 
 export const memberCreateOutputSchema = z.object({ user: portalMemberSchema, created: z.boolean(), sign_in_url: z.string() });
 
+/** members.sendSignInEmails: the selected members (one or many, up to a page of 100). */
+export const memberSendSignInEmailsInputSchema = z.object({ ids: z.array(z.string().max(100)).min(1).max(100) }).strict();
+export const memberSendSignInEmailsOutputSchema = z.object({ queued: z.number().int() });
+
 export const signInLinkOutputSchema = z.object({ url: z.string(), expires_at: z.iso.datetime() });
 
 /** members.importBatch: raw entries (each validated on its own by the batch service, as /v1/users/batch). */
@@ -51,3 +55,31 @@ export const memberImportOutputSchema = z.object({
   errors: z.array(z.object({ index: z.number().int(), email: z.string().nullable(), error: batchEntryErrorSchema })),
 });
 export type MemberImportOutput = z.output<typeof memberImportOutputSchema>;
+
+/** members.detail: the member's page (profile, eligibility, events, codes, redemptions). */
+export const memberDetailOutputSchema = z.object({
+  member: portalMemberSchema,
+  /** Profile dimensions the member answered themselves in the hosted app. */
+  self_reported: z.array(z.string()),
+  events: z.array(
+    z.object({ id: z.string(), event_type: z.string(), deal_id: z.string().nullable(), deal_name: z.string().nullable(), occurred_at: z.iso.datetime(), source: z.string().nullable() }),
+  ),
+  codes: z.array(z.object({ deal_id: z.string(), deal_name: z.string(), code: z.string(), claimed_at: z.iso.datetime().nullable() })),
+  redemptions: z.array(
+    z.object({ id: z.string(), deal_id: z.string(), deal_name: z.string(), source: z.enum(["member", "partner", "provider"]), code: z.string().nullable(), confirmed: z.boolean(), redeemed_at: z.iso.datetime() }),
+  ),
+  /** The member's access requests (approval-required deals), newest first. */
+  requests: z.array(
+    z.object({
+      id: z.string(),
+      deal_id: z.string().nullable(),
+      deal_name: z.string().nullable(),
+      status: z.enum(["pending", "approved", "declined", "withdrawn"]),
+      message: z.string().nullable(),
+      decision_note: z.string().nullable(),
+      created_at: z.iso.datetime(),
+      decided_at: z.iso.datetime().nullable(),
+    }),
+  ),
+});
+export type MemberDetailOutput = z.output<typeof memberDetailOutputSchema>;

@@ -51,6 +51,16 @@ export const upgradeUrlSchema = z
   }, "upgrade_url must be an https URL")
   .nullable();
 
+export const MEMBER_ACCESS_MODES = ["invite_only", "email_domain", "request"] as const;
+
+/** "example.com": lower-cased, no scheme, no "@"; what an address's part after "@" must equal. */
+export const emailDomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { error: "must be a domain such as example.com" });
+
 export const partnerCreateSchema = z
   .object({
     name: z.string().trim().min(1).max(200),
@@ -62,6 +72,8 @@ export const partnerCreateSchema = z
     freemium_enabled: z.boolean().default(false),
     allowed_iframe_origins: z.array(originSchema).max(50).default([]),
     upgrade_url: upgradeUrlSchema.default(null),
+    member_access: z.enum(MEMBER_ACCESS_MODES).default("invite_only"),
+    allowed_email_domains: z.array(emailDomainSchema).max(50).default([]),
     active: z.boolean().default(true),
   })
   .strict();
@@ -77,6 +89,11 @@ export const partnerUpdateSchema = z
     freemium_enabled: z.boolean(),
     allowed_iframe_origins: z.array(originSchema).max(50),
     upgrade_url: upgradeUrlSchema,
+    /** Who may get a sign-in link without being created by the partner (live environment only). */
+    member_access: z.enum(MEMBER_ACCESS_MODES),
+    allowed_email_domains: z.array(emailDomainSchema).max(50),
+    /** Reply-To of the emails members get from this partner (sign-in links); null: no Reply-To. */
+    support_email: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), z.email({ error: "must be an email address" }).trim().toLowerCase().max(254).nullable()),
     active: z.boolean(),
   })
   .partial()

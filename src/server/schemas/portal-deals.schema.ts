@@ -1,5 +1,5 @@
-// Portal deal pages (catalogue, member preview, own deals, rules, codes): tRPC inputs and outputs.
-// Own-deal fields themselves use deal.schema.ts (the same schemas as /v1/partner-deals).
+// Portal deal pages (catalogue, member preview, partner deals, rules, codes): tRPC inputs and outputs.
+// Partner-deal fields themselves use deal.schema.ts (the same schemas as /v1/partner-deals).
 import { z } from "zod";
 import { AUDIENCE_REGIONS, DEAL_STATUSES, DEAL_TIERS, DEAL_TYPES, RULE_TYPES, USER_TIERS, USER_TYPES } from "@/server/domain/enums";
 import { eligibilityInputSchema } from "./user.schema";
@@ -50,6 +50,8 @@ export const catalogueRowSchema = z.object({
   categories: z.array(categoryOut),
   /** In GET /v1/deals (default list) for this partner. */
   visible: z.boolean(),
+  /** The partner hid this shared deal from its members ("Hide from my members"). */
+  hidden_by_you: z.boolean(),
   hidden_by: z.array(reasonViewSchema),
   /** claimable_without_eligibility. */
   claimable: z.boolean(),
@@ -63,6 +65,22 @@ export const catalogueRowSchema = z.object({
   }),
 });
 export type CatalogueRow = z.output<typeof catalogueRowSchema>;
+
+/** catalogue.detail: a row plus what the member sees of the deal. */
+export const catalogueDealOutputSchema = catalogueRowSchema.extend({
+  long_description: z.string(),
+  perk_description: z.string().nullable(),
+  market_value: z.string(),
+  est_value: z.number().nullable(),
+  redemption_method: z.string().nullable(),
+  eligibility_requirements: z.string().nullable(),
+  approval_required: z.boolean(),
+  approval_time: z.string().nullable(),
+  end_date: z.string().nullable(),
+  rules_sentence: z.string(),
+  shared: z.boolean(),
+});
+export type CatalogueDealOutput = z.output<typeof catalogueDealOutputSchema>;
 
 export const catalogueListOutputSchema = z.object({
   rows: z.array(catalogueRowSchema),
@@ -134,7 +152,7 @@ export type PreviewOutput = z.output<typeof previewOutputSchema>;
 export const memberSearchInputSchema = z.object({ q: searchText.default("") });
 export const memberSearchOutputSchema = z.array(z.object({ id: z.string(), email: z.string(), external_user_id: z.string().nullable(), tier: z.enum(USER_TIERS) }));
 
-// ---- Own deals --------------------------------------------------------------------------------
+// ---- Partner deals --------------------------------------------------------------------------------
 export const dealIdInputSchema = z.object({ id: z.string().max(100) });
 export const ownDealListInputSchema = z.object({ status: z.enum(DEAL_STATUSES).optional(), ...pageFields });
 export const instructionsPreviewInputSchema = z.object({

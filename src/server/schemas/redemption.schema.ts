@@ -4,7 +4,7 @@ import { z } from "zod";
 import { REDEMPTION_METHODS } from "@/server/domain/enums";
 
 /** `{{email}}`, `{{ user_id }}`...: filled per member by GET /v1/deals/{id}/instructions. */
-export const PLACEHOLDER_RE = /\{\{\s*(email|user_id|external_user_id|partner_id)\s*\}\}/g;
+export const PLACEHOLDER_RE = /\{\{\s*(email|user_id|external_user_id|partner_id|click_id)\s*\}\}/g;
 
 /** An http(s) URL, placeholders allowed anywhere (they are URL-encoded when filled). */
 export function isRedeemUrlTemplate(value: string): boolean {
@@ -20,8 +20,8 @@ const redeemUrlSchema = z
   .string()
   .trim()
   .max(2048)
-  .refine((v) => v === "" || isRedeemUrlTemplate(v), { error: "must be an http(s) URL; placeholders {{email}} {{user_id}} {{external_user_id}} {{partner_id}} are allowed" })
-  .meta({ description: "http(s) URL; may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}}, {{partner_id}}" });
+  .refine((v) => v === "" || isRedeemUrlTemplate(v), { error: "must be an http(s) URL; placeholders {{email}} {{user_id}} {{external_user_id}} {{partner_id}} {{click_id}} are allowed" })
+  .meta({ description: "http(s) URL; may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}}, {{partner_id}}, and {{click_id}} (tracked deals: the member's click id, empty otherwise)" });
 
 const contactEmailSchema = z
   .string()

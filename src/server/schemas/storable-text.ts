@@ -12,22 +12,30 @@ export function isStorableText(s: string): boolean {
   return !UNSTORABLE.test(s);
 }
 
-/** The path of the first string (value or object key) that cannot be stored, or null. Iterative:
- *  a 1 MiB body can nest 500,000 levels deep. */
+/** The path of the first string (value or object key) that cannot be stored, or null. Iterative and
+ *  linear: each node keeps a link to its parent, and a path is built only for the one string found
+ *  (copying the path at every level made a deeply nested body quadratic and froze the server). */
 export function findUnstorable(value: unknown): (string | number)[] | null {
-  const stack: { v: unknown; path: (string | number)[] }[] = [{ v: value, path: [] }];
+  type Node = { v: unknown; key: string | number; parent: Node | null };
+  const pathOf = (node: Node | null, last?: string): (string | number)[] => {
+    const out: (string | number)[] = last === undefined ? [] : [last];
+    for (let n = node; n && n.parent; n = n.parent) out.push(n.key);
+    return out.reverse();
+  };
+  const stack: Node[] = [{ v: value, key: "", parent: null }];
   while (stack.length) {
-    const { v, path } = stack.pop()!;
+    const node = stack.pop()!;
+    const v = node.v;
     if (typeof v === "string") {
-      if (!isStorableText(v)) return path;
+      if (!isStorableText(v)) return pathOf(node);
     } else if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], path: [...path, i] });
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], key: i, parent: node });
     } else if (v !== null && typeof v === "object") {
-      const entries = Object.entries(v);
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [k, x] = entries[i];
-        if (!isStorableText(k)) return [...path, k];
-        stack.push({ v: x, path: [...path, k] });
+      const keys = Object.keys(v);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const k = keys[i];
+        if (!isStorableText(k)) return pathOf(node, k);
+        stack.push({ v: (v as Record<string, unknown>)[k], key: k, parent: node });
       }
     }
   }

@@ -25,12 +25,14 @@ export const teamInviteOutputSchema = z.object({ admin: teamAdminSchema, set_pas
 
 export const teamAdminIdInputSchema = z.object({ id: z.string().max(100) }).strict();
 
+/** The one password rule of the portal: set-password links, change-password, operator-created admins. */
 export const MIN_PASSWORD_LENGTH = 12;
+export const MAX_PASSWORD_LENGTH = 200;
 
 export const changePasswordInputSchema = z
   .object({
     current_password: z.string().min(1, { error: "enter your current password" }).max(1024),
-    new_password: z.string().min(MIN_PASSWORD_LENGTH, { error: `must be at least ${MIN_PASSWORD_LENGTH} characters` }).max(200),
+    new_password: z.string().min(MIN_PASSWORD_LENGTH, { error: `must be at least ${MIN_PASSWORD_LENGTH} characters` }).max(MAX_PASSWORD_LENGTH),
     confirm_password: z.string().max(200),
   })
   .strict()

@@ -98,6 +98,19 @@ export const userCreateSchema = z
   .meta({ id: "UserCreate" });
 export type UserCreateInput = z.output<typeof userCreateSchema>;
 
+/** POST /v1/users: a user, and whether to email them a sign-in link (new or existing member). */
+export const userCreateRequestSchema = userCreateSchema
+  .extend({
+    send_sign_in_email: z.boolean().optional().meta({
+      description: "true: also email the user a sign-in link (a separate single-use link), new or existing user; not on an idempotent replay",
+    }),
+  })
+  .strict()
+  .meta({ id: "UserCreateRequest" });
+
+/** POST /v1/users/{id}/sign-in-email */
+export const signInEmailQueuedSchema = z.object({ queued: z.literal(true) }).meta({ id: "SignInEmailQueued" });
+
 /** PATCH /v1/users/{id}: every field optional; email and external_user_id may change here. */
 export const userUpdateSchema = z
   .object({ email: emailSchema.optional(), external_user_id: externalUserIdSchema.nullable().optional(), ...writableFields })

@@ -13,6 +13,9 @@ export const WEBHOOK_EVENT_TYPES = [
   "inquiry.submitted",
   "codes.low",
   "codes.exhausted",
+  "access_request.created",
+  "access_request.approved",
+  "access_request.declined",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

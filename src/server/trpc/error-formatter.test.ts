@@ -6,12 +6,12 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { AppError } from "@/server/errors/app-error";
-import { ERROR_CODES, TRPC_CODE_BY_STATUS } from "@/server/errors/error-codes";
+import { ERROR_CODES, TRPC_CODE_BY_STATUS, type ErrorCode } from "@/server/errors/error-codes";
 import { adminProcedure, createTRPCRouter, publicProcedure } from "./init";
 
 const router = createTRPCRouter({
   appError: publicProcedure.query(() => {
-    throw new AppError(404, "deal_not_found", "No deal with id x", { param: "id" });
+    throw new AppError("deal_not_found", "No deal with id x", { param: "id" });
   }),
   input: publicProcedure.input(z.object({ name: z.string(), tags: z.array(z.string()) }).strict()).mutation(() => "ok"),
   serviceParse: publicProcedure.mutation(() => z.object({ email: z.email() }).strict().parse({ email: "nope", extra: 1 })),
@@ -22,8 +22,8 @@ const router = createTRPCRouter({
     throw new Error('relation "members" SELECT * FROM members');
   }),
   me: adminProcedure.query(() => "secret"),
-  status: publicProcedure.input(z.object({ status: z.number(), code: z.string() })).mutation(({ input }) => {
-    throw new AppError(input.status, input.code, `failed with ${input.code}`);
+  status: publicProcedure.input(z.object({ code: z.string() })).mutation(({ input }) => {
+    throw new AppError(input.code as ErrorCode, `failed with ${input.code}`);
   }),
 });
 
@@ -84,13 +84,13 @@ describe("tRPC error mapping", () => {
 
   it("every status of the error-code registry keeps its meaning through tRPC (405, 410, 413, 415, 503: not a 500)", async () => {
     for (const [code, info] of Object.entries(ERROR_CODES)) {
-      const { status, error } = await call("status", { status: info.status, code });
+      const { status, error } = await call("status", { code });
       const expected = TRPC_CODE_BY_STATUS[info.status];
       expect(error.data.code, code).toBe(expected);
       expect(error.data.appCode, code).toBe(code);
       if (info.status !== 500) expect(status, code).not.toBe(500);
     }
-    const expired = await call("status", { status: 410, code: "magic_link_expired" });
+    const expired = await call("status", { code: "magic_link_expired" });
     expect(expired.error.data).toMatchObject({ code: "NOT_FOUND", appCode: "magic_link_expired" });
     expect(expired.error.message).toBe("failed with magic_link_expired");
   });

@@ -6,6 +6,7 @@ import type { TRPCContext } from "./context";
 import { parseWith } from "@/server/errors/parse-with";
 import { storableInputSchema } from "@/server/schemas/storable-text";
 import { formatTRPCError, toTRPCError } from "./error-formatter";
+import { metrics } from "@/server/observability/metrics";
 
 const t = initTRPC.context<TRPCContext>().create({
   errorFormatter: formatTRPCError,
@@ -32,7 +33,15 @@ const refuseUnstorableInput = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(mapAppErrors).use(refuseUnstorableInput);
+// Time and outcome of every procedure (a batched request carries several: each is measured alone).
+const measure = t.middleware(async ({ path, type, next }) => {
+  const started = performance.now();
+  const result = await next();
+  metrics().trpcDuration.observe({ procedure: path, type, outcome: result.ok ? "ok" : result.error.code }, (performance.now() - started) / 1000);
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(measure).use(mapAppErrors).use(refuseUnstorableInput);
 
 /** A signed-in portal admin of either role. `ctx.actor` is the scope admin services take. */
 export const adminProcedure = publicProcedure.use(({ ctx, next }) => {

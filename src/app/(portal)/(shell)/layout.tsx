@@ -6,7 +6,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
-import { getPartner } from "@/server/services/partners/get-partner";
+import { getPartner } from "@/server/services/partners";
 import { EnvironmentSwitch } from "../_components/environment-switch";
 import { ExitViewAsButton } from "../_components/exit-view-as-button";
 import { MobileNav } from "../_components/mobile-nav";

@@ -1,19 +1,14 @@
 "use client";
-import { useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { api } from "@/trpc/react";
 
 export function ExitViewAsButton() {
-  const router = useRouter();
-  const queryClient = useQueryClient();
   const exit = api.superAdmin.exitViewAs.useMutation({
-    onSuccess: () => {
-      queryClient.clear();
-      router.push("/partners");
-      router.refresh();
-    },
+    // A full load: the shell, the navigation and every cached query change with the scope (a
+    // client push followed by a refresh could lose the push and stay on the partner's page).
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+    onSuccess: () => window.location.assign("/partners"),
     onError: (err) => toast.error(err.message),
   });
   return (

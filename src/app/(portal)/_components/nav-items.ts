@@ -8,6 +8,7 @@ import {
   Inbox,
   KeyRound,
   LayoutDashboard,
+  Mail,
   Library,
   type LucideIcon,
   PackagePlus,
@@ -19,7 +20,8 @@ import {
   Webhook,
 } from "lucide-react";
 
-export type NavItem = { href: string; label: string; icon: LucideIcon };
+/** `count`: a live number beside the label (the inbox's new items). */
+export type NavItem = { href: string; label: string; icon: LucideIcon; count?: "inbox" };
 export type NavGroup = { label: string; items: NavItem[] };
 
 const OVERVIEW: NavItem = { href: "/", label: "Overview", icon: LayoutDashboard };
@@ -33,7 +35,7 @@ const PARTNER_GROUPS: NavGroup[] = [
       { href: "/deals/own", label: "Own deals", icon: PackagePlus },
       { href: "/deals/preview", label: "Preview as member", icon: ScanEye },
       { href: "/members", label: "Members", icon: Users },
-      { href: "/inquiries", label: "Inquiries", icon: Inbox },
+      { href: "/inbox", label: "Inbox", icon: Inbox, count: "inbox" },
       { href: "/analytics", label: "Analytics", icon: BarChart3 },
     ],
   },
@@ -61,6 +63,7 @@ const SUPER_ADMIN_GROUP: NavGroup = {
     { href: "/catalogue", label: "Catalogue", icon: Library },
     { href: "/categories", label: "Categories", icon: FolderTree },
     { href: "/platform", label: "Platform", icon: Gauge },
+    { href: "/mailbox", label: "Mailbox", icon: Mail },
   ],
 };
 

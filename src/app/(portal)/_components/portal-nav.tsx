@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/utils";
+import { api } from "@/trpc/react";
 import { isActive, navGroups } from "./nav-items";
 
 /** The main navigation, grouped; used in the sidebar and in the phone menu. */
@@ -29,6 +30,7 @@ export function PortalNav({ isSuperAdmin, hasPartnerScope, onNavigate }: { isSup
                   >
                     <Icon className="size-4" aria-hidden="true" />
                     {item.label}
+                    {item.count === "inbox" ? <InboxCount /> : null}
                   </Link>
                 </li>
               );
@@ -37,5 +39,18 @@ export function PortalNav({ isSuperAdmin, hasPartnerScope, onNavigate }: { isSup
         </div>
       ))}
     </nav>
+  );
+}
+
+/** The inbox's new items (pending access requests and new inquiries), refreshed every minute. */
+function InboxCount() {
+  const counts = api.inbox.counts.useQuery(undefined, { refetchInterval: 60_000, retry: false });
+  const n = counts.data?.total_new ?? 0;
+  if (!n) return null;
+  return (
+    <span className="ml-auto rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground tabular-nums" data-testid="inbox-count">
+      {n > 99 ? "99+" : n}
+      <span className="sr-only"> new</span>
+    </span>
   );
 }

@@ -1,4 +1,5 @@
 "use client";
+import Link from "next/link";
 import { AlertCircle } from "lucide-react";
 import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
@@ -6,16 +7,9 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { SIGN_IN_ERRORS, signInErrorText } from "@/lib/sign-in-errors";
 
-const WRONG_CREDENTIALS = "Email or password is incorrect";
-
-/** The sentence for a failed sign-in: our throttle's own message, or the generic one. */
-function signInErrorText(reason: string | null | undefined): string | null {
-  if (!reason) return null;
-  return /^Too many sign-in attempts/.test(reason) ? reason : WRONG_CREDENTIALS;
-}
-
-/** `failed`: next-auth's ?error= when the page was reached after a sign-in that bypassed this form. */
+/** `failed`: next-auth's ?error= code when the page was reached after a sign-in that bypassed this form. */
 export function LoginForm({ callbackUrl, failed }: { callbackUrl: string; failed: string | null }) {
   const [error, setError] = useState<string | null>(signInErrorText(failed));
   const [pending, setPending] = useState(false);
@@ -36,10 +30,10 @@ export function LoginForm({ callbackUrl, failed }: { callbackUrl: string; failed
         window.location.assign(callbackUrl);
         return;
       }
-      // Our own refusals (too many attempts) arrive as the error text; anything else is the generic one.
+      // next-auth's result carries our code (src/lib/sign-in-errors.ts); the sentence is ours.
       setError(signInErrorText(result?.error ?? "CredentialsSignin"));
     } catch {
-      setError("Sign-in failed. Please try again.");
+      setError(SIGN_IN_ERRORS.SignInUnavailable);
     }
     setPending(false);
   }
@@ -57,7 +51,12 @@ export function LoginForm({ callbackUrl, failed }: { callbackUrl: string; failed
         <Input id="login-email" name="email" type="email" autoComplete="username" required autoFocus />
       </div>
       <div className="grid gap-2">
-        <Label htmlFor="login-password">Password</Label>
+        <div className="flex items-center justify-between">
+          <Label htmlFor="login-password">Password</Label>
+          <Link href="/forgot-password" className="text-sm font-medium text-primary hover:underline">
+            Forgot password?
+          </Link>
+        </div>
         <Input id="login-password" name="password" type="password" autoComplete="current-password" required />
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={pending}>

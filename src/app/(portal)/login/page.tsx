@@ -1,25 +1,18 @@
 // /login — portal sign-in (next-auth's custom sign-in page).
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { safeCallbackUrl } from "@/lib/safe-callback-url";
+import { isSignInErrorCode } from "@/lib/sign-in-errors";
 import { getAdminSession } from "@/server/auth/get-admin-session";
+import { portalOrigin } from "@/server/config/hosted-app-config";
 import { LoginForm } from "./login-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-/**
- * Only a path on this site: next-auth passes absolute URLs of its own origin, and anything else
- * (another origin, "//host") must not send a freshly signed-in admin away.
- */
-function safeCallbackUrl(value: string | string[] | undefined): string {
-  const v = Array.isArray(value) ? value[0] : value;
-  if (!v) return "/";
-  try {
-    const url = new URL(v, "http://localhost");
-    const path = `${url.pathname}${url.search}${url.hash}`;
-    return path.startsWith("//") || path.startsWith("/login") ? "/" : path;
-  } catch {
-    return "/";
-  }
+/** Where to go after sign-in: a page of the portal only (src/lib/safe-callback-url.ts), never /login. */
+function callbackUrlOf(value: string | string[] | undefined): string {
+  const path = safeCallbackUrl(value, portalOrigin());
+  return /^\/login(?=[/?#]|$)/.test(path) ? "/" : path;
 }
 
 export default async function LoginPage({
@@ -28,7 +21,9 @@ export default async function LoginPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const params = await searchParams;
-  const callbackUrl = safeCallbackUrl(params.callbackUrl);
+  const callbackUrl = callbackUrlOf(params.callbackUrl);
+  // Only codes we know are passed on; the form shows our own sentence for each.
+  const failed = params.error === undefined ? null : isSignInErrorCode(params.error) ? params.error : "SignInUnavailable";
   if (await getAdminSession()) redirect(callbackUrl);
 
   return (
@@ -40,7 +35,7 @@ export default async function LoginPage({
         <h1 className="mt-6 text-2xl font-semibold tracking-tight">Sign in</h1>
         <p className="mt-1 mb-6 text-sm text-muted-foreground">Use the email and password of your partner admin account.</p>
         {/* next-auth sends failed sign-ins that bypass the form (e.g. a direct POST) here with ?error=. */}
-        <LoginForm callbackUrl={callbackUrl} failed={typeof params.error === "string" ? params.error.slice(0, 200) : params.error ? "CredentialsSignin" : null} />
+        <LoginForm callbackUrl={callbackUrl} failed={failed} />
       </div>
     </main>
   );

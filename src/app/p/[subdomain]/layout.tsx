@@ -41,7 +41,13 @@ export default async function HostedLayout({ children, params }: Props) {
               )}
             </a>
             {member ? (
-              <form method="post" action={`${surface.base}/auth/sign-out`} className="flex items-center gap-3">
+              <form method="post" action={`${surface.base}/auth/sign-out`} className="flex shrink-0 items-center gap-2 sm:gap-3">
+                <a href={`${surface.base}/perks`} className="text-sm font-medium whitespace-nowrap text-foreground underline-offset-2 hover:underline">
+                  My perks
+                </a>
+                <a href={`${surface.base}/profile`} className="text-sm font-medium whitespace-nowrap text-foreground underline-offset-2 hover:underline">
+                  Profile
+                </a>
                 <span className="hidden max-w-[220px] truncate text-sm text-muted-foreground sm:inline">{member.member.email}</span>
                 <Button type="submit" variant="outline">
                   Sign out

@@ -9,9 +9,10 @@ import { DealGrid } from "@/components/hosted/deal-grid";
 import { DealFilters, firstParam as one, listHref, type ListFilter } from "@/components/hosted/deal-filters";
 import { UpgradeBanner } from "@/components/hosted/upgrade-banner";
 import { hostedUi } from "@/components/hosted/styles";
-import { HOSTED_SORTS, listHostedDeals, type HostedSort } from "@/server/services/hosted/hosted-deals";
-import type { HostedPartner } from "@/server/services/partners/get-hosted-partner";
-import { trackEvent } from "./actions";
+import { HOSTED_SORTS, type HostedSort, listHostedDeals } from "@/server/services/deals";
+import type { HostedPartner } from "@/server/services/partners";
+import { SelfSignInForm } from "@/components/hosted/self-sign-in-form";
+import { requestSignInLink, trackEvent } from "./actions";
 import { getSurface, loadMember, loadPartner } from "./_lib/member-context";
 
 type Props = { params: Promise<{ subdomain: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -111,8 +112,12 @@ function Welcome({ partner, signedOut }: { partner: HostedPartner; signedOut: bo
           You are signed out.
         </p>
       ) : null}
-      <p className="mt-4 text-base text-muted-foreground">Sign in through the link your organization sent you.</p>
       {partner.branding.welcomeText ? <p className="mt-6 whitespace-pre-line text-muted-foreground">{partner.branding.welcomeText}</p> : null}
+      <div className="mx-auto mt-8 max-w-sm rounded-xl border bg-card p-5 shadow-xs sm:p-6">
+        <h2 className="text-lg font-semibold text-foreground">Sign in</h2>
+        <p className="mt-1 mb-4 text-sm text-muted-foreground">Enter your email and we send you a sign-in link, or open the link {partner.name} sent you.</p>
+        <SelfSignInForm action={requestSignInLink} classes={hostedUi} partnerName={partner.name} />
+      </div>
     </section>
   );
 }

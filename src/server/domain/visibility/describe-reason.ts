@@ -31,6 +31,8 @@ export function describeReason(reason: VisibilityReason, who = "the member"): st
       return "Inactive: switched off by Perkway, no partner sees it.";
     case "hidden_globally":
       return "Hidden globally by Perkway: no partner sees it.";
+    case "hidden_by_partner":
+      return "Hidden by you: you chose to hide this shared deal from your members (Show again brings it back).";
     case "api_excluded":
       return "Excluded from the API (api_excluded): hidden from GET /v1/deals, still shown in your hosted app and widget.";
     case "ended":

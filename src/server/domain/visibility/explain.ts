@@ -23,6 +23,8 @@ export type VisibilityReason =
   | { code: `status:${Exclude<DealStatus, "draft" | "live" | "coming_soon">}`; status: DealStatus }
   | { code: "inactive" }
   | { code: "hidden_globally" }
+  /** The partner chose "Hide from my members" for this shared deal. */
+  | { code: "hidden_by_partner" }
   /** Hidden from the API channel (GET /v1/deals) only; the hosted app and widget still show it. */
   | { code: "api_excluded"; hidden_in: readonly ["api"]; shown_in: readonly ["hosted"] }
   | { code: "ended"; end_date: string | null }
@@ -52,7 +54,7 @@ export type DealListingFacts = DealFacts & {
   hidden_globally: boolean;
   api_excluded: boolean;
   end_date: string | null;
-  /** end_date passed (services/catalog isWithinDates: the one place that rule lives). */
+  /** end_date passed (services/deals/catalogue isWithinDates: the one place that rule lives). */
   ended: boolean;
 };
 
@@ -61,6 +63,8 @@ export type ExplainOptions = {
   channel?: "api" | "hosted";
   /** The status filter of the listing (default: live, coming_soon, as GET /v1/deals). */
   statuses?: readonly DealStatus[];
+  /** The partner hid this shared deal from its members (a partner setting, not a deal fact). */
+  hiddenByPartner?: boolean;
 };
 
 export type DealExplanation = {
@@ -98,6 +102,7 @@ function listingReasons(deal: DealListingFacts, partner: PartnerContext, opts: E
   }
   if (!deal.active) out.push({ code: "inactive" });
   if (deal.hidden_globally) out.push({ code: "hidden_globally" });
+  if (opts.hiddenByPartner) out.push({ code: "hidden_by_partner" });
   if (deal.api_excluded && (opts.channel ?? "api") === "api") out.push({ code: "api_excluded", hidden_in: ["api"], shown_in: ["hosted"] });
   if (deal.ended) out.push({ code: "ended", end_date: deal.end_date });
   const hiding = partnerHiding(deal, partner);

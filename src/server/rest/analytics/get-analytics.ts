@@ -1,7 +1,7 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { readQuery } from "@/server/http/read-query";
 import { analyticsQuerySchema, analyticsSummarySchema, DEFAULT_ANALYTICS_DAYS } from "@/server/schemas/analytics.schema";
-import { getAnalyticsSummary } from "@/server/services/analytics/get-analytics-summary";
+import { getAnalyticsSummary } from "@/server/services/events";
 
 // GET /v1/analytics — summary of the last days×24 hours for the caller's partner and environment
 export const getAnalyticsRoute: ApiRoute = {

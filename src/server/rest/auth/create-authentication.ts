@@ -4,7 +4,7 @@ import { readJson } from "@/server/http/read-json-body";
 import { parseWith } from "@/server/errors/parse-with";
 import { storableInputSchema } from "@/server/schemas/storable-text";
 import { authenticationRequestSchema, authenticationResponseSchema } from "@/server/schemas/authentication.schema";
-import { authenticatePartner } from "@/server/services/auth/authenticate-partner";
+import { authenticatePartner } from "@/server/services/partners";
 
 // POST /v1/authentications — exchange a key pair for a 15-minute partner token
 export const createAuthenticationRoute: ApiRoute = {
@@ -34,7 +34,7 @@ export const createAuthenticationRoute: ApiRoute = {
     } catch (err) {
       // Every malformed-body case of this endpoint is `body_invalid` (contract §2), except size/type.
       if (err instanceof AppError && (err.status === 413 || err.status === 415)) throw err;
-      throw new AppError(400, "body_invalid", "Send a JSON body with public_key and private_key");
+      throw new AppError("body_invalid", "Send a JSON body with public_key and private_key");
     }
     // NUL or an unpaired surrogate in a key: parameter_invalid, as everywhere (contract §1).
     parseWith(storableInputSchema, raw);
@@ -48,7 +48,7 @@ export const createAuthenticationRoute: ApiRoute = {
           : issue?.code === "unrecognized_keys"
             ? `Unknown parameter: ${param}. Send only public_key and private_key`
             : `${param ?? "body"} is required and must be a non-empty string`;
-      throw new AppError(400, "body_invalid", message, { param });
+      throw new AppError("body_invalid", message, { param });
     }
     await limiter.charge("authentication_key", parsed.data.public_key);
     return { status: 200, body: await authenticatePartner(parsed.data.public_key, parsed.data.private_key) };

@@ -3,11 +3,32 @@
 // that depends on the caller), and a page is the concatenation of those bytes. Entries are immutable
 // and replaced when their deal changes, so a WeakMap keyed by the entry is always current and lets a
 // replaced entry's bytes go with it. Only entries that are actually served get encoded.
-import type { CatalogEntry } from "@/server/services/catalog/catalog-entry";
-import type { DealPage, ListedDeal } from "@/server/services/deals/list-deals";
+import type { CatalogEntry, DealPage, ListedDeal } from "@/server/services/deals";
 
 type Encoded = { head: Buffer; tail: Buffer };
 const encoded = new WeakMap<CatalogEntry, Encoded>();
+// A number per entry object: a page's key names exactly the bytes it is made of, so its compressed
+// copy (src/server/http/compress-response.ts) can be reused until one of its entries is replaced.
+const serials = new WeakMap<CatalogEntry, number>();
+let nextSerial = 1;
+
+function serialOf(entry: CatalogEntry): number {
+  let n = serials.get(entry);
+  if (n === undefined) serials.set(entry, (n = nextSerial++));
+  return n;
+}
+
+/** What one deal's bytes are made of (for its compressed copy). */
+export function dealKey(item: ListedDeal): string {
+  return `d:${serialOf(item.entry)}${item.claimable ? "t" : "f"}`;
+}
+
+/** What a page's bytes are made of (for its compressed copy). */
+export function dealPageKey(page: DealPage): string {
+  let key = "p:";
+  for (const it of page.items) key += serialOf(it.entry) + (it.claimable ? "t" : "f");
+  return `${key}:${page.hasMore}:${page.nextCursor ?? ""}`;
+}
 
 function encodedOf(entry: CatalogEntry): Encoded {
   let e = encoded.get(entry);

@@ -1,7 +1,7 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { dealSchema } from "@/server/schemas/deal.schema";
-import { getDeal } from "@/server/services/deals/get-deal";
-import { renderDeal } from "./deal-json";
+import { getDeal } from "@/server/services/deals";
+import { dealKey, renderDeal } from "./deal-json";
 import { jsonTextResponse } from "@/server/http/json-response";
 
 // GET /v1/deals/{id} — one deal under the visibility of GET /v1/deals, else 404 deal_not_found
@@ -17,6 +17,7 @@ export const getDealRoute: ApiRoute = {
     errorCodes: ["deal_not_found"],
   },
   async handler({ params, scope }) {
-    return jsonTextResponse(200, renderDeal(await getDeal(scope, params.id)));
+    const deal = await getDeal(scope, params.id);
+    return jsonTextResponse(200, renderDeal(deal), {}, dealKey(deal));
   },
 };

@@ -1,8 +1,8 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { readQuery } from "@/server/http/read-query";
 import { dealListQuerySchema, dealListSchema } from "@/server/schemas/deal.schema";
-import { listDeals } from "@/server/services/deals/list-deals";
-import { renderDealPage } from "./deal-json";
+import { listDeals } from "@/server/services/deals";
+import { dealPageKey, renderDealPage } from "./deal-json";
 import { jsonTextResponse } from "@/server/http/json-response";
 
 // GET /v1/deals — the deals visible to the caller (optionally: to one of its members), filtered, sorted, paged
@@ -23,6 +23,6 @@ export const listDealsRoute: ApiRoute = {
   },
   async handler({ url, scope }) {
     const page = await listDeals(scope, readQuery(url, dealListQuerySchema));
-    return jsonTextResponse(200, renderDealPage(page));
+    return jsonTextResponse(200, renderDealPage(page), {}, dealPageKey(page));
   },
 };

@@ -3,7 +3,7 @@ import type { ApiRoute } from "@/server/http/api-route";
 import { parseWith } from "@/server/errors/parse-with";
 import { readJson } from "@/server/http/read-json-body";
 import { trackBatchEnvelopeSchema, trackRequestSchema, trackResponseSchema } from "@/server/schemas/event.schema";
-import { trackEvents } from "@/server/services/events/track-events";
+import { trackEvents } from "@/server/services/events";
 
 // POST /events/track — record one event or a batch of up to 500 (all or nothing)
 export const trackEventsRoute: ApiRoute = {
@@ -27,7 +27,7 @@ export const trackEventsRoute: ApiRoute = {
   async handler({ request, scope }) {
     const raw = await readJson(request);
     if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-      throw new AppError(400, "body_invalid", "The request body must be a JSON object: one event, or { \"events\": [...] }");
+      throw new AppError("body_invalid", "The request body must be a JSON object: one event, or { \"events\": [...] }");
     }
     const batch = "events" in raw;
     const events = batch ? parseWith(trackBatchEnvelopeSchema, raw).events : [raw];

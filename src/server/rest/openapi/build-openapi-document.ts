@@ -6,6 +6,8 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import type { ApiRoute } from "@/server/http/api-route";
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "@/server/rest/idempotency";
+import { buildWebhooks, WEBHOOKS_TAG } from "./build-webhooks";
+import { withExplicitTypes } from "./explicit-types";
 import { authenticationErrorBodySchema, errorBodySchema } from "./error-schema";
 import { SHARED_ERROR_CODES, statusOfErrorCode } from "./error-codes";
 
@@ -60,7 +62,11 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Events: "Member interactions your app reports (POST /events/track), the source of analytics.",
   Analytics: "Summary figures of your members' activity over a window of days.",
   Webhooks: "Endpoints that receive signed notifications of what happened, instead of polling.",
+  "Access requests": "Members' requests for deals that need approval: create one for a member, list, approve or decline them.",
+  "Provider conversions": "For deal providers: confirm that a tracked click became a redemption (signed with the deal's provider secret).",
+  Redemptions: "Who redeemed which deal, one record per member and deal, from every source (hosted app, events, codes, providers).",
   Meta: "This API's own description.",
+  [WEBHOOKS_TAG.name]: WEBHOOKS_TAG.description,
 };
 
 export function toOpenApiPath(path: string): string {
@@ -185,12 +191,13 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[]) {
     paths[p] ??= {};
     (paths[p] as Record<string, ZodOpenApiOperationObject>)[route.method.toLowerCase()] = operationFor(route);
   }
-  return createDocument({
+  return withExplicitTypes(createDocument({
     openapi: "3.1.0",
     info: { title: "Perkway API", version: "1.0.0", description: API_DESCRIPTION, license: { name: "Proprietary", url: `${appUrl()}/docs/api` } },
     servers: [{ url: appUrl(), description: "This Perkway deployment" }],
-    tags: [...new Set(routes.flatMap((r) => r.docs.tags))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
+    tags: [...new Set([...routes.flatMap((r) => r.docs.tags), WEBHOOKS_TAG.name])].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     paths,
+    webhooks: buildWebhooks(),
     components: {
       securitySchemes: {
         bearerAuth: {
@@ -202,7 +209,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[]) {
       },
     },
     "x-error-codes": SHARED_ERROR_CODES,
-  } as Parameters<typeof createDocument>[0]);
+  } as Parameters<typeof createDocument>[0]));
 }
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

@@ -1,9 +1,9 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { readJsonBody } from "@/server/http/read-json-body";
 import { codesAddSchema, codesAddedSchema } from "@/server/schemas/deal.schema";
-import { addCodes } from "@/server/services/codes/code-pool";
+import { addCodes } from "@/server/services/deals";
 
-// POST /v1/partner-deals/{id}/codes — add one-time codes to an own deal's pool
+// POST /v1/partner-deals/{id}/codes — add one-time codes to a partner deal's pool
 export const addCodesRoute: ApiRoute = {
   method: "POST",
   path: "/v1/partner-deals/:id/codes",

@@ -1,9 +1,9 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { readJsonBody } from "@/server/http/read-json-body";
 import { visibilityRuleCreateSchema, visibilityRuleSchema } from "@/server/schemas/visibility-rule.schema";
-import { createVisibilityRule } from "@/server/services/visibility-rules/create-visibility-rule";
+import { createVisibilityRule } from "@/server/services/deals";
 
-// POST /v1/partner-deals/{id}/visibility-rules — add a rule to an own deal
+// POST /v1/partner-deals/{id}/visibility-rules — add a rule to a partner deal
 export const createVisibilityRuleRoute: ApiRoute = {
   method: "POST",
   path: "/v1/partner-deals/:id/visibility-rules",

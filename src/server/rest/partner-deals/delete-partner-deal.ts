@@ -1,6 +1,6 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { dealDeletedSchema } from "@/server/schemas/deal.schema";
-import { deletePartnerDeal } from "@/server/services/partner-deals/delete-partner-deal";
+import { deletePartnerDeal } from "@/server/services/deals";
 
 // DELETE /v1/partner-deals/{id} — delete an own draft (published deals: 409 deal_not_draft)
 export const deletePartnerDealRoute: ApiRoute = {

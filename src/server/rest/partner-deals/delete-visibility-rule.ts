@@ -1,8 +1,8 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { visibilityRuleDeletedSchema } from "@/server/schemas/visibility-rule.schema";
-import { deleteVisibilityRule } from "@/server/services/visibility-rules/delete-visibility-rule";
+import { deleteVisibilityRule } from "@/server/services/deals";
 
-// DELETE /v1/partner-deals/{id}/visibility-rules/{rule_id} — remove a rule of an own deal
+// DELETE /v1/partner-deals/{id}/visibility-rules/{rule_id} — remove a rule of a partner deal
 export const deleteVisibilityRuleRoute: ApiRoute = {
   method: "DELETE",
   path: "/v1/partner-deals/:id/visibility-rules/:rule_id",

@@ -1,8 +1,8 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { codeCountsSchema } from "@/server/schemas/deal.schema";
-import { countCodes } from "@/server/services/codes/code-pool";
+import { countCodes } from "@/server/services/deals";
 
-// GET /v1/partner-deals/{id}/codes — counts of an own deal's code pool (never the codes)
+// GET /v1/partner-deals/{id}/codes — counts of a partner deal's code pool (never the codes)
 export const getCodeCountsRoute: ApiRoute = {
   method: "GET",
   path: "/v1/partner-deals/:id/codes",

@@ -1,8 +1,8 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { dealSchema } from "@/server/schemas/deal.schema";
-import { getPartnerDeal } from "@/server/services/partner-deals/get-partner-deal";
+import { getPartnerDeal } from "@/server/services/deals";
 
-// GET /v1/partner-deals/{id} — one own deal, any status
+// GET /v1/partner-deals/{id} — one partner deal, any status
 export const getPartnerDealRoute: ApiRoute = {
   method: "GET",
   path: "/v1/partner-deals/:id",

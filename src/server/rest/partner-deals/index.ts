@@ -10,6 +10,7 @@ import { listPartnerDealsRoute } from "./list-partner-deals";
 import { listVisibilityRulesRoute } from "./list-visibility-rules";
 import { updatePartnerDealRoute } from "./update-partner-deal";
 import { updateVisibilityRuleRoute } from "./update-visibility-rule";
+import { rotateProviderSecretRoute } from "./rotate-provider-secret";
 
 /** /v1/partner-deals with its visibility rules and code pools. */
 export const partnerDealRoutes: ApiRoute[] = [
@@ -24,4 +25,5 @@ export const partnerDealRoutes: ApiRoute[] = [
   deleteVisibilityRuleRoute,
   addCodesRoute,
   getCodeCountsRoute,
+  rotateProviderSecretRoute,
 ];

@@ -1,9 +1,9 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { readQuery } from "@/server/http/read-query";
 import { partnerDealListQuerySchema, partnerDealListSchema } from "@/server/schemas/deal.schema";
-import { listPartnerDeals } from "@/server/services/partner-deals/list-partner-deals";
+import { listPartnerDeals } from "@/server/services/deals";
 
-// GET /v1/partner-deals — own deals of this environment, drafts included, newest first
+// GET /v1/partner-deals — partner deals of this environment, drafts included, newest first
 export const listPartnerDealsRoute: ApiRoute = {
   method: "GET",
   path: "/v1/partner-deals",

@@ -1,9 +1,9 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { readQuery } from "@/server/http/read-query";
 import { visibilityRuleListQuerySchema, visibilityRuleListSchema } from "@/server/schemas/visibility-rule.schema";
-import { listVisibilityRules } from "@/server/services/visibility-rules/list-visibility-rules";
+import { listVisibilityRules } from "@/server/services/deals";
 
-// GET /v1/partner-deals/{id}/visibility-rules — the rules of an own deal, oldest first
+// GET /v1/partner-deals/{id}/visibility-rules — the rules of a partner deal, oldest first
 export const listVisibilityRulesRoute: ApiRoute = {
   method: "GET",
   path: "/v1/partner-deals/:id/visibility-rules",

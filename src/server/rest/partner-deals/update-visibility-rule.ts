@@ -1,9 +1,9 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { readJsonBody } from "@/server/http/read-json-body";
 import { visibilityRuleSchema, visibilityRuleUpdateSchema } from "@/server/schemas/visibility-rule.schema";
-import { updateVisibilityRule } from "@/server/services/visibility-rules/update-visibility-rule";
+import { updateVisibilityRule } from "@/server/services/deals";
 
-// PATCH /v1/partner-deals/{id}/visibility-rules/{rule_id} — change a rule of an own deal
+// PATCH /v1/partner-deals/{id}/visibility-rules/{rule_id} — change a rule of a partner deal
 export const updateVisibilityRuleRoute: ApiRoute = {
   method: "PATCH",
   path: "/v1/partner-deals/:id/visibility-rules/:rule_id",

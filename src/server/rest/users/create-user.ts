@@ -1,9 +1,8 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { readJsonBody } from "@/server/http/read-json-body";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
-import { userCreateSchema, userWithSignInSchema } from "@/server/schemas/user.schema";
-import { createMember } from "@/server/services/members/create-member";
-import { issueMagicLink } from "@/server/services/magic-links/issue-magic-link";
+import { userCreateRequestSchema, userWithSignInSchema } from "@/server/schemas/user.schema";
+import { createMember, issueMagicLink, sendMemberSignInEmail } from "@/server/services/members";
 
 // Stored Idempotency-Key responses never hold a working sign-in token (contract §1): the link is
 // replaced by this marker when stored, and a replay gets a freshly minted one in its place.
@@ -35,9 +34,9 @@ export const createUserRoute: ApiRoute = {
   docs: {
     summary: "Create a user, or find the existing one with this email",
     description:
-      "Email is trimmed and lower-cased; unique per partner and environment. A new user is 201 with already_exists false; an existing one is 200 with already_exists true and the stored user unchanged. Both carry a fresh single-use sign_in_url (15 minutes).",
+      "Email is trimmed and lower-cased; unique per partner and environment. A new user is 201 with already_exists false; an existing one is 200 with already_exists true and the stored user unchanged. Both carry a fresh single-use sign_in_url (15 minutes). With send_sign_in_email true the user is also emailed a sign-in link of their own (not on an idempotent replay).",
     tags: ["Users"],
-    body: userCreateSchema,
+    body: userCreateRequestSchema,
     responses: {
       201: { description: "User created", schema: userWithSignInSchema },
       200: { description: "A user with this email already existed (returned unchanged)", schema: userWithSignInSchema },
@@ -46,8 +45,9 @@ export const createUserRoute: ApiRoute = {
     errorCodes: ["parameter_missing", "parameter_invalid", "unknown_parameter", "external_user_id_taken", "idempotency_key_reused"],
   },
   async handler({ request, scope }) {
-    const input = await readJsonBody(request, userCreateSchema);
+    const { send_sign_in_email: sendEmail, ...input } = await readJsonBody(request, userCreateRequestSchema);
     const { user, created } = await createMember(scope, input, hostedAppConfig());
+    if (sendEmail) await sendMemberSignInEmail(scope, user.id, hostedAppConfig());
     return { status: created ? 201 : 200, body: user };
   },
 };

@@ -4,7 +4,7 @@ import { parseEnvelopeWith } from "@/server/errors/parse-with";
 import { readJson } from "@/server/http/read-json-body";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { userBatchEnvelopeSchema, userBatchRequestSchema, userBatchResponseSchema } from "@/server/schemas/user.schema";
-import { createMembersBatch } from "@/server/services/members/create-members-batch";
+import { createMembersBatch } from "@/server/services/members";
 
 // POST /v1/users/batch — POST /v1/users for up to 1,000 members, one result per entry
 export const createUsersBatchRoute: ApiRoute = {
@@ -22,7 +22,7 @@ export const createUsersBatchRoute: ApiRoute = {
   },
   async handler({ request, scope }) {
     const raw = await readJson(request);
-    if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw new AppError(400, "body_invalid", "The request body must be a JSON object");
+    if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw new AppError("body_invalid", "The request body must be a JSON object");
     const { users } = parseEnvelopeWith(userBatchEnvelopeSchema, raw);
     return { status: 200, body: { data: await createMembersBatch(scope, users, hostedAppConfig()) } };
   },

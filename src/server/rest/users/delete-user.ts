@@ -1,6 +1,6 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { userDeletedSchema, userIdParamsSchema } from "@/server/schemas/user.schema";
-import { deleteMember } from "@/server/services/members/delete-member";
+import { deleteMember } from "@/server/services/members";
 
 // DELETE /v1/users/:id — erase a member and their personal data (events stay, anonymously)
 export const deleteUserRoute: ApiRoute = {

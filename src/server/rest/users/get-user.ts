@@ -1,6 +1,6 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { userSchema, userIdParamsSchema } from "@/server/schemas/user.schema";
-import { getMember } from "@/server/services/members/get-member";
+import { getMember } from "@/server/services/members";
 
 // GET /v1/users/:id — one member of the caller's partner and environment
 export const getUserRoute: ApiRoute = {

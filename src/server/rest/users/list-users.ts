@@ -1,7 +1,7 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { readQuery } from "@/server/http/read-query";
 import { userListQuerySchema, userListResponseSchema } from "@/server/schemas/user.schema";
-import { listMembers } from "@/server/services/members/list-members";
+import { listMembers } from "@/server/services/members";
 
 // GET /v1/users — list members, newest first
 export const listUsersRoute: ApiRoute = {

@@ -1,7 +1,7 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { readJsonBody } from "@/server/http/read-json-body";
 import { userSchema, userUpdateSchema, userIdParamsSchema } from "@/server/schemas/user.schema";
-import { updateMember } from "@/server/services/members/update-member";
+import { updateMember } from "@/server/services/members";
 
 // PATCH /v1/users/:id — partial update, including email and external_user_id
 export const updateUserByIdRoute: ApiRoute = {

@@ -2,8 +2,7 @@ import { AppError } from "@/server/errors/app-error";
 import type { ApiRoute } from "@/server/http/api-route";
 import { readJsonBody } from "@/server/http/read-json-body";
 import { userPatchByIdentifierSchema, userSchema } from "@/server/schemas/user.schema";
-import type { MemberIdentifier } from "@/server/services/members/get-member";
-import { updateMember } from "@/server/services/members/update-member";
+import { type MemberIdentifier, updateMember } from "@/server/services/members";
 
 // PATCH /v1/users — update the member named by exactly one of id, external_user_id, email
 export const updateUserRoute: ApiRoute = {
@@ -23,9 +22,7 @@ export const updateUserRoute: ApiRoute = {
     const { id, external_user_id, email, role: _role, ...rest } = await readJsonBody(request, userPatchByIdentifierSchema);
     const named = [id !== undefined && "id", external_user_id != null && "external_user_id", email !== undefined && "email"].filter(Boolean);
     if (named.length !== 1) {
-      throw new AppError(
-        400,
-        "user_identifier_required",
+      throw new AppError("user_identifier_required",
         named.length === 0
           ? "Identify the user with exactly one of id, external_user_id or email"
           : `Identify the user with exactly one of id, external_user_id or email, not ${named.join(" and ")} (to change email or external_user_id, use PATCH /v1/users/{id})`,

@@ -1,8 +1,7 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { readJsonBody } from "@/server/http/read-json-body";
 import { webhookEndpointCreateSchema, webhookEndpointWithSecretSchema } from "@/server/schemas/webhook.schema";
-import { createWebhookEndpoint } from "@/server/services/webhooks/create-webhook-endpoint";
-import { readWebhookConfig } from "@/server/services/webhooks/webhook-config";
+import { createWebhookEndpoint, readWebhookConfig } from "@/server/services/webhooks";
 
 // POST /v1/webhook-endpoints — add an endpoint; the signing secret is in this response only
 export const createWebhookEndpointRoute: ApiRoute = {

@@ -1,6 +1,6 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { webhookEndpointDeletedSchema, webhookEndpointIdParamsSchema } from "@/server/schemas/webhook.schema";
-import { deleteWebhookEndpoint } from "@/server/services/webhooks/delete-webhook-endpoint";
+import { deleteWebhookEndpoint } from "@/server/services/webhooks";
 
 // DELETE /v1/webhook-endpoints/{id} — stop sending to this endpoint and forget its delivery log
 export const deleteWebhookEndpointRoute: ApiRoute = {

@@ -1,6 +1,6 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { webhookEndpointIdParamsSchema, webhookEndpointSchema } from "@/server/schemas/webhook.schema";
-import { getWebhookEndpoint } from "@/server/services/webhooks/get-webhook-endpoint";
+import { getWebhookEndpoint } from "@/server/services/webhooks";
 
 // GET /v1/webhook-endpoints/{id} — one endpoint (without its secret)
 export const getWebhookEndpointRoute: ApiRoute = {

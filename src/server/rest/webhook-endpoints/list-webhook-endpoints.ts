@@ -1,7 +1,7 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { readQuery } from "@/server/http/read-query";
 import { webhookEndpointListQuerySchema, webhookEndpointListSchema } from "@/server/schemas/webhook.schema";
-import { listWebhookEndpoints } from "@/server/services/webhooks/list-webhook-endpoints";
+import { listWebhookEndpoints } from "@/server/services/webhooks";
 
 // GET /v1/webhook-endpoints — the endpoints of this partner and environment, newest first
 export const listWebhookEndpointsRoute: ApiRoute = {

@@ -1,6 +1,6 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { webhookEndpointIdParamsSchema, webhookEndpointWithSecretSchema } from "@/server/schemas/webhook.schema";
-import { rotateWebhookSecret } from "@/server/services/webhooks/rotate-webhook-secret";
+import { rotateWebhookSecret } from "@/server/services/webhooks";
 
 // POST /v1/webhook-endpoints/{id}/rotate-secret — a new signing secret, returned once
 export const rotateWebhookSecretRoute: ApiRoute = {

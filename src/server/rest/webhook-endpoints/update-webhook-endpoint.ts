@@ -1,8 +1,7 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { readJsonBody } from "@/server/http/read-json-body";
 import { webhookEndpointIdParamsSchema, webhookEndpointSchema, webhookEndpointUpdateSchema } from "@/server/schemas/webhook.schema";
-import { updateWebhookEndpoint } from "@/server/services/webhooks/update-webhook-endpoint";
-import { readWebhookConfig } from "@/server/services/webhooks/webhook-config";
+import { readWebhookConfig, updateWebhookEndpoint } from "@/server/services/webhooks";
 
 // PATCH /v1/webhook-endpoints/{id} — change url, event types, description, or enable/disable
 export const updateWebhookEndpointRoute: ApiRoute = {

@@ -6,7 +6,7 @@ import { db } from "@/server/db/client";
 import { isUuid } from "@/server/domain/ids";
 import type { ActivityEntryDto, ActivityListInput } from "@/server/schemas/activity.schema";
 import type { PartnerScope } from "@/server/scope";
-import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared/list-cursor";
+import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared";
 
 const NON_ADMIN_ACTORS = ["cli", "api", "system"];
 

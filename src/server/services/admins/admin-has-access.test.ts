@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { updatePartner } from "@/server/services/partners/update-partner";
+import { updatePartner } from "@/server/services/partners";
 import { seedPartner } from "../../../../test/helpers/seed";
 import { adminHasAccess } from "./admin-has-access";
 import { createAdmin } from "./create-admin";

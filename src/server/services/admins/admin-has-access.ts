@@ -14,8 +14,13 @@ export type AdminPortalState = {
   viewAsPartnerId: string | null;
 };
 
-export async function loadAdminPortalState(actor: AdminActor, sessionVersion = 0): Promise<AdminPortalState | null> {
+/**
+ * `sessionId`: the admin_sessions row a portal cookie names (admin-sessions.ts); it must still be
+ * open. Omitted only by server-side callers that build claims themselves (tests, the tRPC caller).
+ */
+export async function loadAdminPortalState(actor: AdminActor, sessionVersion = 0, sessionId?: string, now = new Date()): Promise<AdminPortalState | null> {
   if (!isUuid(actor.adminId)) return null;
+  if (sessionId !== undefined && !isUuid(sessionId)) return null;
   const admin = await db.admin.findUnique({
     where: { id: actor.adminId },
     select: {
@@ -25,10 +30,12 @@ export async function loadAdminPortalState(actor: AdminActor, sessionVersion = 0
       portalEnvironment: true,
       viewAsPartnerId: true,
       partner: { select: { active: true } },
+      ...(sessionId !== undefined ? { sessions: { where: { id: sessionId, endedAt: null, expiresAt: { gt: now } }, select: { id: true } } } : {}),
     },
   });
   if (!admin || admin.role !== actor.role || admin.partnerId !== actor.partnerId) return null;
   if (admin.sessionVersion !== sessionVersion) return null;
+  if (sessionId !== undefined && !("sessions" in admin && Array.isArray(admin.sessions) && admin.sessions.length === 1)) return null;
   if (admin.role !== "super_admin" && admin.partner?.active !== true) return null;
   return {
     environment: admin.portalEnvironment,

@@ -5,7 +5,10 @@
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import type { AdminActor } from "@/server/scope";
-import { activityActorOf, recordActivity } from "@/server/services/activity/record-activity";
+import { activityActorOf, recordActivity } from "@/server/services/activity";
+import { endAdminSessions } from "./admin-sessions";
+import { queuePasswordChangedEmail } from "@/server/services/email";
+import { forgotPasswordUrl } from "./forgot-password-url";
 import { hashPassword, verifyPassword } from "./hash-password";
 
 export async function changePassword(
@@ -13,10 +16,10 @@ export async function changePassword(
   input: { current_password: string; new_password: string },
   actorEmail?: string | null,
 ): Promise<{ changed: true; session_version: number }> {
-  const admin = await db.admin.findUnique({ where: { id: actor.adminId }, select: { id: true, passwordHash: true, partnerId: true } });
-  if (!admin) throw new AppError(401, "unauthorized", "Sign in to continue.");
+  const admin = await db.admin.findUnique({ where: { id: actor.adminId }, select: { id: true, email: true, passwordHash: true, partnerId: true } });
+  if (!admin) throw new AppError("unauthorized", "Sign in to continue.");
   if (!(await verifyPassword(input.current_password, admin.passwordHash))) {
-    throw new AppError(400, "password_incorrect", "The current password is not correct", { param: "current_password" });
+    throw new AppError("password_incorrect", "The current password is not correct", { param: "current_password" });
   }
   const passwordHash = await hashPassword(input.new_password);
   return db.$transaction(async (tx) => {
@@ -26,7 +29,9 @@ export async function changePassword(
       data: { passwordHash, passwordSetAt: new Date(), sessionVersion: { increment: 1 } },
       select: { sessionVersion: true },
     });
-    if (!updated) throw new AppError(409, "resource_conflict", "Your password was changed at the same time elsewhere. Sign in again.");
+    if (!updated) throw new AppError("resource_conflict", "Your password was changed at the same time elsewhere. Sign in again.");
+    await endAdminSessions(admin.id, {}, tx);
+    await queuePasswordChangedEmail(tx, { to: admin.email, how: "changed", forgotUrl: forgotPasswordUrl() });
     // Never the password or its hash: only that it changed.
     await recordActivity(
       { actor: activityActorOf(actor, actorEmail), partnerId: admin.partnerId, action: "admin.password_changed", target: { type: "admin", id: admin.id }, summary: "Changed their own password (other sessions signed out)" },

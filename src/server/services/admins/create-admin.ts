@@ -1,5 +1,6 @@
 // Creates a portal account. A partner_admin belongs to exactly one partner; a super_admin to none.
 import { z } from "zod";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/schemas/team.schema";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import { parseWith } from "@/server/errors/parse-with";
@@ -13,7 +14,7 @@ export const adminCreateSchema = z
     role: z.enum(["super_admin", "partner_admin"]),
     partner_id: z.uuid().optional(),
     name: z.string().trim().max(200).optional(),
-    password: z.string().min(12).max(200).optional(),
+    password: z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH).optional(),
   })
   .strict()
   .refine((a) => (a.role === "partner_admin") === Boolean(a.partner_id), {
@@ -22,11 +23,11 @@ export const adminCreateSchema = z
   });
 
 export async function createAdmin(actor: AdminActor | "operator", input: z.input<typeof adminCreateSchema>) {
-  if (actor !== "operator" && actor.role !== "super_admin") throw new AppError(403, "forbidden", "Only a super admin can create admin accounts");
+  if (actor !== "operator" && actor.role !== "super_admin") throw new AppError("forbidden", "Only a super admin can create admin accounts");
   const data = parseWith(adminCreateSchema, input);
   if (data.partner_id) {
     const partner = await db.partner.findUnique({ where: { id: data.partner_id }, select: { id: true } });
-    if (!partner) throw new AppError(404, "partner_not_found", `No partner with id ${data.partner_id}`, { param: "partner_id" });
+    if (!partner) throw new AppError("partner_not_found", `No partner with id ${data.partner_id}`, { param: "partner_id" });
   }
   const password = data.password ?? randomBase62(20);
   try {
@@ -35,7 +36,7 @@ export async function createAdmin(actor: AdminActor | "operator", input: z.input
     });
     return { admin_id: admin.id, email: admin.email, role: admin.role, partner_id: admin.partnerId, password };
   } catch (err) {
-    if ((err as { code?: string }).code === "P2002") throw new AppError(409, "email_taken", `An admin with email ${data.email} already exists`, { param: "email" });
+    if ((err as { code?: string }).code === "P2002") throw new AppError("email_taken", `An admin with email ${data.email} already exists`, { param: "email" });
     throw err;
   }
 }

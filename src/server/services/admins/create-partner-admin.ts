@@ -21,4 +21,4 @@ export async function createPartnerAdmin(tx: Tx, partnerId: string, input: { ema
   }
 }
 
-const emailTaken = (email: string) => new AppError(409, "email_taken", `An admin with email ${email} already exists`, { param: "admin_email" });
+const emailTaken = (email: string) => new AppError("email_taken", `An admin with email ${email} already exists`, { param: "admin_email" });

@@ -3,7 +3,7 @@
 // Removing yourself is allowed while another admin remains (your session ends with the account).
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
-import { recordActivity, type ActivityActor } from "@/server/services/activity/record-activity";
+import { type ActivityActor, recordActivity } from "@/server/services/activity";
 import { findTeamAdminOrThrow, teamWhere } from "./team-scope";
 
 export async function removeAdmin(scope: { partnerId: string }, actor: ActivityActor, adminId: string): Promise<{ id: string; removed: true }> {
@@ -13,7 +13,7 @@ export async function removeAdmin(scope: { partnerId: string }, actor: ActivityA
       SELECT id FROM admins WHERE partner_id = ${partnerId}::uuid AND role = 'partner_admin' ORDER BY id FOR UPDATE`;
     const admin = await findTeamAdminOrThrow(scope, adminId, tx);
     if (locked.length <= 1) {
-      throw new AppError(409, "last_admin", "This is the partner's only admin. Invite another admin before removing this one.");
+      throw new AppError("last_admin", "This is the partner's only admin. Invite another admin before removing this one.");
     }
     await tx.admin.delete({ where: { id: admin.id } });
     await recordActivity(

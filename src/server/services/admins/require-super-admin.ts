@@ -4,5 +4,5 @@ import { AppError } from "@/server/errors/app-error";
 import type { AdminActor } from "@/server/scope";
 
 export function requireSuperAdmin(actor: AdminActor | "operator", what: string): void {
-  if (actor !== "operator" && actor.role !== "super_admin") throw new AppError(403, "forbidden", `Only a super admin can ${what}`);
+  if (actor !== "operator" && actor.role !== "super_admin") throw new AppError("forbidden", `Only a super admin can ${what}`);
 }

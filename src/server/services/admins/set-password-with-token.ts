@@ -3,13 +3,17 @@
 // password once. Setting it signs out the admin's other sessions (sessionVersion).
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
-import { recordActivity } from "@/server/services/activity/record-activity";
-import { hashToken, isWellFormedToken } from "@/server/services/magic-links/token";
+import { recordActivity } from "@/server/services/activity";
+import { hashToken, isWellFormedToken } from "@/server/services/shared";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/schemas/team.schema";
+import { endAdminSessions } from "./admin-sessions";
 import { hashPassword } from "./hash-password";
+import { queuePasswordChangedEmail } from "@/server/services/email";
+import { forgotPasswordUrl } from "./forgot-password-url";
 
 export type PasswordTokenState = { state: "valid"; email: string } | { state: "used" | "expired" | "unknown" };
 
-export const MIN_PASSWORD_LENGTH = 10;
+export { MIN_PASSWORD_LENGTH } from "@/server/schemas/team.schema";
 
 export async function inspectPasswordToken(token: unknown, now = new Date()): Promise<PasswordTokenState> {
   if (!isWellFormedToken(token)) return { state: "unknown" };
@@ -21,14 +25,14 @@ export async function inspectPasswordToken(token: unknown, now = new Date()): Pr
 }
 
 export async function setPasswordWithToken(token: unknown, password: string, now = new Date()): Promise<{ email: string }> {
-  if (typeof password !== "string" || password.length < MIN_PASSWORD_LENGTH || password.length > 1024) {
-    throw new AppError(400, "parameter_invalid", `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters`, { param: "password" });
+  if (typeof password !== "string" || password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
+    throw new AppError("parameter_invalid", `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters`, { param: "password" });
   }
-  const invalid = () => new AppError(410, "password_link_invalid", "This link was already used or has expired. Ask an admin of your organization for a new one.");
+  const invalid = () => new AppError("password_link_invalid", "This link was already used or has expired. Ask an admin of your organization for a new one.");
   if (!isWellFormedToken(token)) throw invalid();
   const passwordHash = await hashPassword(password);
   return db.$transaction(async (tx) => {
-    const row = await tx.adminPasswordToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, adminId: true } });
+    const row = await tx.adminPasswordToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, adminId: true, admin: { select: { passwordSetAt: true } } } });
     if (!row) throw invalid();
     const { count } = await tx.adminPasswordToken.updateMany({ where: { id: row.id, consumedAt: null, expiresAt: { gt: now } }, data: { consumedAt: now } });
     if (count === 0) throw invalid();
@@ -37,6 +41,9 @@ export async function setPasswordWithToken(token: unknown, password: string, now
       data: { passwordHash, passwordSetAt: now, sessionVersion: { increment: 1 } },
       select: { id: true, email: true, partnerId: true },
     });
+    await endAdminSessions(admin.id, {}, tx);
+    // A reset (the admin had a password) gets a notice; a first password after an invitation does not.
+    if (row.admin.passwordSetAt) await queuePasswordChangedEmail(tx, { to: admin.email, how: "reset", forgotUrl: forgotPasswordUrl() });
     await recordActivity({ actor: { type: "admin", adminId: admin.id, email: admin.email }, partnerId: admin.partnerId, action: "admin.password_set", target: { type: "admin", id: admin.id }, summary: `${admin.email} chose a password with a set-password link` }, tx);
     return { email: admin.email };
   });

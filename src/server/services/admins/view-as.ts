@@ -5,12 +5,12 @@ import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import { isUuid } from "@/server/domain/ids";
 import type { AdminActor } from "@/server/scope";
-import { activityActorOf, recordActivity } from "@/server/services/activity/record-activity";
+import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { requireSuperAdmin } from "./require-super-admin";
 
 export async function viewAsPartner(actor: AdminActor, partnerId: string, actorEmail?: string | null): Promise<{ partnerId: string; name: string }> {
   requireSuperAdmin(actor, "view a partner's portal");
-  const notFound = () => new AppError(404, "partner_not_found", `No partner with id ${partnerId}`);
+  const notFound = () => new AppError("partner_not_found", `No partner with id ${partnerId}`);
   if (!isUuid(partnerId)) throw notFound();
   return db.$transaction(async (tx) => {
     const partner = await tx.partner.findUnique({ where: { id: partnerId.toLowerCase() }, select: { id: true, name: true } });

@@ -56,13 +56,13 @@ export async function checkEventReferences(scope: PartnerScope, events: readonly
   events.forEach((e, i) => {
     const index = opts.batch ? i : null;
     if (e.memberId !== null && !has("m", e.memberId)) {
-      throw new AppError(404, "user_not_found", `No user ${e.memberId} in this environment`, { param: paramOf(index, "user_id") });
+      throw new AppError("user_not_found", `No user ${e.memberId} in this environment`, { param: paramOf(index, "user_id") });
     }
     if (e.dealId !== null && !has("d", e.dealId)) {
-      throw new AppError(404, "deal_not_found", `No deal ${e.dealId} available to this partner`, { param: paramOf(index, "deal_id") });
+      throw new AppError("deal_not_found", `No deal ${e.dealId} available to this partner`, { param: paramOf(index, "deal_id") });
     }
     e.dealIds.forEach((d, j) => {
-      if (!has("d", d)) throw new AppError(404, "deal_not_found", `No deal ${d} available to this partner`, { param: paramOf(index, `deal_ids[${j}]`) });
+      if (!has("d", d)) throw new AppError("deal_not_found", `No deal ${d} available to this partner`, { param: paramOf(index, `deal_ids[${j}]`) });
     });
   });
 }

@@ -14,20 +14,32 @@ export const typeRollupInsert = (src: string, onConflict: string) => `
 
 export const TYPE_ROLLUP_ADD = "ON CONFLICT (partner_id, environment, grain, bucket_start, event_type) DO UPDATE SET count = r.count + excluded.count";
 
-/** Views (deal_detail_viewed) and redemptions (deal_redeemed) per deal and bucket. */
+/** The deals a row counts for: its deal_id; for a list view, every deal it listed (deal_ids, and its
+ *  deal_id when that is not among them). `src` needs deal_ids too. */
+export const dealsOfRows = (src: string) => `
+  SELECT s.partner_id, s.environment, s.event_type, s.occurred_at, s.deal_id FROM ${src} s
+  WHERE s.deal_id IS NOT NULL AND s.event_type IN ('deal_detail_viewed', 'deal_redeemed', 'redeem_url_clicked')
+  UNION ALL
+  SELECT s.partner_id, s.environment, s.event_type, s.occurred_at, d.id FROM ${src} s
+  CROSS JOIN LATERAL unnest(coalesce(s.deal_ids, '{}') || CASE WHEN s.deal_id IS NOT NULL AND NOT s.deal_id = ANY(coalesce(s.deal_ids, '{}')) THEN ARRAY[s.deal_id] ELSE '{}'::uuid[] END) AS d(id)
+  WHERE s.event_type = 'deal_list_viewed'`;
+
+/** Per deal and bucket: views (deal_detail_viewed), redemptions (deal_redeemed), listings
+ *  (deal_list_viewed, once per deal listed) and clicks (redeem_url_clicked). */
 export const dealRollupInsert = (src: string, onConflict: string) => `
-  INSERT INTO deal_event_rollups AS r (partner_id, environment, grain, bucket_start, deal_id, views, redemptions)
+  INSERT INTO deal_event_rollups AS r (partner_id, environment, grain, bucket_start, deal_id, views, redemptions, listed, clicks)
   SELECT s.partner_id, s.environment, g.grain, date_trunc(g.grain::text, s.occurred_at, 'UTC'), s.deal_id,
          count(*) FILTER (WHERE s.event_type = 'deal_detail_viewed'),
-         count(*) FILTER (WHERE s.event_type = 'deal_redeemed')
-  FROM ${src} s CROSS JOIN unnest(enum_range(NULL::"RollupGrain")) AS g(grain)
-  WHERE s.deal_id IS NOT NULL AND s.event_type IN ('deal_detail_viewed', 'deal_redeemed')
+         count(*) FILTER (WHERE s.event_type = 'deal_redeemed'),
+         count(*) FILTER (WHERE s.event_type = 'deal_list_viewed'),
+         count(*) FILTER (WHERE s.event_type = 'redeem_url_clicked')
+  FROM (${dealsOfRows(src)}) s CROSS JOIN unnest(enum_range(NULL::"RollupGrain")) AS g(grain)
   GROUP BY 1, 2, 3, 4, 5
   ORDER BY 1, 2, 3, 4, 5
   ${onConflict}`;
 
 export const DEAL_ROLLUP_ADD =
-  "ON CONFLICT (partner_id, environment, grain, bucket_start, deal_id) DO UPDATE SET views = r.views + excluded.views, redemptions = r.redemptions + excluded.redemptions";
+  "ON CONFLICT (partner_id, environment, grain, bucket_start, deal_id) DO UPDATE SET views = r.views + excluded.views, redemptions = r.redemptions + excluded.redemptions, listed = r.listed + excluded.listed, clicks = r.clicks + excluded.clicks";
 
 /** Latest occurred_at per member; never moves back. */
 export const activityUpsert = (src: string) => `

@@ -1,7 +1,9 @@
 // The write path of events. One statement inserts the events — a repeated event_id is skipped by
-// the unique (partner_id, environment, client_event_id) index (INSERT … ON CONFLICT DO NOTHING,
-// which also settles concurrent repeats) — and adds exactly the inserted rows to the rollups, so
-// raw events and rollups can never disagree. One statement = one transaction, one round trip.
+// claiming it first in event_client_ids, whose key is (partner_id, environment, client_event_id)
+// (INSERT … ON CONFLICT DO NOTHING, which also settles concurrent repeats; events itself is
+// partitioned by month and cannot hold that unique index: docs/decisions/events-partitioning.md) —
+// and adds exactly the inserted rows to the rollups, so raw events and rollups can never disagree.
+// One statement = one transaction, one round trip.
 //
 // Group commit: every event of a partner updates the same few "current" rollup rows (this hour,
 // day, month), so concurrent transactions of one partner queue on those row locks, one WAL flush
@@ -11,12 +13,12 @@
 // stays with the call that caused it.
 //
 // Lock order: every part sorts its rows by its key and the parts always run in the same order
-// (events, type rollups, deal rollups, member activity): concurrent statements wait for each other
-// but never deadlock.
+// (client event ids, events, type rollups, deal rollups, member activity): concurrent statements
+// wait for each other but never deadlock.
 import { db } from "@/server/db/client";
 import { activityUpsert, DEAL_ROLLUP_ADD, dealRollupInsert, TYPE_ROLLUP_ADD, typeRollupInsert } from "./event-rollup-sql";
 // deal.redeemed webhooks join this statement, so they commit with the events (webhook outbox).
-import { dealRedeemedWebhookCtes } from "@/server/services/webhooks/webhook-event-sql";
+import { dealRedeemedWebhookCtes } from "@/server/services/webhooks";
 
 /** One events row as sent to the database (JSON). */
 export type EventRow = {
@@ -30,26 +32,37 @@ export type EventRow = {
   client_event_id: string | null;
   metadata: Record<string, unknown> | null;
   occurred_at: string;
+  /** The request that sent the event (its webhooks' log lines carry it); not stored with the event. */
+  request_id?: string | null;
 };
 
 const WRITE_SQL = `
 WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(
     item int, ord int, id uuid, partner_id uuid, environment "Environment", event_type "EventType",
-    member_id uuid, deal_id uuid, deal_ids uuid[], client_event_id text, metadata jsonb, occurred_at timestamptz)
+    member_id uuid, deal_id uuid, deal_ids uuid[], client_event_id text, metadata jsonb, occurred_at timestamptz, request_id text)
+),
+claimed AS (
+  INSERT INTO event_client_ids (partner_id, environment, client_event_id, event_id, occurred_at)
+  SELECT partner_id, environment, client_event_id, id, occurred_at
+  FROM input
+  WHERE client_event_id IS NOT NULL
+  ORDER BY partner_id, environment, client_event_id, item, ord
+  ON CONFLICT (partner_id, environment, client_event_id) DO NOTHING
+  RETURNING event_id
 ),
 ins AS (
   INSERT INTO events (id, partner_id, environment, event_type, member_id, deal_id, deal_ids, client_event_id, metadata, occurred_at)
   SELECT id, partner_id, environment, event_type, member_id, deal_id, coalesce(deal_ids, '{}'), client_event_id, metadata, occurred_at
   FROM input
-  ORDER BY partner_id, environment, client_event_id NULLS LAST, item, ord
-  ON CONFLICT (partner_id, environment, client_event_id) DO NOTHING
-  RETURNING id, partner_id, environment, event_type, member_id, deal_id, occurred_at
+  WHERE client_event_id IS NULL OR id IN (SELECT event_id FROM claimed)
+  RETURNING id, partner_id, environment, event_type, member_id, deal_id, deal_ids, occurred_at
 ),
 type_rollup AS (${typeRollupInsert("ins", TYPE_ROLLUP_ADD)}),
 deal_rollup AS (${dealRollupInsert("ins", DEAL_ROLLUP_ADD)}),
 activity AS (${activityUpsert("ins")}),
-${dealRedeemedWebhookCtes("ins")}
+ins_req AS (SELECT ins.*, input.request_id FROM ins JOIN input USING (id)),
+${dealRedeemedWebhookCtes("ins_req")}
 SELECT i.item, count(*)::int AS inserted FROM ins JOIN input i USING (id) GROUP BY i.item`;
 
 type Pending = { rows: EventRow[]; resolve: (inserted: number) => void; reject: (err: unknown) => void };

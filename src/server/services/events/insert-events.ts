@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { EventType } from "@/server/domain/enums";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import { writeEvents, type EventRow } from "./event-writer";
+import { currentRequestId } from "@/server/observability/request-context";
 
 export type NewEvent = {
   eventType: EventType;
@@ -20,7 +21,13 @@ export type NewEvent = {
  * stored for the scope, is not inserted. Returns how many rows were inserted.
  */
 export async function insertEvents(scope: PartnerScope, events: readonly NewEvent[]): Promise<number> {
+  return writeEvents(toEventRows(scope, events));
+}
+
+/** The rows of one call: repeats of an event_id within the call dropped, the request id attached. */
+export function toEventRows(scope: PartnerScope, events: readonly NewEvent[]): EventRow[] {
   const { partnerId, environment } = requireScope(scope, "events");
+  const requestId = currentRequestId();
   const seen = new Set<string>();
   const rows: EventRow[] = [];
   for (const e of events) {
@@ -39,7 +46,8 @@ export async function insertEvents(scope: PartnerScope, events: readonly NewEven
       client_event_id: e.clientEventId,
       metadata: e.metadata,
       occurred_at: e.occurredAt.toISOString(),
+      request_id: requestId,
     });
   }
-  return writeEvents(rows);
+  return rows;
 }

@@ -7,7 +7,7 @@ import { AppError } from "@/server/errors/app-error";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import { activityUpsert, dealRollupInsert, typeRollupInsert } from "./event-rollup-sql";
 
-const SRC = `(SELECT partner_id, environment, event_type, member_id, deal_id, occurred_at FROM events WHERE partner_id = $1::uuid AND environment = $2::"Environment")`;
+const SRC = `(SELECT partner_id, environment, event_type, member_id, deal_id, deal_ids, occurred_at FROM events WHERE partner_id = $1::uuid AND environment = $2::"Environment")`;
 const SCOPE = `partner_id = $1::uuid AND environment = $2::"Environment"`;
 
 export async function rebuildEventRollups(
@@ -33,7 +33,7 @@ export async function rebuildEventRollups(
           environment,
         );
         if (lost) {
-          throw new AppError(409, "rollup_history_pruned", "Raw events older than the rollups were pruned: a rebuild would lose their counts");
+          throw new AppError("rollup_history_pruned", "Raw events older than the rollups were pruned: a rebuild would lose their counts");
         }
       }
       for (const table of ["event_type_rollups", "deal_event_rollups", "member_activity"]) {

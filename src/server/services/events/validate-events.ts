@@ -28,10 +28,10 @@ function validateEvent(raw: unknown, index: number | null, now: Date): NewEvent 
   const prefix = index === null ? [] : ["events", index];
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
     const where = index === null ? null : `events[${index}]`;
-    throw new AppError(400, index === null ? "body_invalid" : "parameter_invalid", `${where ?? "The request body"} must be a JSON object`, { param: where });
+    throw new AppError(index === null ? "body_invalid" : "parameter_invalid", `${where ?? "The request body"} must be a JSON object`, { param: where });
   }
   if ((raw as Record<string, unknown>).event_type == null) {
-    throw new AppError(400, "parameter_missing", `${paramOf(index, "event_type")} is required`, { param: paramOf(index, "event_type") });
+    throw new AppError("parameter_missing", `${paramOf(index, "event_type")} is required`, { param: paramOf(index, "event_type") });
   }
   const parsed = trackEventSchema.safeParse(raw);
   if (!parsed.success) throw zodErrorToAppError(parsed.error, prefix);
@@ -41,13 +41,13 @@ function validateEvent(raw: unknown, index: number | null, now: Date): NewEvent 
   const dealSpecific = !nonDealTypes.has(type);
 
   if (dealSpecific && e.user_id == null) {
-    throw new AppError(400, "parameter_missing", `${param("user_id")} is required for ${type} events`, { param: param("user_id") });
+    throw new AppError("parameter_missing", `${param("user_id")} is required for ${type} events`, { param: param("user_id") });
   }
   if (dealSpecific && e.deal_id == null) {
-    throw new AppError(400, "parameter_missing", `${param("deal_id")} is required for ${type} events`, { param: param("deal_id") });
+    throw new AppError("parameter_missing", `${param("deal_id")} is required for ${type} events`, { param: param("deal_id") });
   }
   if (type !== "deal_list_viewed" && e.deal_ids != null) {
-    throw new AppError(400, "parameter_invalid", `${param("deal_ids")} is only accepted on deal_list_viewed events`, { param: param("deal_ids") });
+    throw new AppError("parameter_invalid", `${param("deal_ids")} is only accepted on deal_list_viewed events`, { param: param("deal_ids") });
   }
 
   let occurredAt = now;
@@ -55,7 +55,7 @@ function validateEvent(raw: unknown, index: number | null, now: Date): NewEvent 
     occurredAt = new Date(e.occurred_at);
     const ms = occurredAt.getTime();
     if (Number.isNaN(ms) || ms > now.getTime() + MAX_FUTURE_MS || ms < now.getTime() - MAX_PAST_MS) {
-      throw new AppError(400, "parameter_invalid", `${param("occurred_at")} must be at most 5 minutes in the future and at most 7 days in the past`, {
+      throw new AppError("parameter_invalid", `${param("occurred_at")} must be at most 5 minutes in the future and at most 7 days in the past`, {
         param: param("occurred_at"),
       });
     }

@@ -59,13 +59,13 @@ export async function beginIdempotentRequest(
       continue;
     }
     if (existing.requestHash !== req.requestHash) {
-      throw new AppError(409, "idempotency_key_reused", "This Idempotency-Key was already used with a different request (method, path or body). Use a new key for a new request.", {
+      throw new AppError("idempotency_key_reused", "This Idempotency-Key was already used with a different request (method, path or body). Use a new key for a new request.", {
         param: "Idempotency-Key",
       });
     }
     if (existing.responseStatus !== null) return { kind: "replay", status: existing.responseStatus, text: existing.responseText ?? "" };
     if (Date.now() + pause > deadline) {
-      throw new AppError(409, "idempotency_request_in_progress", "A request with this Idempotency-Key is still being processed. Retry in a moment to get its response.", {
+      throw new AppError("idempotency_request_in_progress", "A request with this Idempotency-Key is still being processed. Retry in a moment to get its response.", {
         param: "Idempotency-Key",
       });
     }

@@ -1,12 +1,12 @@
 // POST /v1/users: create or find a member by email, with a fresh sign-in link every time.
 import type { PartnerScope } from "@/server/scope";
 import type { UserCreateInput, UserWithSignInDto } from "@/server/schemas/user.schema";
-import { issueMagicLinks } from "@/server/services/magic-links/issue-magic-link";
-import type { MagicLinkConfig } from "@/server/services/magic-links/magic-link-config";
-import { externalUserIdTaken } from "@/server/services/shared/member-errors";
+import { issueMagicLinks } from "@/server/services/members/magic-links/issue-magic-link";
+import type { MagicLinkConfig } from "@/server/services/members/magic-links/magic-link-config";
+import { externalUserIdTaken } from "./member-errors";
 import { serializeMember } from "./member-data";
 import { upsertMembers } from "./upsert-members";
-import { recordActivity } from "@/server/services/activity/record-activity";
+import { recordActivity } from "@/server/services/activity";
 import { memberCreatedActivity, type MemberActivityOpts } from "./member-activity";
 
 export async function createMember(

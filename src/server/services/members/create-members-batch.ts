@@ -7,12 +7,12 @@ import { storable } from "@/server/schemas/storable-text";
 import { zodErrorToAppError } from "@/server/errors/zod-error";
 import type { PartnerScope } from "@/server/scope";
 import { userCreateSchema, type batchEntryErrorSchema, type UserCreateInput, type UserWithSignInDto } from "@/server/schemas/user.schema";
-import { issueMagicLinks } from "@/server/services/magic-links/issue-magic-link";
-import type { MagicLinkConfig } from "@/server/services/magic-links/magic-link-config";
-import { externalUserIdTaken } from "@/server/services/shared/member-errors";
+import { issueMagicLinks } from "@/server/services/members/magic-links/issue-magic-link";
+import type { MagicLinkConfig } from "@/server/services/members/magic-links/magic-link-config";
+import { externalUserIdTaken } from "./member-errors";
 import { serializeMember } from "./member-data";
 import { upsertMembers } from "./upsert-members";
-import { recordActivity } from "@/server/services/activity/record-activity";
+import { recordActivity } from "@/server/services/activity";
 import { membersImportedActivity, type MemberActivityOpts } from "./member-activity";
 
 export type BatchEntryError = z.output<typeof batchEntryErrorSchema>;
@@ -57,7 +57,7 @@ export async function createMembersBatch(scope: PartnerScope, entries: readonly 
 
 function entryZodError(err: ZodError, entry: unknown, index: number): AppError {
   if (entry === null || typeof entry !== "object" || Array.isArray(entry)) {
-    return new AppError(400, "parameter_invalid", `users[${index}] must be an object`, { param: `users[${index}]` });
+    return new AppError("parameter_invalid", `users[${index}] must be an object`, { param: `users[${index}]` });
   }
   return zodErrorToAppError(err, ["users", index]);
 }

@@ -5,11 +5,11 @@
 // too: they hold the email and a sign-in link. Inquiries keep their message without the email.
 import { db } from "@/server/db/client";
 import type { PartnerScope } from "@/server/scope";
-import { userNotFound } from "@/server/services/shared/member-errors";
+import { userNotFound } from "./member-errors";
 import { isUuid } from "@/server/domain/ids";
 import { memberScopeWhere } from "./member-scope";
-import { enqueueWebhookEvent } from "@/server/services/webhooks/enqueue-webhook-event";
-import { recordActivity } from "@/server/services/activity/record-activity";
+import { enqueueWebhookEvent } from "@/server/services/webhooks";
+import { recordActivity } from "@/server/services/activity";
 import { memberDeletedActivity, type MemberActivityOpts } from "./member-activity";
 
 export async function deleteMember(scope: PartnerScope, id: string, opts: MemberActivityOpts = {}): Promise<{ id: string; deleted: true }> {

@@ -3,7 +3,7 @@ import { db } from "@/server/db/client";
 import type { PartnerScope } from "@/server/scope";
 import type { UserDto } from "@/server/schemas/user.schema";
 import { serializeMember } from "./member-data";
-import { userNotFound } from "@/server/services/shared/member-errors";
+import { userNotFound } from "./member-errors";
 import { isUuid } from "@/server/domain/ids";
 import { memberScopeWhere } from "./member-scope";
 

@@ -1,7 +1,22 @@
+// The members module: members (the API's users), their sign-in links and hosted-app sessions.
+// Code outside the module imports from here only.
 export { createMember } from "./create-member";
-export { createMembersBatch, type BatchEntryResult } from "./create-members-batch";
-export { getMember, findMemberOrThrow, type MemberIdentifier } from "./get-member";
-export { listMembers } from "./list-members";
-export { updateMember } from "./update-member";
+export { createMembersBatch } from "./create-members-batch";
 export { deleteMember } from "./delete-member";
+export { getMemberDetail } from "./get-member-detail";
+export { createMemberInTx } from "./create-member-in-tx";
+export { findMemberOrThrow, getMember, type MemberIdentifier } from "./get-member";
+export { listMembers } from "./list-members";
+export { listPortalMembers, withLastSignIn } from "./list-portal-members";
+export { inspectMagicLink } from "./magic-links/inspect-magic-link";
+export { issueMagicLink } from "./magic-links/issue-magic-link";
+export { userNotFound } from "./member-errors";
+export { listMemberPerks } from "./member-perks";
+export { memberScopeWhere } from "./member-scope";
+export { endMemberSession, type HostedMember, resolveMemberSession, startMemberSession } from "./member-session";
+export { summarizeImport } from "./summarize-import";
+export { updateMember } from "./update-member";
 export { serializeMember, defaultEligibility } from "./member-data";
+export { sendMemberSignInEmail, sendMemberSignInEmails, queueSignInLinkEmail } from "./send-member-sign-in-email";
+export { requestSelfSignInLink, SELF_SIGN_IN_LIMITS, type SelfSignInDeps, type SelfSignInOutcome } from "./request-sign-in-link";
+export { getMemberProfile, saveMemberProfile, setMemberEditableDimensions, getMemberEditableDimensions, type ProfileField } from "./member-profile";

@@ -5,7 +5,7 @@ import type { Member, Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
 import type { PartnerScope } from "@/server/scope";
 import type { MemberListInput, PortalMember } from "@/server/schemas/member-portal.schema";
-import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared/list-cursor";
+import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared";
 import { serializeMember } from "./member-data";
 import { memberScopeWhere } from "./member-scope";
 

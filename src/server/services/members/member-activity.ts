@@ -2,7 +2,7 @@
 // records nothing, so its responses and timings stay as they were). Only small, non-secret fields:
 // never a sign-in link.
 import type { Member } from "@/generated/prisma/client";
-import type { ActivityActor, ActivityEntry } from "@/server/services/activity/record-activity";
+import type { ActivityActor, ActivityEntry } from "@/server/services/activity";
 import type { PartnerScope } from "@/server/scope";
 
 export type MemberActivityOpts = { actor?: ActivityActor };

@@ -5,9 +5,9 @@ import type { PartnerScope } from "@/server/scope";
 import type { UserDto, UserUpdateInput } from "@/server/schemas/user.schema";
 import { findMemberOrThrow, type MemberIdentifier } from "./get-member";
 import { serializeMember, toUpdateData } from "./member-data";
-import { emailTaken, externalUserIdTaken, uniqueViolationOf, userNotFound } from "@/server/services/shared/member-errors";
+import { emailTaken, externalUserIdTaken, uniqueViolationOf, userNotFound } from "./member-errors";
 import { memberScopeWhere } from "./member-scope";
-import { recordActivity } from "@/server/services/activity/record-activity";
+import { recordActivity } from "@/server/services/activity";
 import { memberUpdatedActivity, type MemberActivityOpts } from "./member-activity";
 
 export async function updateMember(
@@ -19,6 +19,11 @@ export async function updateMember(
   const member = await findMemberOrThrow(scope, identifier);
   const data = toUpdateData(input);
   if (Object.keys(data).length === 0) return serializeMember(member);
+  // A dimension the partner sets is the partner's data again: read-only to the member (contract 10).
+  if (member.selfReportedDimensions.length) {
+    const touched = new Set([...(input.user_types !== undefined ? ["user_types"] : []), ...(input.regions !== undefined ? ["regions"] : []), ...Object.keys(input.eligibility ?? {})]);
+    if (touched.size) data.selfReportedDimensions = member.selfReportedDimensions.filter((d) => !touched.has(d));
+  }
   try {
     const { actor } = opts;
     const update = async (client: Tx) => {

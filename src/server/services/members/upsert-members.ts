@@ -10,7 +10,7 @@ import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
 import type { UserCreateInput } from "@/server/schemas/user.schema";
 import { serializeMember, toCreateData } from "./member-data";
-import { enqueueWebhookEvent, webhookSubscribed } from "@/server/services/webhooks/enqueue-webhook-event";
+import { enqueueWebhookEvent, webhookSubscribed } from "@/server/services/webhooks";
 import { memberScopeWhere } from "./member-scope";
 
 export type UpsertOutcome =
@@ -96,7 +96,7 @@ export async function upsertMembers(
       // Entries still unresolved lost a race with a delete: the next wave inserts them again.
     }
   }
-  throw new AppError(409, "resource_conflict", "Users changed concurrently while this request ran; retry it");
+  throw new AppError("resource_conflict", "Users changed concurrently while this request ran; retry it");
 
   function remember(m: Member) {
     memberByEmail.set(m.email, m);
@@ -170,6 +170,7 @@ type MemberRow = {
   eligibility_geography: string[];
   eligibility_incorporation: string[];
   eligibility_funding: string[];
+  self_reported_dimensions?: string[];
   created_at: Date;
   updated_at: Date;
 };
@@ -194,6 +195,7 @@ function memberFromRow(r: MemberRow): Member {
     eligibilityGeography: r.eligibility_geography,
     eligibilityIncorporation: r.eligibility_incorporation,
     eligibilityFunding: r.eligibility_funding,
+    selfReportedDimensions: r.self_reported_dimensions ?? [],
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
   };

@@ -8,13 +8,12 @@ import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
 import { UUID_RE } from "@/server/domain/ids";
-import { fencedBatch } from "@/server/services/shared/fenced-batch";
-import { PushedCache } from "@/server/services/shared/pushed-cache";
+import { fencedBatch, PushedCache } from "@/server/services/shared";
 
 export async function assertPartnerActive(scope: PartnerScope): Promise<void> {
   const active = await partnerActive(scope.partnerId);
-  if (active === null) throw new AppError(401, "token_invalid", "The access token refers to an unknown partner");
-  if (!active) throw new AppError(403, "partner_inactive", "This partner account is not active. Contact Perkway support to reactivate it.");
+  if (active === null) throw new AppError("token_invalid", "The access token refers to an unknown partner");
+  if (!active) throw new AppError("partner_inactive", "This partner account is not active. Contact Perkway support to reactivate it.");
 }
 
 // One query serves all the lookups that arrive while the previous one runs (fenced-batch.ts).

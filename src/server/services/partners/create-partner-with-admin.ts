@@ -7,17 +7,15 @@ import { AppError } from "@/server/errors/app-error";
 import { parseWith } from "@/server/errors/parse-with";
 import { partnerCreateWithAdminSchema, type PartnerCreateWithAdminInput } from "@/server/schemas/super-admin.schema";
 import type { AdminActor } from "@/server/scope";
-import { activityActorOf, recordActivity } from "@/server/services/activity/record-activity";
-import { createPartnerAdmin } from "@/server/services/admins/create-partner-admin";
-import { issuePasswordToken } from "@/server/services/admins/issue-password-token";
-import { requireSuperAdmin } from "@/server/services/admins/require-super-admin";
+import { activityActorOf, recordActivity } from "@/server/services/activity";
+import { createPartnerAdmin, issuePasswordToken, requireSuperAdmin } from "@/server/services/admins";
 import { createPartner } from "./create-partner";
 
 export async function createPartnerWithAdmin(actor: AdminActor, input: PartnerCreateWithAdminInput, actorEmail?: string | null) {
   requireSuperAdmin(actor, "create partners");
   const { admin_email, admin_name, ...partnerInput } = parseWith(partnerCreateWithAdminSchema, input);
   if (await db.admin.findUnique({ where: { email: admin_email }, select: { id: true } })) {
-    throw new AppError(409, "email_taken", `An admin with email ${admin_email} already exists`, { param: "admin_email" });
+    throw new AppError("email_taken", `An admin with email ${admin_email} already exists`, { param: "admin_email" });
   }
   const { partner, keys } = await createPartner(actor, partnerInput);
   let admin: { id: string; email: string };

@@ -3,7 +3,7 @@ import { db } from "@/server/db/client";
 import { partnerTypeMap, regionMap } from "@/server/domain/enums";
 import { AppError } from "@/server/errors/app-error";
 import { parseWith } from "@/server/errors/parse-with";
-import { generateKeyPair, hashPrivateKey, randomBase62 } from "@/server/crypto/keys";
+import { currentHashSecretId, generateKeyPair, hashPrivateKey, randomBase62 } from "@/server/crypto/keys";
 import type { AdminActor, Environment } from "@/server/scope";
 import { partnerCreateSchema, RESERVED_SUBDOMAINS, type PartnerCreateInput } from "@/server/schemas/partner.schema";
 import { serializePartner } from "./serialize-partner";
@@ -11,7 +11,7 @@ import { serializePartner } from "./serialize-partner";
 export type IssuedKeys = Record<Environment, { public_key: string; private_key: string }>;
 
 export async function createPartner(actor: AdminActor | "operator", input: PartnerCreateInput) {
-  if (actor !== "operator" && actor.role !== "super_admin") throw new AppError(403, "forbidden", "Only a super admin can create partners");
+  if (actor !== "operator" && actor.role !== "super_admin") throw new AppError("forbidden", "Only a super admin can create partners");
   const data = parseWith(partnerCreateSchema, input);
   const subdomain = data.subdomain ?? (await uniqueSubdomain(data.name));
   const pairs = { live: generateKeyPair("live"), test: generateKeyPair("test") };
@@ -27,12 +27,15 @@ export async function createPartner(actor: AdminActor | "operator", input: Partn
         freemiumEnabled: data.freemium_enabled,
         allowedIframeOrigins: data.allowed_iframe_origins,
         upgradeUrl: data.upgrade_url,
+          memberAccess: data.member_access,
+          allowedEmailDomains: data.allowed_email_domains && [...new Set(data.allowed_email_domains)],
         active: data.active,
         keyPairs: {
           create: (["live", "test"] as const).map((environment) => ({
             environment,
             publicKey: pairs[environment].publicKey,
             privateKeyHash: hashPrivateKey(pairs[environment].privateKey),
+            hashSecretId: currentHashSecretId(),
           })),
         },
       },
@@ -43,7 +46,7 @@ export async function createPartner(actor: AdminActor | "operator", input: Partn
     };
     return { partner: serializePartner(partner), keys };
   } catch (err) {
-    if ((err as { code?: string }).code === "P2002") throw new AppError(409, "subdomain_taken", `The subdomain ${subdomain} is already in use`, { param: "subdomain" });
+    if ((err as { code?: string }).code === "P2002") throw new AppError("subdomain_taken", `The subdomain ${subdomain} is already in use`, { param: "subdomain" });
     throw err;
   }
 }

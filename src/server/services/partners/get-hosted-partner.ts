@@ -5,7 +5,7 @@
 // writes clear it at once): a deactivation, new branding or a new subdomain applies from the next request.
 import { db } from "@/server/db/client";
 import { originSchema, subdomainSchema } from "@/server/schemas/partner.schema";
-import { PushedCache } from "@/server/services/shared/pushed-cache";
+import { PushedCache } from "@/server/services/shared";
 
 export type HostedBranding = {
   primaryColor: string | null;

@@ -4,12 +4,12 @@ import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import { isUuid } from "@/server/domain/ids";
 import type { AdminActor } from "@/server/scope";
-import { requireSuperAdmin } from "@/server/services/admins/require-super-admin";
+import { requireSuperAdmin } from "@/server/services/admins";
 import { serializePartner } from "./serialize-partner";
 
 export async function getPartnerForAdmin(actor: AdminActor, partnerId: string) {
   requireSuperAdmin(actor, "see partners");
-  const notFound = () => new AppError(404, "partner_not_found", `No partner with id ${partnerId}`);
+  const notFound = () => new AppError("partner_not_found", `No partner with id ${partnerId}`);
   if (!isUuid(partnerId)) throw notFound();
   const partner = await db.partner.findUnique({
     where: { id: partnerId.toLowerCase() },

@@ -7,6 +7,6 @@ import { serializePartner } from "./serialize-partner";
 export async function getPartner(scope: PartnerScope) {
   const { partnerId } = requireScope(scope, "getPartner");
   const partner = await db.partner.findUnique({ where: { id: partnerId } });
-  if (!partner) throw new AppError(404, "partner_not_found", "This partner no longer exists");
+  if (!partner) throw new AppError("partner_not_found", "This partner no longer exists");
   return serializePartner(partner);
 }

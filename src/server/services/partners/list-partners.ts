@@ -5,7 +5,7 @@ import { db } from "@/server/db/client";
 import { parseWith } from "@/server/errors/parse-with";
 import { partnerListInputSchema, type PartnerListInput } from "@/server/schemas/super-admin.schema";
 import type { AdminActor } from "@/server/scope";
-import { requireSuperAdmin } from "@/server/services/admins/require-super-admin";
+import { requireSuperAdmin } from "@/server/services/admins";
 import { serializePartner } from "./serialize-partner";
 
 export async function listPartners(actor: AdminActor | "operator", filter: PartnerListInput = {}) {

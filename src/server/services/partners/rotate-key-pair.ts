@@ -9,10 +9,10 @@
 // here, once: only its hash is stored.
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
-import { generateKeyPair, hashPrivateKey } from "@/server/crypto/keys";
+import { currentHashSecretId, generateKeyPair, hashPrivateKey } from "@/server/crypto/keys";
 import type { AdminActor, Environment } from "@/server/scope";
 import { UUID_RE } from "@/server/domain/ids";
-import { activityActorOf, recordActivity } from "@/server/services/activity/record-activity";
+import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { MAX_EXPIRE_OLD_AFTER_SECONDS } from "@/server/schemas/api-key.schema";
 
 export { MAX_EXPIRE_OLD_AFTER_SECONDS };
@@ -34,13 +34,13 @@ export type RotateKeyPairOptions = {
 };
 
 export async function rotateKeyPair(actor: AdminActor | "operator", partnerId: string, environment: Environment, opts: RotateKeyPairOptions = {}): Promise<RotatedKeyPair> {
-  const notFound = () => new AppError(404, "partner_not_found", `No partner with id ${partnerId}`);
+  const notFound = () => new AppError("partner_not_found", `No partner with id ${partnerId}`);
   if (actor !== "operator" && actor.role !== "super_admin" && actor.partnerId !== partnerId) throw notFound();
   if (!UUID_RE.test(partnerId)) throw notFound();
-  if (environment !== "live" && environment !== "test") throw new AppError(400, "parameter_invalid", "environment must be live or test", { param: "environment" });
+  if (environment !== "live" && environment !== "test") throw new AppError("parameter_invalid", "environment must be live or test", { param: "environment" });
   const seconds = opts.expireOldAfterSeconds ?? 0;
   if (!Number.isInteger(seconds) || seconds < 0 || seconds > MAX_EXPIRE_OLD_AFTER_SECONDS) {
-    throw new AppError(400, "parameter_invalid", `expire_old_after must be a whole number of seconds from 0 to ${MAX_EXPIRE_OLD_AFTER_SECONDS} (24 hours)`, { param: "expire_old_after" });
+    throw new AppError("parameter_invalid", `expire_old_after must be a whole number of seconds from 0 to ${MAX_EXPIRE_OLD_AFTER_SECONDS} (24 hours)`, { param: "expire_old_after" });
   }
   const pair = generateKeyPair(environment);
   const now = new Date();
@@ -52,7 +52,7 @@ export async function rotateKeyPair(actor: AdminActor | "operator", partnerId: s
     // The current pair, and any earlier rolled pair that would outlive the new expiry, end then.
     await tx.apiKeyPair.updateMany({ where: { partnerId, environment, revokedAt: null }, data: { revokedAt: oldExpiresAt, rotatedAt: now } });
     await tx.apiKeyPair.updateMany({ where: { partnerId, environment, revokedAt: { gt: oldExpiresAt } }, data: { revokedAt: oldExpiresAt } });
-    const created = await tx.apiKeyPair.create({ data: { partnerId, environment, publicKey: pair.publicKey, privateKeyHash: hashPrivateKey(pair.privateKey) }, select: { id: true } });
+    const created = await tx.apiKeyPair.create({ data: { partnerId, environment, publicKey: pair.publicKey, privateKeyHash: hashPrivateKey(pair.privateKey), hashSecretId: currentHashSecretId() }, select: { id: true } });
     const envName = environment === "live" ? "live" : "sandbox";
     await recordActivity(
       {

@@ -2,7 +2,7 @@
 // partner's behalf by the one key-rotation service (rotate-key-pair.ts). The new private key is
 // returned once; the rotation service records it in the partner's activity log.
 import type { AdminActor, Environment } from "@/server/scope";
-import { requireSuperAdmin } from "@/server/services/admins/require-super-admin";
+import { requireSuperAdmin } from "@/server/services/admins";
 import { rotateKeyPair } from "./rotate-key-pair";
 
 export async function rotatePartnerKeys(actor: AdminActor, partnerId: string, environment: Environment, actorEmail?: string | null) {

@@ -6,13 +6,13 @@ import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import { isUuid } from "@/server/domain/ids";
 import type { AdminActor } from "@/server/scope";
-import { activityActorOf, recordActivity } from "@/server/services/activity/record-activity";
-import { requireSuperAdmin } from "@/server/services/admins/require-super-admin";
+import { activityActorOf, recordActivity } from "@/server/services/activity";
+import { requireSuperAdmin } from "@/server/services/admins";
 import { serializePartner } from "./serialize-partner";
 
 export async function setPartnerActive(actor: AdminActor | "operator", partnerId: string, active: boolean, actorEmail?: string | null) {
   requireSuperAdmin(actor, "activate or deactivate partners");
-  const notFound = () => new AppError(404, "partner_not_found", `No partner with id ${partnerId}`);
+  const notFound = () => new AppError("partner_not_found", `No partner with id ${partnerId}`);
   if (!isUuid(partnerId)) throw notFound();
   return db.$transaction(async (tx) => {
     const before = await tx.partner.findUnique({ where: { id: partnerId.toLowerCase() }, select: { id: true, active: true, name: true } });

@@ -8,7 +8,7 @@ import { AppError } from "@/server/errors/app-error";
 import { parseWith } from "@/server/errors/parse-with";
 import { partnerUpdateSchema, type PartnerUpdateInput } from "@/server/schemas/partner.schema";
 import type { AdminActor } from "@/server/scope";
-import { activityActorOf, recordActivity } from "@/server/services/activity/record-activity";
+import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { isUuid } from "@/server/domain/ids";
 import { serializePartner, type PartnerDto } from "./serialize-partner";
 
@@ -16,10 +16,10 @@ type SettingsField = Exclude<keyof PartnerDto, "id" | "created_at" | "updated_at
 
 export async function updatePartner(actor: AdminActor | "operator", partnerId: string, input: PartnerUpdateInput, opts: { actorEmail?: string | null } = {}) {
   const isOperator = actor === "operator" || actor.role === "super_admin";
-  const notFound = () => new AppError(404, "partner_not_found", `No partner with id ${partnerId}`);
-  if (!isOperator && actor.partnerId !== partnerId) throw new AppError(404, "partner_not_found", "No such partner");
+  const notFound = () => new AppError("partner_not_found", `No partner with id ${partnerId}`);
+  if (!isOperator && actor.partnerId !== partnerId) throw new AppError("partner_not_found", "No such partner");
   const data = parseWith(partnerUpdateSchema, input);
-  if (!isOperator && data.active !== undefined) throw new AppError(403, "forbidden", "Only a super admin can activate or deactivate a partner");
+  if (!isOperator && data.active !== undefined) throw new AppError("forbidden", "Only a super admin can activate or deactivate a partner");
   if (!isUuid(partnerId)) throw notFound();
   try {
     return await db.$transaction(async (tx) => {
@@ -39,6 +39,9 @@ export async function updatePartner(actor: AdminActor | "operator", partnerId: s
           freemiumEnabled: data.freemium_enabled,
           allowedIframeOrigins: data.allowed_iframe_origins,
           upgradeUrl: data.upgrade_url,
+          memberAccess: data.member_access,
+          allowedEmailDomains: data.allowed_email_domains && [...new Set(data.allowed_email_domains)],
+          supportEmail: data.support_email,
           active: data.active,
         },
       });
@@ -63,7 +66,7 @@ export async function updatePartner(actor: AdminActor | "operator", partnerId: s
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === "P2025") throw notFound();
-    if (code === "P2002") throw new AppError(409, "subdomain_taken", `The subdomain ${data.subdomain} is already in use`, { param: "subdomain" });
+    if (code === "P2002") throw new AppError("subdomain_taken", `The subdomain ${data.subdomain} is already in use`, { param: "subdomain" });
     throw err;
   }
 }

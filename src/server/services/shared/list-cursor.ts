@@ -4,7 +4,7 @@ import { AppError } from "@/server/errors/app-error";
 import { isUuid } from "@/server/domain/ids";
 
 export const invalidCursor = (why = "cursor is not a cursor this endpoint returned") =>
-  new AppError(400, "parameter_invalid", why, { param: "cursor" });
+  new AppError("parameter_invalid", why, { param: "cursor" });
 
 export function encodeCursor(value: unknown): string {
   return Buffer.from(JSON.stringify(value), "utf8").toString("base64url");

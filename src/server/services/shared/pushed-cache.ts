@@ -6,12 +6,15 @@ import { changeFeed, type ChangeHandlers } from "@/server/db/change-feed";
 
 export class PushedCache<K, V> {
   private map = new Map<K, V>();
+  private reading = new Map<K, { epoch: number; value: Promise<V> }>();
   private started = false;
 
   constructor(
     private readonly read: (key: K) => Promise<V>,
     private readonly handlers: (cache: PushedCache<K, V>) => Omit<ChangeHandlers, "reset">,
     private readonly maxEntries = 20_000,
+    /** false: a null read is returned but not kept (for keys that may come to exist unnotified). */
+    private readonly opts: { cacheNull?: boolean } = {},
   ) {}
 
   async get(key: K): Promise<V> {
@@ -24,9 +27,26 @@ export class PushedCache<K, V> {
       const hit = this.map.get(key);
       if (hit !== undefined) return hit;
     }
+    // While the feed is healthy, concurrent misses of one key share one read (no stampede after an
+    // invalidation), but only a read started in this epoch: one begun before the latest
+    // notification may miss its change. Without the feed every call reads, as before.
     const epoch = feed.epoch;
+    const shared = this.reading.get(key);
+    if (shared && shared.epoch === epoch && feed.healthy) return shared.value;
+    const value = this.readAndKeep(key, epoch);
+    const entry = { epoch, value };
+    this.reading.set(key, entry);
+    void value.then(
+      () => this.reading.get(key) === entry && this.reading.delete(key),
+      () => this.reading.get(key) === entry && this.reading.delete(key),
+    );
+    return value;
+  }
+
+  private async readAndKeep(key: K, epoch: number): Promise<V> {
     const value = await this.read(key);
-    if (feed.healthy && feed.epoch === epoch) {
+    const feed = changeFeed();
+    if (feed.healthy && feed.epoch === epoch && (value !== null || this.opts.cacheNull !== false)) {
       if (this.map.size >= this.maxEntries) this.map.clear();
       this.map.set(key, value);
     }

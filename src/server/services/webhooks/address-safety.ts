@@ -24,9 +24,9 @@ for (const [net4, bits] of [
   ["240.0.0.0", 4], // reserved, broadcast
 ] as const) blocked.addSubnet(net4, bits, "ipv4");
 for (const [net6, bits] of [
-  ["::", 128],
-  ["::1", 128],
-  ["64:ff9b::", 96], // NAT64 of any IPv4 address: checked as IPv4 below
+  ["::", 96], // unspecified, loopback and the deprecated IPv4-compatible ::a.b.c.d
+  ["64:ff9b::", 96], // NAT64 of any IPv4 address
+  ["64:ff9b:1::", 48], // local-use NAT64
   ["100::", 64],
   ["2001:db8::", 32],
   ["fc00::", 7], // unique local
@@ -42,7 +42,23 @@ export function isNonPublicAddress(address: string): boolean {
   if (family !== 6) return true;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return blocked.check(mapped[1], "ipv4");
-  return blocked.check(address, "ipv6");
+  if (blocked.check(address, "ipv6")) return true;
+  // 6to4 (2002:AABB:CCDD::/48) carries an IPv4 address that a relay would reach.
+  const h = hextets(address);
+  if (h && h[0] === 0x2002) return blocked.check(`${h[1] >> 8}.${h[1] & 255}.${h[2] >> 8}.${h[2] & 255}`, "ipv4");
+  return false;
+}
+
+/** The eight 16-bit groups of an IPv6 address (with a dotted IPv4 tail), or null. */
+function hextets(address: string): number[] | null {
+  let text = address.toLowerCase();
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) text = text.slice(0, v4.index) + (((+v4[1] << 8) | +v4[2]).toString(16)) + ":" + (((+v4[3] << 8) | +v4[4]).toString(16));
+  const [head, tail] = text.split("::");
+  const a = head ? head.split(":") : [];
+  const b = tail === undefined ? [] : tail ? tail.split(":") : [];
+  const groups = tail === undefined ? a : [...a, ...Array(8 - a.length - b.length).fill("0"), ...b];
+  return groups.length === 8 ? groups.map((g) => parseInt(g, 16)) : null;
 }
 
 export class NonPublicAddressError extends Error {
@@ -71,7 +87,7 @@ export async function assertPublicWebhookUrl(rawUrl: string, allowPrivate: boole
   if (allowPrivate) return;
   const host = bareHost(new URL(rawUrl));
   const refuse = (address: string) =>
-    new AppError(400, "webhook_url_not_allowed", `url: ${host === address ? address + " is" : `${host} resolves to ${address}, which is`} a private, loopback or link-local address; webhooks are only sent to public addresses`, {
+    new AppError("webhook_url_not_allowed", `url: ${host === address ? address + " is" : `${host} resolves to ${address}, which is`} a private, loopback or link-local address; webhooks are only sent to public addresses`, {
       param: "url",
     });
   if (host === "localhost" || host.endsWith(".localhost")) throw refuse(host);

@@ -4,7 +4,7 @@ import { AppError } from "@/server/errors/app-error";
 import { parseWith } from "@/server/errors/parse-with";
 import { webhookEndpointCreateSchema, type WebhookEndpointCreateInput, type WebhookEndpointWithSecretDto } from "@/server/schemas/webhook.schema";
 import type { PartnerScope } from "@/server/scope";
-import { recordActivity, type ActivityActor } from "@/server/services/activity/record-activity";
+import { type ActivityActor, recordActivity } from "@/server/services/activity";
 import { assertPublicWebhookUrl } from "./address-safety";
 import { serializeWebhookEndpoint, webhookEndpointScopeWhere } from "./webhook-endpoint-scope";
 import { encryptWebhookSecret, generateWebhookSecret } from "./webhook-secret";
@@ -23,7 +23,7 @@ export async function createWebhookEndpoint(
   const row = await db.$transaction(async (tx) => {
     const count = await tx.webhookEndpoint.count({ where });
     if (count >= MAX_ENDPOINTS_PER_ENVIRONMENT) {
-      throw new AppError(409, "webhook_endpoint_limit_reached", `At most ${MAX_ENDPOINTS_PER_ENVIRONMENT} webhook endpoints per environment; delete one first`);
+      throw new AppError("webhook_endpoint_limit_reached", `At most ${MAX_ENDPOINTS_PER_ENVIRONMENT} webhook endpoints per environment; delete one first`);
     }
     const created = await tx.webhookEndpoint.create({
       data: {

@@ -2,7 +2,7 @@
 // sent to it, also not retries already scheduled.
 import { db } from "@/server/db/client";
 import type { PartnerScope } from "@/server/scope";
-import { recordActivity, type ActivityActor } from "@/server/services/activity/record-activity";
+import { type ActivityActor, recordActivity } from "@/server/services/activity";
 import { findWebhookEndpointOrThrow, webhookEndpointNotFound, webhookEndpointScopeWhere } from "./webhook-endpoint-scope";
 
 export async function deleteWebhookEndpoint(scope: PartnerScope, id: string, opts: { actor?: ActivityActor } = {}): Promise<{ id: string; deleted: true }> {

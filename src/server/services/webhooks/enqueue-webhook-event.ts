@@ -7,6 +7,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { db, type Tx } from "@/server/db/client";
 import type { WebhookEventType } from "@/server/schemas/webhook.schema";
 import { requireScope, type PartnerScope } from "@/server/scope";
+import { currentRequestId } from "@/server/observability/request-context";
 
 export const WEBHOOK_NOTIFY_CHANNEL = "perkway_webhooks";
 
@@ -54,8 +55,8 @@ export async function enqueueWebhookEvent(
       WHERE partner_id = ${partnerId}::uuid AND environment = ${environment}::"Environment" AND ${endpoints}
     ),
     ev AS (
-      INSERT INTO webhook_events (id, partner_id, environment, type, payload, created_at)
-      SELECT i.id, ${partnerId}::uuid, ${environment}::"Environment", ${type}, to_jsonb(i.body), now()
+      INSERT INTO webhook_events (id, partner_id, environment, type, payload, request_id, created_at)
+      SELECT i.id, ${partnerId}::uuid, ${environment}::"Environment", ${type}, to_jsonb(i.body), ${currentRequestId()}::text, now()
       FROM jsonb_to_recordset(${input}::jsonb) AS i(id text, body text)
       WHERE EXISTS (SELECT 1 FROM eps)
       RETURNING id

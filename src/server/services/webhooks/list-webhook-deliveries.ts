@@ -3,7 +3,7 @@ import { db } from "@/server/db/client";
 import { webhookDeliveryListQuerySchema, type WebhookDeliveryDto, type WebhookDeliveryList, type WebhookDeliveryListQuery } from "@/server/schemas/webhook.schema";
 import { parseWith } from "@/server/errors/parse-with";
 import type { PartnerScope } from "@/server/scope";
-import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared/list-cursor";
+import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared";
 import { findWebhookEndpointOrThrow } from "./webhook-endpoint-scope";
 
 type DeliveryRow = Awaited<ReturnType<typeof db.webhookDelivery.findMany<{ include: { event: { select: { type: true } } } }>>>[number];

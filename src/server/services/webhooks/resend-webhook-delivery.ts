@@ -5,12 +5,12 @@ import { isUuid } from "@/server/domain/ids";
 import { AppError } from "@/server/errors/app-error";
 import type { WebhookDeliveryDto } from "@/server/schemas/webhook.schema";
 import type { PartnerScope } from "@/server/scope";
-import { recordActivity, type ActivityActor } from "@/server/services/activity/record-activity";
+import { type ActivityActor, recordActivity } from "@/server/services/activity";
 import { WEBHOOK_NOTIFY_CHANNEL } from "./enqueue-webhook-event";
 import { serializeWebhookDelivery } from "./list-webhook-deliveries";
 import { webhookEndpointScopeWhere } from "./webhook-endpoint-scope";
 
-const deliveryNotFound = () => new AppError(404, "webhook_delivery_not_found", "No webhook delivery with this id", { param: "id" });
+const deliveryNotFound = () => new AppError("webhook_delivery_not_found", "No webhook delivery with this id", { param: "id" });
 
 export async function resendWebhookDelivery(scope: PartnerScope, id: string, opts: { actor?: ActivityActor } = {}): Promise<WebhookDeliveryDto> {
   const where = webhookEndpointScopeWhere(scope);

@@ -3,7 +3,7 @@
 import { db } from "@/server/db/client";
 import type { WebhookEndpointWithSecretDto } from "@/server/schemas/webhook.schema";
 import type { PartnerScope } from "@/server/scope";
-import { recordActivity, type ActivityActor } from "@/server/services/activity/record-activity";
+import { type ActivityActor, recordActivity } from "@/server/services/activity";
 import { findWebhookEndpointOrThrow, serializeWebhookEndpoint, webhookEndpointNotFound, webhookEndpointScopeWhere } from "./webhook-endpoint-scope";
 import { encryptWebhookSecret, generateWebhookSecret } from "./webhook-secret";
 

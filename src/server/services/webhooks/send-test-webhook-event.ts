@@ -9,10 +9,10 @@ import { findWebhookEndpointOrThrow } from "./webhook-endpoint-scope";
 
 export async function sendTestWebhookEvent(scope: PartnerScope, endpointId: string): Promise<{ queued: true }> {
   const endpoint = await findWebhookEndpointOrThrow(scope, endpointId);
-  if (!endpoint.enabled) throw new AppError(409, "webhook_endpoint_disabled", "Enable the endpoint before sending it a test event");
+  if (!endpoint.enabled) throw new AppError("webhook_endpoint_disabled", "Enable the endpoint before sending it a test event");
   await db.$transaction(async (tx) => {
     const queued = await enqueueWebhookEvent(tx, scope, TEST_EVENT_TYPE, { endpoint_id: endpoint.id, message: "A test event from Perkway: your endpoint receives and verifies webhooks." }, { endpointId: endpoint.id });
-    if (queued === 0) throw new AppError(409, "webhook_endpoint_disabled", "Enable the endpoint before sending it a test event");
+    if (queued === 0) throw new AppError("webhook_endpoint_disabled", "Enable the endpoint before sending it a test event");
   });
   return { queued: true };
 }

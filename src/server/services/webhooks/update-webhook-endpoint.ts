@@ -4,7 +4,7 @@ import { db } from "@/server/db/client";
 import { parseWith } from "@/server/errors/parse-with";
 import { webhookEndpointUpdateSchema, type WebhookEndpointDto, type WebhookEndpointUpdateInput } from "@/server/schemas/webhook.schema";
 import type { PartnerScope } from "@/server/scope";
-import { recordActivity, type ActivityActor } from "@/server/services/activity/record-activity";
+import { type ActivityActor, recordActivity } from "@/server/services/activity";
 import { assertPublicWebhookUrl } from "./address-safety";
 import { findWebhookEndpointOrThrow, serializeWebhookEndpoint, webhookEndpointNotFound, webhookEndpointScopeWhere } from "./webhook-endpoint-scope";
 

@@ -12,6 +12,9 @@ export type ClaimedDelivery = {
   endpoint_id: string;
   url: string;
   secret_encrypted: string;
+  /** The request whose change caused the event (log lines of its deliveries carry it), or null. */
+  request_id: string | null;
+  event_created_at: Date;
 };
 
 /** Up to `limit` due deliveries of enabled endpoints, leased for `leaseMs`; the attempt is counted now. */
@@ -30,7 +33,7 @@ export async function claimDueDeliveries(limit: number, leaseMs: number): Promis
     FROM due, webhook_events e, webhook_endpoints w
     WHERE d.id = due.id AND e.id = d.event_id AND w.id = d.endpoint_id
     RETURNING d.id, d.attempts, d.created_at AS cycle_started_at, e.id AS event_id, e.payload #>> '{}' AS body,
-      w.id AS endpoint_id, w.url, w.secret_encrypted`;
+      w.id AS endpoint_id, w.url, w.secret_encrypted, e.request_id, e.created_at AS event_created_at`;
 }
 
 export type AttemptRecord = {

@@ -10,7 +10,7 @@ export function webhookEndpointScopeWhere(scope: PartnerScope) {
   return requireScope(scope, "webhooks");
 }
 
-export const webhookEndpointNotFound = () => new AppError(404, "webhook_endpoint_not_found", "No webhook endpoint with this id", { param: "id" });
+export const webhookEndpointNotFound = () => new AppError("webhook_endpoint_not_found", "No webhook endpoint with this id", { param: "id" });
 
 /** Another partner's or environment's id is the same 404 as an unknown one. */
 export async function findWebhookEndpointOrThrow(scope: PartnerScope, id: string, client: Tx = db): Promise<WebhookEndpoint> {

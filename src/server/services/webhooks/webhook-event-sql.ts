@@ -13,7 +13,7 @@ const json = (expr: string) => `to_json(${expr})::text`;
 
 /**
  * deal.redeemed for each row of `source` (the inserted events: partner_id, environment, event_type,
- * member_id, deal_id, occurred_at) that is deal_redeemed or unique_code_claimed by a member. Data
+ * member_id, deal_id, occurred_at, and request_id: the request that sent it, or null) that is deal_redeemed or unique_code_claimed by a member. Data
  * object: { event_type, user_id, deal_id, occurred_at } (docs/webhooks.md). Prefix with a comma.
  */
 export function dealRedeemedWebhookCtes(source: string): string {
@@ -34,14 +34,14 @@ export function dealRedeemedWebhookCtes(source: string): string {
     `${w}.partner_id = ${e}.partner_id AND ${w}.environment = ${e}.environment AND ${w}.enabled AND 'deal.redeemed' = ANY(${w}.event_types)`;
   return `
 webhook_src AS (
-  SELECT 'evt_' || replace(gen_random_uuid()::text, '-', '') AS evt_id, s.partner_id, s.environment, s.event_type, s.member_id, s.deal_id, s.occurred_at
+  SELECT 'evt_' || replace(gen_random_uuid()::text, '-', '') AS evt_id, s.partner_id, s.environment, s.event_type, s.member_id, s.deal_id, s.occurred_at, s.request_id
   FROM ${source} s
   WHERE s.event_type IN ('deal_redeemed', 'unique_code_claimed') AND s.member_id IS NOT NULL
     AND EXISTS (SELECT 1 FROM webhook_endpoints w WHERE ${subscribed("w", "s")})
 ),
 webhook_ev AS (
-  INSERT INTO webhook_events (id, partner_id, environment, type, payload, created_at)
-  SELECT evt_id, partner_id, environment, 'deal.redeemed', to_jsonb(${body}), now() FROM webhook_src
+  INSERT INTO webhook_events (id, partner_id, environment, type, payload, request_id, created_at)
+  SELECT evt_id, partner_id, environment, 'deal.redeemed', to_jsonb(${body}), request_id, now() FROM webhook_src
   RETURNING id, partner_id, environment
 ),
 webhook_del AS (

@@ -4,6 +4,7 @@ import { activityRouter } from "./activity";
 import { apiKeysRouter } from "./api-keys";
 import { analyticsRouter } from "./analytics";
 import { catalogueRouter } from "./catalogue";
+import { inboxRouter } from "./inbox";
 import { inquiriesRouter } from "./inquiries";
 import { membersRouter } from "./members";
 import { ownDealsRouter } from "./own-deals";
@@ -40,6 +41,7 @@ export const appRouter = createTRPCRouter({
   activity: activityRouter,
   webhooks: webhooksRouter,
   apiKeys: apiKeysRouter,
+  inbox: inboxRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,7 +1,7 @@
 // activity.* — the partner's activity log (/activity): every change made through the portal, the
 // CLI or key rotation, newest first, with filters. Read-only.
 import { activityFiltersOutputSchema, activityListInputSchema, activityListOutputSchema } from "@/server/schemas/activity.schema";
-import { listActivity, listActivityFilters } from "@/server/services/activity/list-activity";
+import { listActivity, listActivityFilters } from "@/server/services/activity";
 import { createTRPCRouter, partnerProcedure } from "../init";
 
 export const activityRouter = createTRPCRouter({

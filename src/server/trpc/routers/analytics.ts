@@ -3,12 +3,8 @@
 // rollups, the funnel from the same window counts as the summary.
 import { z } from "zod";
 import { analyticsSummarySchema } from "@/server/schemas/analytics.schema";
-import { analyticsRangeInputSchema, dailyEventCountsSchema, funnelSchema, onboardingStatusSchema } from "@/server/schemas/analytics-portal.schema";
-import { buildFunnel } from "@/server/services/analytics/funnel";
-import { getAnalyticsSummary } from "@/server/services/analytics/get-analytics-summary";
-import { getDailyEventCounts } from "@/server/services/analytics/get-daily-event-counts";
-import { getEventTypeCounts } from "@/server/services/analytics/get-event-type-counts";
-import { getOnboardingStatus } from "@/server/services/analytics/get-onboarding-status";
+import { analyticsRangeInputSchema, dailyEventCountsSchema, funnelSchema, onboardingStatusSchema, roiReportSchema } from "@/server/schemas/analytics-portal.schema";
+import { buildFunnel, getAnalyticsSummary, getDailyEventCounts, getEventTypeCounts, getOnboardingStatus, getRoiReport } from "@/server/services/events";
 import { createTRPCRouter, partnerProcedure } from "../init";
 
 const OVERVIEW_DAYS = 30;
@@ -31,6 +27,12 @@ export const analyticsRouter = createTRPCRouter({
     .input(analyticsRangeInputSchema)
     .output(funnelSchema)
     .query(async ({ ctx, input }) => buildFunnel(await getEventTypeCounts(ctx.scope, { days: input.days }))),
+
+  /** The ROI report: funnel per deal and overall (listed → … → confirmed), value delivered per period. */
+  roi: partnerProcedure
+    .input(analyticsRangeInputSchema)
+    .output(roiReportSchema)
+    .query(({ ctx, input }) => getRoiReport(ctx.scope, { days: input.days })),
 
   /** The onboarding checklist of the overview. */
   onboarding: partnerProcedure.output(onboardingStatusSchema).query(({ ctx }) => getOnboardingStatus(ctx.scope)),

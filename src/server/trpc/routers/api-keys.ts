@@ -1,9 +1,9 @@
 // apiKeys.* — the portal's API keys page: list both environments' public keys, rotate one pair
 // (optionally keeping the old private key working up to 24 h). The partner comes from the session;
 // the environment in rotate's input names which of the partner's two pairs to rotate.
-import { apiKeyListOutputSchema, apiKeyRotateInputSchema, apiKeyRotateOutputSchema } from "@/server/schemas/api-key.schema";
-import { listApiKeys } from "@/server/services/partners/list-api-keys";
-import { rotateKeyPair } from "@/server/services/partners/rotate-key-pair";
+import { apiKeyListOutputSchema, apiKeyRevokeRolledInputSchema, apiKeyRotateInputSchema, apiKeyRotateOutputSchema } from "@/server/schemas/api-key.schema";
+import { listApiKeys, rotateKeyPair } from "@/server/services/partners";
+import { revokeRolledKeyPair } from "@/server/services/partners";
 import { createTRPCRouter, partnerMutationProcedure, partnerProcedure } from "../init";
 
 export const apiKeysRouter = createTRPCRouter({
@@ -15,4 +15,9 @@ export const apiKeysRouter = createTRPCRouter({
     .mutation(({ ctx, input }) =>
       rotateKeyPair(ctx.actor, ctx.scope.partnerId, input.environment, { expireOldAfterSeconds: input.expireOldAfterSeconds, actorEmail: ctx.admin.email }),
     ),
+
+  // Ends a rolled pair's grace period now (a leaked old key): the current pair is never revoked bare.
+  revokeRolled: partnerMutationProcedure
+    .input(apiKeyRevokeRolledInputSchema)
+    .mutation(({ ctx, input }) => revokeRolledKeyPair(ctx.actor, ctx.scope.partnerId, input.publicKey, { actorEmail: ctx.admin.email })),
 });

@@ -8,10 +8,14 @@ import {
   previewInputSchema,
   previewOutputSchema,
 } from "@/server/schemas/portal-deals.schema";
-import { listPartnerCatalogue } from "@/server/services/portal-deals/list-partner-catalogue";
-import { previewMemberDeals } from "@/server/services/portal-deals/preview-member-deals";
-import { searchPreviewMembers } from "@/server/services/portal-deals/search-preview-members";
-import { createTRPCRouter, partnerProcedure } from "../init";
+import { getCatalogueDeal, listPartnerCatalogue, previewMemberDeals, searchPreviewMembers, setSharedDealHidden } from "@/server/services/deals";
+import { z } from "zod";
+import { activityActorOf } from "@/server/services/activity";
+import { catalogueDealOutputSchema } from "@/server/schemas/portal-deals.schema";
+import { createTRPCRouter, partnerMutationProcedure, partnerProcedure } from "../init";
+
+const dealInput = z.object({ id: z.string().max(100) }).strict();
+const hiddenOutput = z.object({ id: z.string(), hidden_by_you: z.boolean() });
 
 export const catalogueRouter = createTRPCRouter({
   /** Every deal the partner's members can meet, plus the hidden ones with the reason. */
@@ -25,6 +29,21 @@ export const catalogueRouter = createTRPCRouter({
     .input(previewInputSchema)
     .output(previewOutputSchema)
     .query(({ ctx, input }) => previewMemberDeals(ctx.scope, input)),
+
+  /** One deal as members see it, with why it is visible or hidden. */
+  detail: partnerProcedure.input(dealInput).output(catalogueDealOutputSchema).query(({ ctx, input }) => getCatalogueDeal(ctx.scope, input.id)),
+
+  /** "Hide from my members" on a shared deal. */
+  hide: partnerMutationProcedure
+    .input(dealInput)
+    .output(hiddenOutput)
+    .mutation(({ ctx, input }) => setSharedDealHidden(ctx.scope, input.id, true, { actor: activityActorOf(ctx.actor, ctx.admin.email) })),
+
+  /** "Show again". */
+  show: partnerMutationProcedure
+    .input(dealInput)
+    .output(hiddenOutput)
+    .mutation(({ ctx, input }) => setSharedDealHidden(ctx.scope, input.id, false, { actor: activityActorOf(ctx.actor, ctx.admin.email) })),
 
   /** The member picker of the preview. */
   searchMembers: partnerProcedure

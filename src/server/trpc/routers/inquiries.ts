@@ -1,7 +1,7 @@
 // inquiries.* — members' inquiry / request-access forms from the hosted app, for the partner's
 // portal (/inquiries). Scope from the session only.
 import { inquiryListQuerySchema, inquiryListSchema } from "@/server/schemas/inquiry.schema";
-import { listInquiries } from "@/server/services/inquiries/list-inquiries";
+import { listInquiries } from "@/server/services/deals";
 import { createTRPCRouter, partnerProcedure } from "../init";
 
 export const inquiriesRouter = createTRPCRouter({

@@ -6,25 +6,33 @@ import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import {
   memberCreateInputSchema,
   memberCreateOutputSchema,
+  memberDetailOutputSchema,
   memberIdInputSchema,
   memberImportInputSchema,
   memberImportOutputSchema,
   memberListInputSchema,
   memberListOutputSchema,
+  memberSendSignInEmailsInputSchema,
+  memberSendSignInEmailsOutputSchema,
   memberUpdateInputSchema,
   portalMemberSchema,
   signInLinkOutputSchema,
 } from "@/server/schemas/member-portal.schema";
 import { userDeletedSchema } from "@/server/schemas/user.schema";
-import { activityActorOf } from "@/server/services/activity/record-activity";
-import { issueMagicLink } from "@/server/services/magic-links/issue-magic-link";
-import { createMember } from "@/server/services/members/create-member";
-import { createMembersBatch } from "@/server/services/members/create-members-batch";
-import { deleteMember } from "@/server/services/members/delete-member";
-import { findMemberOrThrow } from "@/server/services/members/get-member";
-import { listPortalMembers, withLastSignIn } from "@/server/services/members/list-portal-members";
-import { updateMember } from "@/server/services/members/update-member";
-import { summarizeImport } from "@/server/services/members/summarize-import";
+import { activityActorOf } from "@/server/services/activity";
+import {
+  createMember,
+  createMembersBatch,
+  deleteMember,
+  findMemberOrThrow,
+  getMemberDetail,
+  issueMagicLink,
+  listPortalMembers,
+  sendMemberSignInEmails,
+  summarizeImport,
+  updateMember,
+  withLastSignIn,
+} from "@/server/services/members";
 import { createTRPCRouter, partnerMutationProcedure, partnerProcedure } from "../init";
 
 const actorOf = (ctx: { actor: Parameters<typeof activityActorOf>[0]; admin: { email?: string | null } }) => ({ actor: activityActorOf(ctx.actor, ctx.admin.email) });
@@ -39,6 +47,9 @@ export const membersRouter = createTRPCRouter({
       const [member] = await withLastSignIn(ctx.scope, [await findMemberOrThrow(ctx.scope, { id: input.id })]);
       return member;
     }),
+
+  /** The member's page: profile, eligibility, events, codes, redemptions. */
+  detail: partnerProcedure.input(memberIdInputSchema).output(memberDetailOutputSchema).query(({ ctx, input }) => getMemberDetail(ctx.scope, input.id)),
 
   /** POST /v1/users: an existing email returns that member (created false), unchanged. */
   create: partnerMutationProcedure
@@ -74,6 +85,12 @@ export const membersRouter = createTRPCRouter({
       const link = await issueMagicLink(ctx.scope, member.id, hostedAppConfig());
       return { url: link.url, expires_at: link.expiresAt.toISOString() };
     }),
+
+  /** "Send sign-in email": a fresh link emailed to each selected member (all or none: another partner's id is NOT_FOUND). */
+  sendSignInEmails: partnerMutationProcedure
+    .input(memberSendSignInEmailsInputSchema)
+    .output(memberSendSignInEmailsOutputSchema)
+    .mutation(({ ctx, input }) => sendMemberSignInEmails(ctx.scope, input.ids, hostedAppConfig())),
 
   /** One chunk (≤ 1,000 rows) of a CSV import through the POST /v1/users/batch service. */
   importBatch: partnerMutationProcedure

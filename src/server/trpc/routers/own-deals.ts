@@ -1,9 +1,9 @@
-// ownDeals.* — the partner's own deals (/deals/own): the same services and zod schemas as
+// ownDeals.* — the partner deals (/deals/own): the same services and zod schemas as
 // /v1/partner-deals, its visibility rules and code pool. Changes are recorded in the activity log
 // with the signed-in admin as actor (inside each change's transaction, by the services).
 import { z } from "zod";
 import { DEAL_STATUSES } from "@/server/domain/enums";
-import { dealDeletedSchema, dealSchema, partnerDealCreateSchema, partnerDealListSchema, partnerDealUpdateSchema } from "@/server/schemas/deal.schema";
+import { dealDeletedSchema, dealSchema, dealWithProviderSecretSchema, partnerDealCreateSchema, partnerDealListSchema, partnerDealUpdateSchema } from "@/server/schemas/deal.schema";
 import {
   codePoolOutputSchema,
   codesPasteInputSchema,
@@ -20,20 +20,24 @@ import {
   visibilityRuleSchema,
   visibilityRuleUpdateSchema,
 } from "@/server/schemas/visibility-rule.schema";
-import { activityActorOf } from "@/server/services/activity/record-activity";
-import { addCodesToPool } from "@/server/services/codes/code-pool";
-import { getCodePool, setCodeLowStockThreshold } from "@/server/services/codes/low-stock-threshold";
-import { createPartnerDeal } from "@/server/services/partner-deals/create-partner-deal";
-import { deletePartnerDeal } from "@/server/services/partner-deals/delete-partner-deal";
-import { listPartnerDeals } from "@/server/services/partner-deals/list-partner-deals";
-import { updatePartnerDeal } from "@/server/services/partner-deals/update-partner-deal";
-import { getOwnDealEditor } from "@/server/services/portal-deals/get-own-deal-editor";
-import { listCategoryChoices } from "@/server/services/portal-deals/list-category-choices";
-import { countOwnDealsByStatus } from "@/server/services/portal-deals/own-deal-status-counts";
-import { previewInstructions } from "@/server/services/portal-deals/preview-instructions";
-import { createVisibilityRule } from "@/server/services/visibility-rules/create-visibility-rule";
-import { deleteVisibilityRule } from "@/server/services/visibility-rules/delete-visibility-rule";
-import { updateVisibilityRule } from "@/server/services/visibility-rules/update-visibility-rule";
+import { activityActorOf } from "@/server/services/activity";
+import {
+  addCodesToPool,
+  countPartnerDealsByStatus,
+  createPartnerDeal,
+  createVisibilityRule,
+  deletePartnerDeal,
+  deleteVisibilityRule,
+  getCodePool,
+  getPartnerDealEditor,
+  listCategoryChoices,
+  listPartnerDeals,
+  previewInstructions,
+  rotatePartnerDealProviderSecret,
+  setCodeLowStockThreshold,
+  updatePartnerDeal,
+  updateVisibilityRule,
+} from "@/server/services/deals";
 import { createTRPCRouter, partnerMutationProcedure, partnerProcedure } from "../init";
 
 const ruleIdInput = z.object({ id: z.string().max(100), rule_id: z.string().max(100) });
@@ -47,7 +51,7 @@ export const ownDealsRouter = createTRPCRouter({
     .output(partnerDealListSchema)
     .query(({ ctx, input }) => listPartnerDeals(ctx.scope, input)),
 
-  statusCounts: partnerProcedure.output(statusCountsSchema).query(({ ctx }) => countOwnDealsByStatus(ctx.scope)),
+  statusCounts: partnerProcedure.output(statusCountsSchema).query(({ ctx }) => countPartnerDealsByStatus(ctx.scope)),
 
   categories: partnerProcedure
     .output(z.array(z.object({ id: z.string(), slug: z.string(), name: z.string() })))
@@ -64,16 +68,27 @@ export const ownDealsRouter = createTRPCRouter({
         rules_sentence: z.string(),
       }),
     )
-    .query(({ ctx, input }) => getOwnDealEditor(ctx.scope, input.id)),
+    .query(({ ctx, input }) => getPartnerDealEditor(ctx.scope, input.id)),
+
+  /** Provider tracking on/off (on: the new provider secret, once) and secret rotation. */
+  setTracking: partnerMutationProcedure
+    .input(z.object({ id: z.string().max(100), enabled: z.boolean() }))
+    .output(dealWithProviderSecretSchema)
+    .mutation(({ ctx, input }) => updatePartnerDeal(ctx.scope, input.id, { tracking_enabled: input.enabled }, actorOf(ctx))),
+
+  rotateProviderSecret: partnerMutationProcedure
+    .input(dealIdInputSchema)
+    .output(dealWithProviderSecretSchema)
+    .mutation(({ ctx, input }) => rotatePartnerDealProviderSecret(ctx.scope, input.id, actorOf(ctx))),
 
   create: partnerMutationProcedure
     .input(partnerDealCreateSchema)
-    .output(dealSchema)
+    .output(dealWithProviderSecretSchema)
     .mutation(({ ctx, input }) => createPartnerDeal(ctx.scope, input, actorOf(ctx))),
 
   update: partnerMutationProcedure
     .input(z.object({ id: z.string().max(100), patch: partnerDealUpdateSchema }))
-    .output(dealSchema)
+    .output(dealWithProviderSecretSchema)
     .mutation(({ ctx, input }) => updatePartnerDeal(ctx.scope, input.id, input.patch, actorOf(ctx))),
 
   /** One status change (the buttons offer only allowed ones; the service re-checks). */

@@ -1,8 +1,8 @@
 // partner.* — the signed-in admin's partner (the pattern every portal router follows: input and
 // output schemas from src/server/schemas, the scope from ctx, one service call).
 import { environmentSchema, partnerOutputSchema, setEnvironmentInputSchema } from "@/server/schemas/portal.schema";
-import { setPortalEnvironment } from "@/server/services/admins/set-portal-environment";
-import { getPartner } from "@/server/services/partners/get-partner";
+import { setPortalEnvironment } from "@/server/services/admins";
+import { getPartner } from "@/server/services/partners";
 import { adminProcedure, createTRPCRouter, partnerProcedure } from "../init";
 import { z } from "zod";
 

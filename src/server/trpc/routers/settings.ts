@@ -6,9 +6,11 @@ import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { embedSnippet, embedUrl } from "@/server/config/embed-snippet";
 import { partnerSettingsSchema } from "@/server/schemas/partner.schema";
 import { partnerOutputSchema } from "@/server/schemas/portal.schema";
-import { hostedAppUrl } from "@/server/services/magic-links/build-sign-in-url";
-import { getPartner } from "@/server/services/partners/get-partner";
-import { updatePartner } from "@/server/services/partners/update-partner";
+import { hostedAppUrl } from "@/server/config/hosted-app-url";
+import { getPartner, updatePartner } from "@/server/services/partners";
+import { getMemberEditableDimensions, setMemberEditableDimensions } from "@/server/services/members";
+import { PROFILE_DIMENSIONS } from "@/server/domain/member-profile";
+import { previewEmails } from "@/server/services/email";
 import { createTRPCRouter, partnerMutationProcedure, partnerProcedure } from "../init";
 
 const hostingSchema = z.object({
@@ -33,12 +35,25 @@ function hostingOf(subdomain: string) {
 }
 
 export const settingsRouter = createTRPCRouter({
+  /** Every email template with this partner's saved branding and sample data (nothing is sent). */
+  emailPreviews: partnerProcedure.query(({ ctx }) => previewEmails(ctx.scope, hostedAppConfig())),
+
   get: partnerProcedure
     .output(z.object({ partner: partnerOutputSchema, hosting: hostingSchema }))
     .query(async ({ ctx }) => {
       const partner = await getPartner(ctx.scope);
       return { partner, hosting: hostingOf(partner.subdomain) };
     }),
+
+  /** Which profile questions members may answer themselves in the hosted app (contract 10). */
+  memberProfile: partnerProcedure
+    .output(z.object({ member_editable_dimensions: z.array(z.string()) }))
+    .query(async ({ ctx }) => ({ member_editable_dimensions: await getMemberEditableDimensions(ctx.scope) })),
+
+  setMemberProfile: partnerMutationProcedure
+    .input(z.object({ member_editable_dimensions: z.array(z.enum(PROFILE_DIMENSIONS)).max(PROFILE_DIMENSIONS.length) }))
+    .output(z.object({ member_editable_dimensions: z.array(z.string()) }))
+    .mutation(async ({ ctx, input }) => ({ member_editable_dimensions: await setMemberEditableDimensions(ctx.scope, input.member_editable_dimensions) })),
 
   /** Saves the fields given (a partial update); refused while a super admin views read-only. */
   update: partnerMutationProcedure

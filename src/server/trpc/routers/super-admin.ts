@@ -22,25 +22,27 @@ import {
   partnerSetActiveInputSchema,
   platformActivityInputSchema,
 } from "@/server/schemas/super-admin.schema";
-import { exitViewAs, viewAsPartner } from "@/server/services/admins/view-as";
-import { catalogEntriesToCsv } from "@/server/services/catalog-admin/catalog-csv";
-import { exportCatalog } from "@/server/services/catalog-admin/export-catalog";
-import { getCatalogDeal } from "@/server/services/catalog-admin/get-catalog-deal";
-import { importCatalogFile, previewCatalogImport } from "@/server/services/catalog-admin/import-catalog-file";
-import { listCatalogDeals } from "@/server/services/catalog-admin/list-catalog-deals";
-import { createCatalogDeal, updateCatalogDeal } from "@/server/services/catalog-admin/save-catalog-deal";
-import { createCategory } from "@/server/services/categories/create-category";
-import { listCategories } from "@/server/services/categories/list-categories";
-import { mergeCategories } from "@/server/services/categories/merge-categories";
-import { moveCategory } from "@/server/services/categories/move-category";
-import { renameCategory } from "@/server/services/categories/rename-category";
-import { createPartnerWithAdmin } from "@/server/services/partners/create-partner-with-admin";
-import { getPartnerForAdmin } from "@/server/services/partners/get-partner-for-admin";
-import { listPartners } from "@/server/services/partners/list-partners";
-import { rotatePartnerKeys } from "@/server/services/partners/rotate-partner-keys";
-import { setPartnerActive } from "@/server/services/partners/set-partner-active";
-import { listPartnerFigures } from "@/server/services/platform/list-partner-figures";
-import { listPlatformActivity } from "@/server/services/platform/list-platform-activity";
+import { exitViewAs, listPlatformActivity, viewAsPartner } from "@/server/services/admins";
+import {
+  catalogEntriesToCsv,
+  createCatalogDeal,
+  createCategory,
+  exportCatalog,
+  getCatalogDeal,
+  importCatalogFile,
+  listCatalogDeals,
+  listCategories,
+  mergeCategories,
+  moveCategory,
+  previewCatalogImport,
+  renameCategory,
+  updateCatalogDeal,
+  setCatalogDealTracking,
+} from "@/server/services/deals";
+import { createPartnerWithAdmin, getPartnerForAdmin, listPartners, rotatePartnerKeys, setPartnerActive } from "@/server/services/partners";
+import { listPartnerFigures } from "@/server/services/events";
+import { getMailboxEmail, listMailbox } from "@/server/services/email";
+import { mailboxEmailInputSchema, mailboxListInputSchema } from "@/server/schemas/mailbox.schema";
 import { createTRPCRouter, superAdminProcedure } from "../init";
 
 export const superAdminRouter = createTRPCRouter({
@@ -57,6 +59,10 @@ export const superAdminRouter = createTRPCRouter({
   listCatalogDeals: superAdminProcedure.input(catalogDealListInputSchema).query(({ ctx, input }) => listCatalogDeals(ctx.actor, input)),
   getCatalogDeal: superAdminProcedure.input(catalogDealIdInputSchema).query(({ ctx, input }) => getCatalogDeal(ctx.actor, input.id)),
   createCatalogDeal: superAdminProcedure.input(catalogDealCreateInputSchema).mutation(({ ctx, input }) => createCatalogDeal(ctx.actor, input.entry, ctx.admin.email)),
+  /** Provider tracking of a servicepass deal: on (the new secret, once), off, or a rotated secret. */
+  setCatalogDealTracking: superAdminProcedure
+    .input(z.object({ id: z.string().max(100), enabled: z.boolean().optional(), rotate: z.literal(true).optional() }))
+    .mutation(({ ctx, input }) => setCatalogDealTracking(ctx.actor, input.id, input.rotate ? { rotate: true } : { enabled: input.enabled ?? false }, ctx.admin.email)),
   updateCatalogDeal: superAdminProcedure.input(catalogDealUpdateInputSchema).mutation(({ ctx, input }) => updateCatalogDeal(ctx.actor, input.id, input.entry, ctx.admin.email)),
   previewCatalogImport: superAdminProcedure.input(catalogFileInputSchema).mutation(({ ctx, input }) => previewCatalogImport(ctx.actor, input.format, input.text)),
   importCatalog: superAdminProcedure.input(catalogFileInputSchema).mutation(({ ctx, input }) => importCatalogFile(ctx.actor, input.format, input.text, ctx.admin.email)),
@@ -81,4 +87,8 @@ export const superAdminRouter = createTRPCRouter({
   // ---- Platform ----
   partnerFigures: superAdminProcedure.query(({ ctx }) => listPartnerFigures(ctx.actor)),
   activity: superAdminProcedure.input(platformActivityInputSchema).query(({ ctx, input }) => listPlatformActivity(ctx.actor, input)),
+
+  // ---- Mailbox (every email of the outbox; without SMTP_URL the only place they can be read) ----
+  mailbox: superAdminProcedure.input(mailboxListInputSchema).query(({ ctx, input }) => listMailbox(ctx.actor, input)),
+  mailboxEmail: superAdminProcedure.input(mailboxEmailInputSchema).query(({ ctx, input }) => getMailboxEmail(ctx.actor, input.id)),
 });

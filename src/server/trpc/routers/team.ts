@@ -1,6 +1,8 @@
 // team.* — the partner's admins (/team): list, invite (one-time set-password link), remove (never
 // the last one), and the signed-in admin's own password. Changes are recorded in the activity log.
 import { z } from "zod";
+import { SignInThrottle, SignInThrottledError, signInClientIp } from "@/server/auth/sign-in-throttle";
+import { AppError } from "@/server/errors/app-error";
 import {
   changePasswordInputSchema,
   teamAdminIdInputSchema,
@@ -8,12 +10,12 @@ import {
   teamInviteInputSchema,
   teamInviteOutputSchema,
 } from "@/server/schemas/team.schema";
-import { activityActorOf } from "@/server/services/activity/record-activity";
-import { changePassword } from "@/server/services/admins/change-password";
-import { createAdminInvite, reissueAdminInvite } from "@/server/services/admins/create-admin-invite";
-import { listAdmins } from "@/server/services/admins/list-admins";
-import { removeAdmin } from "@/server/services/admins/remove-admin";
+import { activityActorOf } from "@/server/services/activity";
+import { changePassword, createAdminInvite, listAdmins, reissueAdminInvite, removeAdmin } from "@/server/services/admins";
+import { getNotificationPreferences, setNotificationPreferences, NOTIFICATION_MODES } from "@/server/services/email";
 import { adminProcedure, createTRPCRouter, partnerMutationProcedure, partnerProcedure } from "../init";
+
+let passwordCheckThrottle: SignInThrottle | null = null;
 
 const actorOf = (ctx: { actor: Parameters<typeof activityActorOf>[0]; admin: { email?: string | null } }) => activityActorOf(ctx.actor, ctx.admin.email);
 
@@ -36,9 +38,33 @@ export const teamRouter = createTRPCRouter({
     .output(z.object({ id: z.string(), removed: z.literal(true) }))
     .mutation(({ ctx, input }) => removeAdmin(ctx.scope, actorOf(ctx), input.id)),
 
+  /** Your own email notifications: instant, daily digest or off per kind (defaults: instant). */
+  notificationPreferences: adminProcedure.query(({ ctx }) => getNotificationPreferences(ctx.actor.adminId)),
+
+  setNotificationPreferences: adminProcedure
+    .input(z.object({ inquiry: z.enum(NOTIFICATION_MODES).optional(), codes_low: z.enum(NOTIFICATION_MODES).optional(), access_request: z.enum(NOTIFICATION_MODES).optional() }).strict())
+    .mutation(({ ctx, input }) => setNotificationPreferences(ctx.actor.adminId, input)),
+
   /** Your own password (any signed-in admin, also a super admin): other sessions are signed out. */
   changePassword: adminProcedure
     .input(changePasswordInputSchema)
     .output(z.object({ changed: z.literal(true), session_version: z.number().int() }))
-    .mutation(({ ctx, input }) => changePassword(ctx.actor, input, ctx.admin.email)),
+    .mutation(async ({ ctx, input }) => {
+      // The current-password check is a password guess like a sign-in: throttled the same way, per
+      // admin and per IP (src/server/auth/sign-in-throttle.ts).
+      const attempt = { email: `admin:${ctx.actor.adminId}`, ip: signInClientIp(Object.fromEntries(ctx.headers)) };
+      passwordCheckThrottle ??= new SignInThrottle(undefined, undefined, "password-check");
+      try {
+        await passwordCheckThrottle.check(attempt);
+      } catch (err) {
+        if (err instanceof SignInThrottledError) throw new AppError("rate_limited", "Too many wrong current passwords. Wait 15 minutes and try again.");
+        throw err;
+      }
+      try {
+        return await changePassword(ctx.actor, input, ctx.admin.email);
+      } catch (err) {
+        if (err instanceof AppError && err.code === "password_incorrect") await passwordCheckThrottle.recordFailure(attempt);
+        throw err;
+      }
+    }),
 });

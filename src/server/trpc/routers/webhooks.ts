@@ -15,16 +15,18 @@ import {
   webhookEndpointUpdateByIdSchema,
   webhookEndpointWithSecretSchema,
 } from "@/server/schemas/webhook.schema";
-import { activityActorOf } from "@/server/services/activity/record-activity";
-import { createWebhookEndpoint } from "@/server/services/webhooks/create-webhook-endpoint";
-import { deleteWebhookEndpoint } from "@/server/services/webhooks/delete-webhook-endpoint";
-import { listWebhookDeliveries } from "@/server/services/webhooks/list-webhook-deliveries";
-import { listWebhookEndpoints } from "@/server/services/webhooks/list-webhook-endpoints";
-import { resendWebhookDelivery } from "@/server/services/webhooks/resend-webhook-delivery";
-import { rotateWebhookSecret } from "@/server/services/webhooks/rotate-webhook-secret";
-import { sendTestWebhookEvent } from "@/server/services/webhooks/send-test-webhook-event";
-import { updateWebhookEndpoint } from "@/server/services/webhooks/update-webhook-endpoint";
-import { readWebhookConfig } from "@/server/services/webhooks/webhook-config";
+import { activityActorOf } from "@/server/services/activity";
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  readWebhookConfig,
+  resendWebhookDelivery,
+  rotateWebhookSecret,
+  sendTestWebhookEvent,
+  updateWebhookEndpoint,
+} from "@/server/services/webhooks";
 import { createTRPCRouter, partnerMutationProcedure, partnerProcedure } from "../init";
 
 const actorOf = (ctx: { actor: Parameters<typeof activityActorOf>[0]; admin: { email?: string | null } }) => activityActorOf(ctx.actor, ctx.admin.email);

@@ -1,6 +1,7 @@
 // /settings — the partner record: name, type, regions, delivery method, subdomain (with its hosted
 // app URL), branding with a live preview of the hosted app header, freemium and the upgrade URL,
-// allowed iframe origins and the widget's embed snippet. One record for Live and Sandbox.
+// allowed iframe origins and the widget's embed snippet, the support email (Reply-To of member
+// emails) and a preview of every email template. One record for Live and Sandbox.
 import { Building2 } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -9,7 +10,9 @@ import { PageHeader } from "@/components/portal/page-header";
 import { Button } from "@/components/ui/button";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
 import { getServerApi } from "@/trpc/server";
+import { EmailPreviewsCard } from "./_components/email-previews-card";
 import { SettingsForm } from "./_components/settings-form";
+import { MemberProfileForm } from "./_components/member-profile-form";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -32,7 +35,8 @@ export default async function SettingsPage() {
       </>
     );
   }
-  const initial = await (await getServerApi()).settings.get();
+  const serverApi = await getServerApi();
+  const [initial, profile] = await Promise.all([serverApi.settings.get(), serverApi.settings.memberProfile()]);
   return (
     <>
       <PageHeader
@@ -40,6 +44,10 @@ export default async function SettingsPage() {
         description="Your partner account, hosted app and embedding. These settings are part of the partner record: the same in Live and Sandbox, and a change applies to both at once."
       />
       <SettingsForm initial={initial} readOnly={readOnly} />
+      <MemberProfileForm initial={profile.member_editable_dimensions} readOnly={readOnly} />
+      <div className="mt-8">
+        <EmailPreviewsCard />
+      </div>
     </>
   );
 }

@@ -1,17 +1,28 @@
-// GET|POST /api/trpc/* — the portal's tRPC endpoint. The session cookie is SameSite=Lax, so
-// cross-site form posts arrive without it and fail as UNAUTHORIZED.
+// GET|POST /api/trpc/* — the portal's tRPC endpoint. guardTrpcRequest runs first: same-origin
+// mutations only, bounded bodies, depth and batches (src/server/trpc/guard-request.ts).
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { createTRPCContext } from "@/server/trpc/context";
+import { guardTrpcRequest, MAX_BATCH_SIZE } from "@/server/trpc/guard-request";
 import { appRouter } from "@/server/trpc/routers/_app";
+import { errorFields, logger } from "@/server/observability/logger";
+import { metrics } from "@/server/observability/metrics";
+import { isStatementTimeout } from "@/server/db/prisma-errors";
 
-function handler(req: Request): Promise<Response> {
+const ENDPOINT = "/api/trpc";
+
+async function handler(req: Request): Promise<Response> {
+  const guarded = await guardTrpcRequest(req, ENDPOINT);
+  if ("refused" in guarded) return guarded.refused;
+  const checked = guarded.body === null ? req : new Request(req.url, { method: req.method, headers: req.headers, body: guarded.body });
   return fetchRequestHandler({
-    endpoint: "/api/trpc",
-    req,
+    endpoint: ENDPOINT,
+    req: checked,
     router: appRouter,
+    maxBatchSize: MAX_BATCH_SIZE,
     createContext: () => createTRPCContext({ headers: req.headers }),
     onError({ error, path }) {
-      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "<no path>"} failed:`, error.cause ?? error);
+      if (error.code === "INTERNAL_SERVER_ERROR") logger().error({ procedure: path ?? null, ...errorFields(error.cause ?? error) }, "tRPC procedure failed");
+      if (isStatementTimeout(error.cause)) metrics().dbStatementTimeouts.inc();
     },
   });
 }

@@ -4,8 +4,8 @@
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { MEMBER_COOKIE, MEMBER_HEADERS, type MemberSurface } from "@/components/hosted/surface";
-import { resolveMemberSession, type HostedMember } from "@/server/services/hosted/member-session";
-import { getHostedPartner, type HostedPartner } from "@/server/services/partners/get-hosted-partner";
+import { type HostedMember, resolveMemberSession } from "@/server/services/members";
+import { getHostedPartner, type HostedPartner } from "@/server/services/partners";
 
 export type SurfaceContext = { surface: MemberSurface; base: string; secure: boolean; nonce: string | undefined };
 

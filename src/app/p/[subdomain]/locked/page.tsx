@@ -9,7 +9,7 @@ import { DealGrid } from "@/components/hosted/deal-grid";
 import { firstParam as one, listHref } from "@/components/hosted/deal-filters";
 import { SignInPrompt } from "@/components/hosted/sign-in-prompt";
 import { UpgradeBanner } from "@/components/hosted/upgrade-banner";
-import { listHostedDeals } from "@/server/services/hosted/hosted-deals";
+import { listHostedDeals } from "@/server/services/deals";
 import { trackEvent } from "../actions";
 import { getSurface, loadMember, loadPartner } from "../_lib/member-context";
 

@@ -20,6 +20,7 @@ import { api } from "@/trpc/react";
 import { downloadCsv } from "./download-csv";
 import { activeTypes, EventsChart } from "./events-chart";
 import { EVENT_LABELS } from "./event-labels";
+import { RoiSection } from "./roi-section";
 
 const KPIS: { key: keyof Omit<AnalyticsSummary, "top_deals" | "event_counts">; label: string; hint: string }[] = [
   { key: "total_users", label: "Members", hint: "all members of this environment" },
@@ -237,6 +238,7 @@ export function AnalyticsClient({ initialDays, environmentLabel }: { initialDays
           </CardContent>
         </Card>
       </div>
+      <RoiSection days={days} rangeLabel={rangeLabel} fileBase={base} />
       <p className="mt-6 text-xs text-muted-foreground">
         {EVENT_LABELS.deal_list_viewed} counts listings (one per list shown), not deals listed. The same figures are available to your backend from GET /v1/analytics?days={days}.
       </p>

@@ -13,6 +13,7 @@ import { ErrorState } from "@/components/portal/error-state";
 import { PageHeader } from "@/components/portal/page-header";
 import { envLabel, formatDateTime, type Env } from "./format";
 import { NewKeyDialog, type Rotated } from "./new-key-dialog";
+import { RevokeRolledKey } from "./revoke-rolled-key";
 import { RotateKeyDialog } from "./rotate-key-dialog";
 
 type KeyEnvironment = RouterOutputs["apiKeys"]["list"]["environments"][number];
@@ -25,7 +26,16 @@ export function ApiKeysClient({ apiBaseUrl, environment, readOnly }: { apiBaseUr
     <div className="space-y-6">
       <PageHeader
         title="API keys"
-        description="Your backend exchanges a key pair for a 15-minute token (POST /v1/authentications). Live keys reach live data only; sandbox keys reach test data only. A private key is shown once, when its pair is created or rotated."
+        description={
+          <>
+            Your backend exchanges a key pair for a 15-minute token (POST /v1/authentications). Live keys reach live data only; sandbox keys reach test data only. A private key
+            is shown once, when its pair is created or rotated. Every endpoint is in the{" "}
+            <a href="/docs/api" className="font-medium text-foreground underline underline-offset-4">
+              API reference
+            </a>
+            .
+          </>
+        }
       />
       {list.isPending ? (
         <div className="grid gap-4 lg:grid-cols-2" aria-label="Loading API keys">
@@ -104,6 +114,7 @@ function KeyCard({ keys, readOnly, onRotated }: { keys: KeyEnvironment; readOnly
                       <span className="text-muted-foreground">
                         Stops working <time dateTime={r.expires_at}>{formatDateTime(r.expires_at)}</time>; last used {r.last_used_at ? formatDateTime(r.last_used_at) : "never"}.
                       </span>
+                      {readOnly ? null : <RevokeRolledKey environment={env} publicKey={r.public_key} />}
                     </li>
                   ))}
                 </ul>

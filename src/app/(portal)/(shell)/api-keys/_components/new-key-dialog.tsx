@@ -1,5 +1,7 @@
 "use client";
 // The new pair after a rotation: the private key is shown here once, with copy buttons and a warning.
+// Escape, a click outside and a close icon would lose the only copy of the key: only the confirming
+// button closes it (docs/portal.md).
 import { AlertTriangle } from "lucide-react";
 import type { RouterOutputs } from "@/trpc/react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -15,11 +17,8 @@ export type Rotated = RouterOutputs["apiKeys"]["rotate"];
 export function NewKeyDialog({ rotated, onClose }: { rotated: Rotated | null; onClose: () => void }) {
   const name = rotated ? envLabel(rotated.environment).toLowerCase() : "";
   return (
-    <Dialog open={rotated !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        // Closing by a stray click outside would lose the only copy of the key: only the buttons close it.
-        onInteractOutside={(e) => e.preventDefault()}
-      >
+    <Dialog open={rotated !== null}>
+      <DialogContent showCloseButton={false} onInteractOutside={(e) => e.preventDefault()} onEscapeKeyDown={(e) => e.preventDefault()}>
         {rotated ? (
           <>
             <DialogHeader>

@@ -8,6 +8,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/portal/error-state";
 import { PageHeader } from "@/components/portal/page-header";
 import { DealForm } from "./deal-form";
+import { toast } from "sonner";
+import { ProviderTrackingPanel } from "@/components/deals/provider-tracking-panel";
 import { emptyDealValues, valuesFromEntry, type CatalogEntryLike } from "./deal-form-values";
 
 export function DealEditor({ dealId }: { dealId?: string }) {
@@ -15,6 +17,8 @@ export function DealEditor({ dealId }: { dealId?: string }) {
   const deal = api.superAdmin.getCatalogDeal.useQuery({ id: dealId ?? "" }, { enabled: Boolean(dealId), retry: (n, e) => e.data?.code !== "NOT_FOUND" && n < 2 });
   const loading = categories.isPending || (dealId !== undefined && deal.isPending);
   const error = categories.error ?? (dealId ? deal.error : null);
+  const utils = api.useUtils();
+  const tracking = api.superAdmin.setCatalogDealTracking.useMutation({ onError: (err) => toast.error(err.message) });
 
   return (
     <div className="space-y-6">
@@ -43,6 +47,22 @@ export function DealEditor({ dealId }: { dealId?: string }) {
           defaultValues={deal.data ? valuesFromEntry(deal.data.entry as CatalogEntryLike) : emptyDealValues}
         />
       )}
+      {dealId && deal.data ? (
+        <ProviderTrackingPanel
+          productName={deal.data.entry.product_name}
+          enabled={deal.data.tracking_enabled}
+          readOnly={false}
+          pending={tracking.isPending}
+          onSetEnabled={async (enabled) => {
+            const r = await tracking.mutateAsync({ id: dealId, enabled });
+            toast.success(enabled ? "Tracking is on" : "Tracking is off");
+            if (!r.provider_secret) void utils.superAdmin.getCatalogDeal.invalidate({ id: dealId });
+            return r.provider_secret;
+          }}
+          onRotate={async () => (await tracking.mutateAsync({ id: dealId, rotate: true })).provider_secret}
+          onSecretDismissed={() => void utils.superAdmin.getCatalogDeal.invalidate({ id: dealId })}
+        />
+      ) : null}
     </div>
   );
 }

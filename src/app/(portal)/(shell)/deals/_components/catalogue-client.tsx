@@ -2,6 +2,7 @@
 // The catalogue table: search, category / status / visibility filters, server-side pages.
 import type { ColumnDef } from "@tanstack/react-table";
 import { Check, Eye, EyeOff, SearchX } from "lucide-react";
+import Link from "next/link";
 import { useMemo, useState, type ReactNode } from "react";
 import { DataTable } from "@/components/portal/data-table";
 import { EmptyState } from "@/components/portal/empty-state";
@@ -27,7 +28,9 @@ const columns: ColumnDef<CatalogueRow>[] = [
     header: "Deal",
     cell: ({ row: { original: d } }) => (
       <div className="min-w-48 max-w-md whitespace-normal">
-        <div className="font-medium">{d.product_name}</div>
+        <Link href={`/deals/${d.id}`} className="font-medium underline-offset-2 hover:underline">
+          {d.product_name}
+        </Link>
         <div className="text-xs text-muted-foreground">
           {d.deal_type === "partner_private" ? "Own deal" : "Servicepass"}
           {d.categories.length ? ` · ${d.categories.map((c) => c.name).join(", ")}` : ""}
@@ -209,7 +212,9 @@ function PhoneList({ rows, loading, empty, page, hasMore, setPage }: { rows: Cat
       <ul aria-label="Deals in your catalogue" className="flex flex-col divide-y rounded-xl border bg-card">
         {rows.map((d) => (
           <li key={d.id} className="flex flex-col gap-1.5 p-3">
-            <div className="font-medium">{d.product_name}</div>
+            <Link href={`/deals/${d.id}`} className="font-medium underline-offset-2 hover:underline">
+              {d.product_name}
+            </Link>
             <div className="flex flex-wrap gap-1">
               <StatusBadge status={d.status} />
               <Badge variant={d.visible ? "outline" : "destructive"}>{d.visible ? "Visible" : "Hidden"}</Badge>

@@ -1,7 +1,7 @@
 "use client";
 // The Members table: filters and search go to the server (members.list), pages by cursor.
 import type { ColumnDef } from "@tanstack/react-table";
-import { Pencil, Plus, Search, Trash2, Upload, UserPlus, X } from "lucide-react";
+import { Mail, Pencil, Plus, Search, Trash2, Upload, UserPlus, X } from "lucide-react";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
@@ -12,6 +12,7 @@ import { ErrorState } from "@/components/portal/error-state";
 import { PageHeader } from "@/components/portal/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { FilterSelect } from "@/components/portal/filter-select";
@@ -20,6 +21,7 @@ import type { MemberListInput, PortalMember } from "@/server/schemas/member-port
 import { api } from "@/trpc/react";
 import { useDebounced } from "../../deals/_components/use-debounced";
 import { MemberFormDialog } from "./member-form-dialog";
+import { useSendSignInEmails } from "./send-sign-in-email";
 import { SignInLinkButton } from "./sign-in-link-button";
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -45,6 +47,17 @@ export function MembersClient({ environment, readOnly }: { environment: "live" |
     ...(filters.signed_in !== ALL ? { signed_in: filters.signed_in as "yes" | "no" } : {}),
   };
   const list = api.members.list.useQuery(input, { placeholderData: (prev) => prev });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const bulk = useSendSignInEmails();
+  const pageIds = useMemo(() => (list.data?.data ?? []).map((m) => m.id), [list.data]);
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const toggle = (id: string, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const filtered = Boolean(q) || JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
   const setFilter = (key: keyof Filters) => (value: string) => {
     setFilters((f) => ({ ...f, [key]: value }));
@@ -53,11 +66,28 @@ export function MembersClient({ environment, readOnly }: { environment: "live" |
 
   const columns = useMemo<ColumnDef<PortalMember>[]>(
     () => [
+      ...(readOnly
+        ? []
+        : [
+            {
+              id: "select",
+              header: () => (
+                <Checkbox
+                  aria-label="Select every member on this page"
+                  checked={allOnPage}
+                  onCheckedChange={(on) => setSelected((s) => (on === true ? new Set([...s, ...pageIds]) : new Set([...s].filter((id) => !pageIds.includes(id)))))}
+                />
+              ),
+              cell: ({ row: { original: m } }) => <Checkbox aria-label={`Select ${m.email}`} checked={selected.has(m.id)} onCheckedChange={(on) => toggle(m.id, on === true)} />,
+            } satisfies ColumnDef<PortalMember>,
+          ]),
       {
         header: "Member",
         cell: ({ row: { original: m } }) => (
           <div className="min-w-48 sm:min-w-64">
-            <div className="font-medium [overflow-wrap:anywhere]">{m.email}</div>
+            <Link href={`/members/${m.id}`} className="font-medium underline-offset-2 hover:underline [overflow-wrap:anywhere]">
+              {m.email}
+            </Link>
             {m.external_user_id || m.idp_uid ? (
               <div className="text-xs text-muted-foreground break-all">
                 {[m.external_user_id && `External ID ${m.external_user_id}`, m.idp_uid && `IdP ${m.idp_uid}`].filter(Boolean).join(" · ")}
@@ -81,7 +111,7 @@ export function MembersClient({ environment, readOnly }: { environment: "live" |
         cell: ({ row: { original: m } }) => (readOnly ? null : <MemberActions member={m} environment={environment} className="hidden justify-end gap-1 sm:flex" />),
       },
     ],
-    [environment, readOnly],
+    [environment, readOnly, selected, allOnPage, pageIds],
   );
 
   const addButton = (
@@ -170,6 +200,25 @@ export function MembersClient({ environment, readOnly }: { environment: "live" |
           </Button>
         ) : null}
       </section>
+      {selected.size > 0 && !readOnly ? (
+        <div role="region" aria-label="Selected members" className="mb-4 flex flex-wrap items-center gap-3 rounded-lg border bg-muted/40 px-3 py-2 text-sm">
+          <span className="font-medium">
+            {selected.size} member{selected.size === 1 ? "" : "s"} selected
+          </span>
+          <Button
+            size="sm"
+            disabled={bulk.pending}
+            onClick={async () => {
+              if (await bulk.send([...selected])) setSelected(new Set());
+            }}
+          >
+            <Mail aria-hidden="true" /> {bulk.pending ? "Sending…" : "Send sign-in email"}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+            Clear selection
+          </Button>
+        </div>
+      ) : null}
       {list.error ? (
         <ErrorState error={list.error} retry={() => list.refetch()} title="Members could not be loaded" />
       ) : (
@@ -215,18 +264,29 @@ export function MembersClient({ environment, readOnly }: { environment: "live" |
 function MemberActions({ member: m, environment, className }: { member: PortalMember; environment: "live" | "test"; className: string }) {
   return (
     <div className={className}>
+      <SendSignInEmailButton member={m} />
       <SignInLinkButton member={m} />
       <MemberFormDialog
         member={m}
         environment={environment}
         trigger={
           <Button variant="ghost" size="sm" aria-label={`Edit ${m.email}`}>
-            <Pencil aria-hidden="true" /> <span className="sm:hidden lg:inline">Edit</span>
+            <Pencil aria-hidden="true" /> <span className="sm:hidden 2xl:inline">Edit</span>
           </Button>
         }
       />
       <DeleteMemberButton member={m} />
     </div>
+  );
+}
+
+function SendSignInEmailButton({ member }: { member: PortalMember }) {
+  const one = useSendSignInEmails();
+  return (
+    <Button variant="ghost" size="sm" disabled={one.pending} onClick={() => void one.send([member.id], member.email)} aria-label={`Send sign-in email to ${member.email}`} title="Send sign-in email">
+      {/* Icon only beside the table's columns (four actions do not fit at 1280 px with labels). */}
+      <Mail aria-hidden="true" /> <span className="sm:hidden">Email link</span>
+    </Button>
   );
 }
 
@@ -238,7 +298,7 @@ function DeleteMemberButton({ member }: { member: PortalMember }) {
       destructive
       trigger={
         <Button variant="ghost" size="sm" aria-label={`Delete ${member.email}`}>
-          <Trash2 aria-hidden="true" /> <span className="sm:hidden lg:inline">Delete</span>
+          <Trash2 aria-hidden="true" /> <span className="sm:hidden 2xl:inline">Delete</span>
         </Button>
       }
       title={`Delete ${member.email}?`}

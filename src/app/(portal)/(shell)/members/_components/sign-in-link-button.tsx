@@ -32,7 +32,7 @@ export function SignInLinkButton({ member }: { member: PortalMember }) {
   return (
     <>
       <Button variant="ghost" size="sm" onClick={onClick} aria-label={`Copy sign-in link for ${member.email}`}>
-        <Link2 aria-hidden="true" /> <span className="sm:hidden lg:inline">Sign-in link</span>
+        <Link2 aria-hidden="true" /> <span className="sm:hidden 2xl:inline">Sign-in link</span>
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent>

@@ -1,8 +1,10 @@
 // /partners/[id] — super admin: one partner (status, keys, admins), activate/deactivate, rotate keys
-// on its behalf, open its portal read-only.
+// on its behalf, open its portal read-only. An unknown id is a 404 page, not an error box.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
+import { AppError } from "@/server/errors/app-error";
+import { getPartnerForAdmin } from "@/server/services/partners";
 import { PartnerDetailClient } from "./_components/partner-detail-client";
 
 export const metadata: Metadata = { title: "Partner" };
@@ -11,5 +13,11 @@ export default async function PartnerPage({ params }: { params: Promise<{ id: st
   const session = await requireAdminSession();
   if (session.actor.role !== "super_admin") notFound();
   const { id } = await params;
+  try {
+    await getPartnerForAdmin(session.actor, id);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "partner_not_found") notFound();
+    throw err;
+  }
   return <PartnerDetailClient partnerId={id} />;
 }

@@ -18,8 +18,8 @@ import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { embedSnippet } from "@/server/config/embed-snippet";
 import { AUDIENCE_REGIONS, DELIVERY_METHODS, PARTNER_TYPES } from "@/server/domain/enums";
-import { originSchema, partnerSettingsSchema, type PartnerSettingsInput } from "@/server/schemas/partner.schema";
-import { hostedAppUrl } from "@/server/services/magic-links/build-sign-in-url";
+import { MEMBER_ACCESS_MODES, originSchema, partnerSettingsSchema, type PartnerSettingsInput } from "@/server/schemas/partner.schema";
+import { hostedAppUrl } from "@/server/config/hosted-app-url";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { schemaResolver } from "../../deals/_components/schema-resolver";
 import { HeaderPreview } from "./header-preview";
@@ -39,6 +39,15 @@ type Values = {
   freemium_enabled: boolean;
   upgrade_url: string;
   origins: string;
+  member_access: (typeof MEMBER_ACCESS_MODES)[number];
+  domains: string;
+  support_email: string;
+};
+
+const MEMBER_ACCESS_TEXT: Record<(typeof MEMBER_ACCESS_MODES)[number], string> = {
+  invite_only: "Invite only: only members you create (portal, import or API) can get a sign-in link.",
+  email_domain: "Email domain: anyone with an address at one of the domains below gets a sign-in link, and becomes a member when they open it.",
+  request: "On request: anyone may ask to join; the request waits in your inbox until an admin approves it.",
 };
 
 const DELIVERY_TEXT: Record<(typeof DELIVERY_METHODS)[number], string> = {
@@ -61,6 +70,9 @@ function valuesOf(p: Settings["partner"]): Values {
     freemium_enabled: p.freemium_enabled,
     upgrade_url: p.upgrade_url ?? "",
     origins: p.allowed_iframe_origins.join("\n"),
+    member_access: p.member_access,
+    domains: p.allowed_email_domains.join("\n"),
+    support_email: p.support_email ?? "",
   };
 }
 
@@ -83,6 +95,9 @@ function toInput(v: Values, branding: Record<string, string>): PartnerSettingsIn
     freemium_enabled: v.freemium_enabled,
     upgrade_url: v.upgrade_url.trim() === "" ? null : v.upgrade_url.trim(),
     allowed_iframe_origins: originLines(v.origins),
+    member_access: v.member_access,
+    allowed_email_domains: originLines(v.domains),
+    support_email: v.support_email.trim() === "" ? null : v.support_email.trim(),
   };
 }
 
@@ -100,6 +115,9 @@ function fieldOf(path: string): keyof Values | null {
     return (["primary_color", "logo_url", "headline", "welcome_text"] as const).find((k) => k === key) ?? null;
   }
   if (path.startsWith("allowed_iframe_origins")) return "origins";
+  if (path.startsWith("allowed_email_domains")) return "domains";
+  if (path === "member_access") return "member_access";
+  if (path === "support_email") return "support_email";
   const known: (keyof Values)[] = ["name", "type", "regions", "delivery_method", "subdomain", "freemium_enabled", "upgrade_url"];
   return known.find((k) => path === k || path.startsWith(`${k}[`)) ?? null;
 }
@@ -122,6 +140,7 @@ export function SettingsForm({ initial, readOnly }: { initial: Settings; readOnl
     mode: "onTouched",
   });
   const update = api.settings.update.useMutation();
+  const utils = api.useUtils();
   const live = useWatch({ control: form.control });
   const hosting = saved.hosting;
   const urlFor = (subdomain: string) => hostedAppUrl({ scheme: hosting.scheme, appDomain: hosting.app_domain, pathFallback: hosting.path_fallback }, subdomain || "your-subdomain");
@@ -132,6 +151,7 @@ export function SettingsForm({ initial, readOnly }: { initial: Settings; readOnl
       const out = await update.mutateAsync(toInput(values, extraBranding));
       setSaved(out);
       form.reset(valuesOf(out.partner));
+      void utils.settings.emailPreviews.invalidate(); // name, logo, colour and Reply-To show there
       toast.success("Settings saved. They apply to Live and Sandbox.");
       router.refresh();
     } catch (error) {
@@ -300,6 +320,46 @@ export function SettingsForm({ initial, readOnly }: { initial: Settings; readOnl
                 type="url"
                 placeholder="https://example.com/upgrade"
                 description="Where the upgrade call to action sends free members (https). Leave empty for no link."
+              />
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Member access</CardTitle>
+              <CardDescription>Who can sign in to your hosted app and widget without you creating them first (live environment only).</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-5 lg:grid-cols-2">
+              <SelectField
+                control={form.control}
+                name="member_access"
+                label="Member access"
+                options={MEMBER_ACCESS_MODES.map((m) => ({ value: m, label: { invite_only: "Invite only", email_domain: "Email domain", request: "On request" }[m] }))}
+                description={MEMBER_ACCESS_TEXT[live.member_access ?? "invite_only"]}
+              />
+              <TextAreaField
+                control={form.control}
+                name="domains"
+                label="Allowed email domains"
+                placeholder={"example.com\nexample.org"}
+                description="One domain per line (used when member access is Email domain)."
+              />
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Emails to members</CardTitle>
+              <CardDescription>Sign-in emails come from “{live.name || saved.partner.name}” with your logo and colour. Members who reply write to your support address.</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-5 lg:grid-cols-2">
+              <TextField
+                control={form.control}
+                name="support_email"
+                type="email"
+                label="Support email (Reply-To)"
+                placeholder="support@example.com"
+                description="Optional. Without it, replies go to the platform's no-reply address."
               />
             </CardContent>
           </Card>

@@ -1,7 +1,7 @@
 "use client";
 // Add / edit a webhook endpoint: URL, description, event types. Validated with the resource's zod
 // schema (the one /v1/webhook-endpoints uses); the server re-checks the address.
-import { useState, type ReactNode } from "react";
+import { createContext, useContext, useState, type ReactNode } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
@@ -20,7 +20,13 @@ export const EVENT_TYPE_HELP: Record<WebhookEventType, string> = {
   "inquiry.submitted": "A member sent an inquiry form",
   "codes.low": "A code pool fell to its low-stock threshold",
   "codes.exhausted": "A code pool ran out",
+  "access_request.created": "A member asked for access to a deal, or to become a member",
+  "access_request.approved": "An access request was approved",
+  "access_request.declined": "An access request was declined",
 };
+
+/** Whether this server accepts local webhook URLs (WEBHOOK_ALLOW_PRIVATE): the URL hint says so. */
+export const LocalWebhooksAllowed = createContext(false);
 
 export type EndpointValues = { url: string; description: string; event_types: WebhookEventType[] };
 
@@ -40,6 +46,7 @@ export function EndpointFormDialog({
   onSubmit: (values: EndpointValues) => Promise<unknown>;
 }) {
   const [open, setOpen] = useState(false);
+  const localAllowed = useContext(LocalWebhooksAllowed);
   const form = useForm<EndpointValues>({
     resolver: zodResolver(webhookEndpointCreateSchema) as never,
     defaultValues: initial ?? { url: "", description: "", event_types: [...WEBHOOK_EVENT_TYPES] },
@@ -78,7 +85,7 @@ export function EndpointFormDialog({
                   <FormControl>
                     <Input type="url" placeholder="https://api.example.com/webhooks/perkway" autoComplete="off" {...field} />
                   </FormControl>
-                  <FormDescription>https only (http for localhost). Public addresses only.</FormDescription>
+                  <FormDescription>{localAllowed ? "https, or http for localhost and 127.0.0.1 (this server allows local addresses)." : "https on a public address: localhost, 127.0.0.1 and private networks are refused."}</FormDescription>
                   <FormMessage />
                 </FormItem>
               )}

@@ -17,13 +17,13 @@ import { EmptyState } from "@/components/portal/empty-state";
 import { ErrorState } from "@/components/portal/error-state";
 import { PageHeader } from "@/components/portal/page-header";
 import { DeliveryLog } from "./delivery-log";
-import { EndpointFormDialog, type EndpointValues } from "./endpoint-form";
+import { EndpointFormDialog, LocalWebhooksAllowed, type EndpointValues } from "./endpoint-form";
 
 type Endpoint = RouterOutputs["webhooks"]["list"]["data"][number];
 
 const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
-export function WebhooksClient({ environment, readOnly }: { environment: "live" | "test"; readOnly: boolean }) {
+export function WebhooksClient({ environment, readOnly, localAllowed = false }: { environment: "live" | "test"; readOnly: boolean; localAllowed?: boolean }) {
   const envName = environment === "test" ? "sandbox" : "live";
   const list = api.webhooks.list.useQuery();
   const utils = api.useUtils();
@@ -52,41 +52,48 @@ export function WebhooksClient({ environment, readOnly }: { environment: "live" 
   );
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Webhooks"
-        description={
-          <>
-            Signed notifications to your servers when something happens in {environment === "test" ? "the sandbox" : "the live environment"}: members created or deleted, deals published or redeemed,
-            inquiries, code pools running low. Delivery is at least once and not in order: use the event <code>id</code> to drop repeats.
-          </>
-        }
-        actions={addButton}
-      />
-      {list.isPending ? (
-        <div className="space-y-3" aria-label="Loading webhook endpoints">
-          {Array.from({ length: 2 }, (_, i) => (
-            <Skeleton key={i} className="h-40 w-full" />
-          ))}
-        </div>
-      ) : list.isError ? (
-        <ErrorState error={list.error} retry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyState
-          icon={Webhook}
-          title={`No ${envName} webhook endpoints yet`}
-          description="Add an endpoint: an HTTPS URL of your backend that receives the events you choose. You will see its signing secret once, to verify the Perkway-Signature header."
-          action={addButton}
+    <LocalWebhooksAllowed.Provider value={localAllowed}>
+      <div className="space-y-6">
+        <PageHeader
+          title="Webhooks"
+          description={
+            <>
+              Signed notifications to your servers when something happens in {environment === "test" ? "the sandbox" : "the live environment"}: members created or deleted, deals published or redeemed,
+              inquiries, code pools running low. Delivery is at least once and not in order: use the event <code>id</code> to drop repeats. Every event&apos;s payload and the
+              signature check are in the{" "}
+              <a href="/docs/api#tag/webhook-events" className="font-medium text-foreground underline underline-offset-4">
+                API reference (webhook events)
+              </a>
+              .
+            </>
+          }
+          actions={addButton}
         />
-      ) : (
-        <div className="space-y-4">
-          {list.data.data.map((e) => (
-            <EndpointCard key={e.id} endpoint={e} readOnly={readOnly} onChanged={refresh} onSecret={(value) => setSecret({ url: e.url, value, rotated: true })} />
-          ))}
-        </div>
-      )}
-      <SecretDialog secret={secret} onClose={() => setSecret(null)} />
-    </div>
+        {list.isPending ? (
+          <div className="space-y-3" aria-label="Loading webhook endpoints">
+            {Array.from({ length: 2 }, (_, i) => (
+              <Skeleton key={i} className="h-40 w-full" />
+            ))}
+          </div>
+        ) : list.isError ? (
+          <ErrorState error={list.error} retry={() => void list.refetch()} />
+        ) : list.data.data.length === 0 ? (
+          <EmptyState
+            icon={Webhook}
+            title={`No ${envName} webhook endpoints yet`}
+            description="Add an endpoint: an HTTPS URL of your backend that receives the events you choose. You will see its signing secret once, to verify the Perkway-Signature header."
+            action={addButton}
+          />
+        ) : (
+          <div className="space-y-4">
+            {list.data.data.map((e) => (
+              <EndpointCard key={e.id} endpoint={e} readOnly={readOnly} onChanged={refresh} onSecret={(value) => setSecret({ url: e.url, value, rotated: true })} />
+            ))}
+          </div>
+        )}
+        <SecretDialog secret={secret} onClose={() => setSecret(null)} />
+      </div>
+    </LocalWebhooksAllowed.Provider>
   );
 }
 

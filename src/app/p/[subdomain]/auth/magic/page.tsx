@@ -1,11 +1,15 @@
 // GET /auth/magic?token= — opening a sign-in link never consumes it (mail scanners prefetch
 // links): the page only looks at the link and asks the member to continue; the button's POST
 // (POST /auth/magic/continue) consumes it and starts the session. Used, expired or unknown links, and the
-// outcome of a failed POST (?status=), get a page that says what to do.
+// outcome of a failed POST (?status=), get a page that says what to do and an email field for a new
+// link (self sign-in, contract section 10).
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { inspectMagicLink } from "@/server/services/magic-links/inspect-magic-link";
+import { inspectMagicLink } from "@/server/services/members";
+import { SelfSignInForm } from "@/components/hosted/self-sign-in-form";
+import { hostedUi } from "@/components/hosted/styles";
+import { requestSignInLink } from "../../actions";
 import { getSurface, loadPartner } from "../../_lib/member-context";
 
 type Props = { params: Promise<{ subdomain: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -50,9 +54,8 @@ export default async function MagicLinkPage({ params, searchParams }: Props) {
           <div data-testid="magic-link-problem">
             <h1 className="text-xl font-bold text-foreground">{MESSAGES[state].title}</h1>
             <p className="mt-2 text-sm text-muted-foreground">{MESSAGES[state].body}</p>
-            <p className="mt-4 text-sm text-foreground">
-              To sign in, ask {partner.name} for a new sign-in link, then open the new link.
-            </p>
+            <p className="mt-4 mb-4 text-sm text-foreground">Get a new link by email:</p>
+            <SelfSignInForm action={requestSignInLink} classes={hostedUi} partnerName={partner.name} />
           </div>
         )}
       </div>

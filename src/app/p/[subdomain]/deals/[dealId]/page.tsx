@@ -11,10 +11,14 @@ import { Badge } from "@/components/ui/badge";
 import { TrackView } from "@/components/hosted/track-view";
 import { UpgradeCta } from "@/components/hosted/upgrade-cta";
 import { isUuid } from "@/server/domain/ids";
-import { getHostedDeal } from "@/server/services/hosted/hosted-deals";
-import { findClaimedCode } from "@/server/services/hosted/hosted-redemption";
-import { lockText, lockTitle } from "@/server/services/hosted/lock-reasons";
-import { revealDeal, sendInquiry, trackEvent } from "../../actions";
+import { findClaimedCode, findRedeemedAt, getHostedDeal, latestDealRequests } from "@/server/services/deals";
+import { AccessRequestPanel } from "@/components/hosted/access-request-panel";
+import { dimensionOfLock, isDefaultAnswer, PROFILE_LABELS } from "@/server/domain/member-profile";
+import { getMemberProfile } from "@/server/services/members";
+import { lockText, lockTitle } from "@/components/hosted/lock-reasons";
+import { formatMemberDate } from "@/components/hosted/format-date";
+import { perkLines } from "@/components/hosted/perk-lines";
+import { markRedeemed, requestAccess, revealDeal, sendInquiry, trackEvent, withdrawAccessRequest } from "../../actions";
 import { getSurface, loadMember, loadPartner } from "../../_lib/member-context";
 
 type Props = { params: Promise<{ subdomain: string; dealId: string }> };
@@ -43,7 +47,19 @@ export default async function DealPage({ params }: Props) {
     return <SignInPrompt title="Sign in to see this deal" partnerName={partner.name} />;
   }
   if (!deal) notFound();
-  const claimedCode = deal.method === "unique_code" && !deal.lock ? await findClaimedCode(member, deal.id) : null;
+  const perk = perkLines(deal.perk, deal.value);
+  const [claimedCode, redeemedAt, requests] = await Promise.all([
+    deal.method === "unique_code" && !deal.lock ? findClaimedCode(member, deal.id) : null,
+    findRedeemedAt(member, deal.id),
+    deal.approvalRequired && !deal.lock ? latestDealRequests(member.scope, member.member.id, [deal.id]) : null,
+  ]);
+  const request = requests?.get(deal.id) ?? null;
+  // A lock the member's own answer could lift: name the answer and link to it.
+  const lockDimension = deal.lock ? dimensionOfLock(deal.lock) : null;
+  const profileField = lockDimension ? (await getMemberProfile(member.scope, member.member)).find((f) => f.dimension === lockDimension && f.editable) : undefined;
+  // An approval-required deal: its redemption opens once the member's request is approved.
+  const awaitingApproval = deal.approvalRequired && !deal.lock && request?.status !== "approved";
+  const redeemedOn = redeemedAt ? formatMemberDate(redeemedAt) : null;
   const upgradeUrl = deal.lock === "tier" && partner.freemiumEnabled ? partner.upgradeUrl : null;
 
   return (
@@ -60,8 +76,8 @@ export default async function DealPage({ params }: Props) {
               {deal.categories.length ? <p className="mt-1 text-sm text-muted-foreground">{deal.categories.map((c) => c.name).join(" · ")}</p> : null}
             </div>
           </div>
-          <p className="text-xl font-bold text-foreground">{deal.headline}</p>
-          {deal.perkDescription && deal.marketValue && deal.perkDescription !== deal.marketValue ? <p className="text-sm text-muted-foreground">Worth {deal.marketValue}</p> : null}
+          <p className="text-xl font-bold text-foreground">{perk.headline}</p>
+          {perk.worth ? <p className="text-sm text-muted-foreground">{perk.worth}</p> : null}
           <div className="flex flex-wrap gap-2">
             {deal.tier === "premium" ? <Badge variant="secondary">Premium</Badge> : null}
             {deal.status === "coming_soon" ? <Badge variant="warning">Coming soon</Badge> : null}
@@ -74,7 +90,15 @@ export default async function DealPage({ params }: Props) {
               <p className="mt-1 whitespace-pre-line text-sm text-muted-foreground">{deal.eligibilityRequirements}</p>
             </div>
           ) : null}
-          {deal.approvalRequired ? <p className="text-sm text-muted-foreground">The provider approves each request{deal.approvalTime ? ` (usually within ${deal.approvalTime})` : ""}.</p> : null}
+          {deal.approvalRequired ? (
+            request?.status === "approved" ? (
+              <p className="text-sm font-medium text-success" data-testid="access-approved">
+                {partner.name} approved your request{request.decidedAt ? ` on ${formatMemberDate(request.decidedAt)}` : ""}.{request.decisionNote ? ` Note: ${request.decisionNote}` : ""}
+              </p>
+            ) : (
+              <p className="text-sm text-muted-foreground">{partner.name} approves each request for this deal{deal.approvalTime ? ` (usually within ${deal.approvalTime})` : ""}.</p>
+            )
+          ) : null}
           {deal.productUrl ? (
             <a href={deal.productUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm font-medium text-foreground underline">
               About {deal.productName} <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
@@ -89,11 +113,34 @@ export default async function DealPage({ params }: Props) {
                 <Lock aria-hidden="true" className="h-4 w-4" /> {lockTitle(deal.lock)}
               </h2>
               <p className="text-sm text-foreground">{lockText(deal.lock)}</p>
+              {profileField ? (
+                <p className="text-sm text-foreground" data-testid="missing-answer">
+                  {isDefaultAnswer(profileField.dimension, profileField.values)
+                    ? `Your profile has no answer for “${PROFILE_LABELS[profileField.dimension]}”.`
+                    : `Your answer for “${PROFILE_LABELS[profileField.dimension]}” does not match this deal.`}{" "}
+                  <a href={`${base}/profile?need=${profileField.dimension}&back=${deal.id}`} className="font-medium underline">
+                    {isDefaultAnswer(profileField.dimension, profileField.values) ? "Answer it in your profile" : "Check your profile"}
+                  </a>
+                </p>
+              ) : null}
+              {redeemedOn ? <p className="text-sm font-medium text-success">Redeemed on {redeemedOn}</p> : null}
               {upgradeUrl ? <UpgradeCta href={upgradeUrl} track={trackEvent} dealId={deal.id} className={hostedUi.primary} /> : null}
               {deal.lock === "tier" && !upgradeUrl ? <p className="text-sm text-muted-foreground">Ask {partner.name} how to upgrade.</p> : null}
             </section>
+          ) : awaitingApproval ? (
+            <AccessRequestPanel
+              dealId={deal.id}
+              partnerName={partner.name}
+              approvalTime={deal.approvalTime}
+              request={
+                request ? { id: request.id, status: request.status, askedOn: formatMemberDate(request.createdAt), decidedOn: request.decidedAt ? formatMemberDate(request.decidedAt) : null, note: request.decisionNote } : null
+              }
+              requestAccess={requestAccess}
+              withdraw={withdrawAccessRequest}
+              ui={hostedUi}
+            />
           ) : deal.method ? (
-            <RedemptionPanel dealId={deal.id} method={deal.method} productName={deal.productName} claimedCode={claimedCode} track={trackEvent} reveal={revealDeal} inquire={sendInquiry} ui={hostedUi} />
+            <RedemptionPanel dealId={deal.id} method={deal.method} productName={deal.productName} claimedCode={claimedCode} redeemedOn={redeemedOn} track={trackEvent} reveal={revealDeal} inquire={sendInquiry} markRedeemed={markRedeemed} ui={hostedUi} />
           ) : (
             <p className={`rounded-xl border bg-card text-card-foreground shadow-xs p-5 text-sm text-foreground`}>Redemption details for this deal are not available yet.</p>
           )}

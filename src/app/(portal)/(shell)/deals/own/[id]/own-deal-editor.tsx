@@ -20,6 +20,7 @@ import { inputOfValues, valuesOfDeal } from "../_components/own-deal-values";
 import { appCodeOf, fieldErrorsOf } from "../_components/trpc-errors";
 import { CodePool } from "./code-pool";
 import { RulesEditor } from "./rules-editor";
+import { ProviderTrackingPanel } from "@/components/deals/provider-tracking-panel";
 
 type Status = DealDto["status"];
 
@@ -96,6 +97,8 @@ function LoadedEditor({ data, readOnly, tab, setTab }: { data: EditorData; readO
     },
     onError,
   });
+  const setTracking = api.ownDeals.setTracking.useMutation({ onError: (err) => toast.error(err.message) });
+  const rotateSecret = api.ownDeals.rotateProviderSecret.useMutation({ onError: (err) => toast.error(err.message) });
   const remove = api.ownDeals.delete.useMutation({
     onSuccess: async () => {
       toast.success(`Deleted the draft "${deal.product_name}"`);
@@ -179,10 +182,31 @@ function LoadedEditor({ data, readOnly, tab, setTab }: { data: EditorData; readO
         <TabsList aria-label="Deal sections">
           <TabsTrigger value="details">Details</TabsTrigger>
           <TabsTrigger value="rules">Visibility rules ({data.rules.length})</TabsTrigger>
+          <TabsTrigger value="tracking">Tracking</TabsTrigger>
           {deal.redemption?.method === "unique_code" ? <TabsTrigger value="codes">Code pool</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="details">
           <OwnDealForm form={form} submitLabel="Save changes" pending={update.isPending} onSubmit={(v) => update.mutate({ id: deal.id, patch: inputOfValues(v) as never })} />
+        </TabsContent>
+        <TabsContent value="tracking">
+          <ProviderTrackingPanel
+            productName={deal.product_name}
+            enabled={deal.tracking_enabled}
+            readOnly={readOnly}
+            pending={setTracking.isPending || rotateSecret.isPending}
+            onSetEnabled={async (enabled) => {
+              const d = await setTracking.mutateAsync({ id: deal.id, enabled });
+              toast.success(enabled ? "Tracking is on" : "Tracking is off");
+              // With a new secret the deal is refreshed when its dialog closes (a remount would lose it).
+              if (!d.provider_secret) void refresh();
+              return d.provider_secret ?? null;
+            }}
+            onRotate={async () => {
+              const d = await rotateSecret.mutateAsync({ id: deal.id });
+              return d.provider_secret ?? null;
+            }}
+            onSecretDismissed={() => void refresh()}
+          />
         </TabsContent>
         <TabsContent value="rules">
           <RulesEditor dealId={deal.id} rules={data.rules} sentence={data.rules_sentence} readOnly={readOnly} />

@@ -15,6 +15,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { MAX_BATCH_USERS } from "@/server/schemas/user.schema";
 import { api } from "@/trpc/react";
+import { escapeCsvFormula } from "@/lib/csv-formula";
 import { TARGET_FIELDS, guessMapping, rowNumberOf, validateRows, type Mapping, type RowProblem } from "./csv-import";
 
 const NOT_IMPORTED = "__none__";
@@ -110,7 +111,7 @@ export function ImportClient({ environment, readOnly }: { environment: "live" | 
 
   function downloadProblems() {
     if (!summary) return;
-    const csv = Papa.unparse(summary.problems.map((p) => ({ row: p.row, email: p.email, field: p.field, error: p.message })));
+    const csv = Papa.unparse(summary.problems.map((p) => ({ row: p.row, email: escapeCsvFormula(p.email), field: escapeCsvFormula(p.field), error: escapeCsvFormula(p.message) })));
     const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
     const a = document.createElement("a");
     a.href = url;

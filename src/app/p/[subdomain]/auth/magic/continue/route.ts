@@ -6,7 +6,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { MEMBER_COOKIE } from "@/components/hosted/surface";
 import { AppError } from "@/server/errors/app-error";
-import { startMemberSession } from "@/server/services/hosted/member-session";
+import { startMemberSession } from "@/server/services/members";
 import { getSurface, loadPartner, sessionCookieOptions } from "../../../_lib/member-context";
 
 type Ctx = { params: Promise<{ subdomain: string }> };

@@ -1,0 +1,15 @@
+// /mailbox — super admin: every email Perkway wrote (the outbox), newest first, with its status,
+// attempts and last error. Without SMTP_URL this is where emails are read; with it, where a
+// failing SMTP server's retries show.
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { requireAdminSession } from "@/server/auth/get-admin-session";
+import { MailboxClient } from "./_components/mailbox-client";
+
+export const metadata: Metadata = { title: "Mailbox" };
+
+export default async function MailboxPage() {
+  const session = await requireAdminSession();
+  if (session.actor.role !== "super_admin") notFound();
+  return <MailboxClient smtpConfigured={Boolean(process.env.SMTP_URL?.trim())} />;
+}

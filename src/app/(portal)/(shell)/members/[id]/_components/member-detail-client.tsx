@@ -1,0 +1,207 @@
+"use client";
+// One member: who they are, what they qualify as (marking answers they gave themselves), what they
+// did (latest events), and what they got (codes, redemptions).
+import Link from "next/link";
+import { ArrowLeft } from "lucide-react";
+import { api, type RouterOutputs } from "@/trpc/react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ErrorState } from "@/components/portal/error-state";
+import { PageHeader } from "@/components/portal/page-header";
+import { EVENT_LABELS } from "../../../analytics/_components/event-labels";
+import type { EventType } from "@/server/domain/enums";
+
+type Detail = RouterOutputs["members"]["detail"];
+
+const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const when = (iso: string | null) => (iso ? `${dateTime.format(new Date(iso))} UTC` : "—");
+
+const DIMENSIONS: { key: string; label: string; field: (m: Detail["member"]) => string[] }[] = [
+  { key: "user_types", label: "User types", field: (m) => m.user_types },
+  { key: "regions", label: "Regions", field: (m) => m.regions },
+  { key: "customer_type", label: "Customer type", field: (m) => m.eligibility_customer_type },
+  { key: "company_stage", label: "Company stage", field: (m) => m.eligibility_company_stage },
+  { key: "company_size", label: "Company size", field: (m) => m.eligibility_company_size },
+  { key: "business_type", label: "Business type", field: (m) => m.eligibility_business_type },
+  { key: "geography", label: "Country", field: (m) => m.eligibility_geography },
+  { key: "incorporation", label: "Incorporation", field: (m) => m.eligibility_incorporation },
+  { key: "funding", label: "Funding", field: (m) => m.eligibility_funding },
+];
+
+const SOURCE_LABEL = { member: "Marked by the member", partner: "Reported by your backend", provider: "Confirmed by the provider" } as const;
+const REQUEST_VARIANT = { pending: "default", approved: "success", declined: "destructive", withdrawn: "outline" } as const;
+
+export function MemberDetailClient({ memberId }: { memberId: string }) {
+  const detail = api.members.detail.useQuery({ id: memberId }, { retry: (n, e) => e.data?.code !== "NOT_FOUND" && n < 2 });
+  return (
+    <div className="space-y-6">
+      <Button asChild variant="link" className="px-0">
+        <Link href="/members">
+          <ArrowLeft aria-hidden /> All members
+        </Link>
+      </Button>
+      {detail.isPending ? (
+        <div className="space-y-3" role="status" aria-label="Loading member">
+          <Skeleton className="h-9 w-64" />
+          <Skeleton className="h-40 w-full" />
+          <Skeleton className="h-40 w-full" />
+        </div>
+      ) : detail.isError ? (
+        <ErrorState error={detail.error} retry={() => void detail.refetch()} />
+      ) : (
+        <MemberDetail detail={detail.data} />
+      )}
+    </div>
+  );
+}
+
+function MemberDetail({ detail }: { detail: Detail }) {
+  const m = detail.member;
+  const self = new Set(detail.self_reported);
+  return (
+    <>
+      <PageHeader title={<span className="[overflow-wrap:anywhere]">{m.email}</span>} description={`Member since ${when(m.created_at)} · last signed in ${m.last_signed_in_at ? when(m.last_signed_in_at) : "never"}`} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Profile</CardTitle>
+            <CardDescription>As your backend and the member supplied it.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-muted-foreground">ID</dt>
+              <dd className="break-all font-mono text-xs">{m.id}</dd>
+              <dt className="text-muted-foreground">External ID</dt>
+              <dd className="break-all">{m.external_user_id ?? "—"}</dd>
+              <dt className="text-muted-foreground">Tier</dt>
+              <dd>
+                <Badge variant={m.tier === "premium" ? "default" : "secondary"}>{m.tier}</Badge>
+              </dd>
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Eligibility</CardTitle>
+            <CardDescription>What deals check; &ldquo;answered by the member&rdquo; marks answers from the hosted app.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              {DIMENSIONS.map((d) => (
+                <div key={d.key} className="contents">
+                  <dt className="text-muted-foreground">{d.label}</dt>
+                  <dd className="[overflow-wrap:anywhere]">
+                    {d.field(m).length ? d.field(m).join(", ") : <span className="text-muted-foreground">none</span>}
+                    {self.has(d.key) ? <Badge variant="outline" className="ml-2">answered by the member</Badge> : null}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Redemptions</CardTitle>
+          <CardDescription>One per deal, whoever reported it first.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {detail.redemptions.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No redemptions yet.</p>
+          ) : (
+            // A list, not a table: three columns do not fit a phone, and a table would scroll sideways.
+            <ul className="divide-y text-sm" aria-label="Redemptions">
+              {detail.redemptions.map((r) => (
+                <li key={r.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2.5 first:pt-0 last:pb-0">
+                  <span className="font-medium [overflow-wrap:anywhere]">{r.deal_name}</span>
+                  <span className="text-muted-foreground">
+                    {when(r.redeemed_at)} · {SOURCE_LABEL[r.source]}
+                    {r.confirmed ? <Badge variant="success" className="ml-2">confirmed</Badge> : null}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Access requests</CardTitle>
+          <CardDescription>Requests for deals that need your approval. Decide them in the <Link href="/inbox?kind=access_request" className="underline underline-offset-2">inbox</Link>.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {detail.requests.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No access requests.</p>
+          ) : (
+            <ul className="divide-y text-sm" aria-label="Access requests">
+              {detail.requests.map((r) => (
+                <li key={r.id} className="flex flex-col gap-1 py-2">
+                  <span className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="[overflow-wrap:anywhere]">{r.deal_name ?? "A deal"}</span>
+                    <span className="flex items-center gap-2">
+                      <Badge variant={REQUEST_VARIANT[r.status]}>{r.status}</Badge>
+                      <span className="text-muted-foreground">{when(r.created_at)}</span>
+                    </span>
+                  </span>
+                  {r.decision_note ? <span className="text-muted-foreground [overflow-wrap:anywhere]">Note: {r.decision_note}</span> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Claimed codes</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {detail.codes.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No codes claimed.</p>
+          ) : (
+            <ul className="divide-y text-sm">
+              {detail.codes.map((c) => (
+                <li key={`${c.deal_id}:${c.code}`} className="flex flex-wrap justify-between gap-2 py-2">
+                  <span className="[overflow-wrap:anywhere]">{c.deal_name}</span>
+                  <span className="flex gap-2">
+                    <code className="font-mono">{c.code}</code>
+                    <span className="text-muted-foreground">{when(c.claimed_at)}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Events</CardTitle>
+          <CardDescription>The latest 100, newest first.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {detail.events.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No events yet: the member has not opened your deals.</p>
+          ) : (
+            <ol className="divide-y text-sm" aria-label="Events timeline">
+              {detail.events.map((e) => (
+                <li key={e.id} className="flex flex-wrap justify-between gap-2 py-2">
+                  <span>
+                    <span className="font-medium">{EVENT_LABELS[e.event_type as EventType] ?? e.event_type}</span>
+                    {e.deal_name ? <span className="text-muted-foreground"> · {e.deal_name}</span> : null}
+                    <span className="text-muted-foreground"> · {e.source === "hosted" ? "hosted app" : "API"}</span>
+                  </span>
+                  <time dateTime={e.occurred_at} className="whitespace-nowrap text-muted-foreground">{when(e.occurred_at)}</time>
+                </li>
+              ))}
+            </ol>
+          )}
+        </CardContent>
+      </Card>
+    </>
+  );
+}

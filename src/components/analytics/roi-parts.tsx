@@ -1,0 +1,119 @@
+"use client";
+// The ROI report's parts, shared by the analytics page and the printable one-page report: the funnel
+// listed → viewed → clicked → redeemed → confirmed, the value delivered per period (recharts, the
+// confirmed and self-reported value stacked), the per-deal table, and the CSV rows.
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Progress } from "@/components/ui/progress";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { RoiReport } from "@/server/schemas/analytics-portal.schema";
+
+export const ROI_STAGES = [
+  { key: "listed", label: "Listed", hint: "times deals appeared in a list" },
+  { key: "viewed", label: "Viewed", hint: "deal pages opened" },
+  { key: "clicked", label: "Clicked", hint: "redeem links followed" },
+  { key: "redeemed", label: "Redeemed", hint: "redemptions recorded" },
+  { key: "confirmed", label: "Confirmed", hint: "confirmed by the provider" },
+] as const;
+
+import { formatValue } from "./roi-format";
+
+export { formatValue };
+const pct = (a: number, b: number) => (b > 0 ? `${((a / b) * 100).toLocaleString("en", { maximumFractionDigits: 1 })}%` : "—");
+const periodLabel = (p: string, grain: RoiReport["grain"]) =>
+  new Intl.DateTimeFormat("en", grain === "month" ? { month: "short", year: "numeric", timeZone: "UTC" } : { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${p}T00:00:00Z`));
+
+export function RoiFunnel({ overall }: { overall: RoiReport["overall"] }) {
+  const max = Math.max(...ROI_STAGES.map((s) => overall[s.key]), 1);
+  return (
+    <ol className="flex flex-col gap-3" data-testid="roi-funnel">
+      {ROI_STAGES.map((s, i) => (
+        <li key={s.key} className="flex flex-col gap-1">
+          <div className="flex items-baseline justify-between gap-2 text-sm">
+            <span className="font-medium">
+              {i + 1}. {s.label} <span className="text-xs font-normal text-muted-foreground">({s.hint})</span>
+            </span>
+            <span className="tabular-nums">
+              <span data-testid={`roi-${s.key}`}>{overall[s.key].toLocaleString("en")}</span>
+              {i > 0 ? <span className="ml-2 text-xs text-muted-foreground">{pct(overall[s.key], overall[ROI_STAGES[i - 1].key])} of previous</span> : null}
+            </span>
+          </div>
+          <Progress value={(overall[s.key] / max) * 100} aria-label={`${s.label}: ${overall[s.key].toLocaleString("en")}`} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Value delivered per period; `fixedWidth` for print (no ResizeObserver on paper). */
+export function RoiValueChart({ report, fixedWidth }: { report: RoiReport; fixedWidth?: number }) {
+  const rows = report.periods.map((p) => ({ period: periodLabel(p.period_start, report.grain), confirmed: p.value_confirmed, self: p.value_self_reported }));
+  const summary = `Estimated value delivered per ${report.grain}: ${formatValue(report.overall.value_confirmed)} confirmed by providers and ${formatValue(report.overall.value_self_reported)} self-reported in total. The table lists every deal.`;
+  const chart = (
+    <BarChart data={rows} margin={{ top: 8, right: 12, bottom: 4, left: 0 }} width={fixedWidth} height={fixedWidth ? 220 : undefined}>
+      <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+      <XAxis dataKey="period" tick={{ fontSize: 12, fill: "var(--muted-foreground)" }} tickLine={false} axisLine={{ stroke: "var(--border)" }} minTickGap={16} />
+      <YAxis width={56} tick={{ fontSize: 12, fill: "var(--muted-foreground)" }} tickLine={false} axisLine={false} tickFormatter={(v: number) => formatValue(v)} />
+      <Tooltip formatter={(v, name) => [formatValue(Number(v)), name === "confirmed" ? "Confirmed by provider" : "Self-reported"]} contentStyle={{ fontSize: 12, borderRadius: 8 }} />
+      <Legend formatter={(name) => (name === "confirmed" ? "Confirmed by provider" : "Self-reported")} wrapperStyle={{ fontSize: 12 }} />
+      <Bar dataKey="confirmed" stackId="v" fill="#15803d" isAnimationActive={false} />
+      <Bar dataKey="self" stackId="v" fill="#94a3b8" isAnimationActive={false} />
+    </BarChart>
+  );
+  return (
+    <figure role="img" aria-label={summary} className={fixedWidth ? "" : "h-64 w-full"} data-testid="roi-value-chart">
+      {fixedWidth ? chart : <ResponsiveContainer width="100%" height="100%">{chart}</ResponsiveContainer>}
+    </figure>
+  );
+}
+
+/** `compact`: fits the printed page (small type, headers that wrap) instead of scrolling sideways. */
+export function RoiDealsTable({ report, caption, limit, compact = false }: { report: RoiReport; caption: string; limit?: number; compact?: boolean }) {
+  const deals = limit ? report.deals.slice(0, limit) : report.deals;
+  return (
+    <div>
+      <Table data-testid="roi-deals" className={compact ? "text-xs [&_td]:px-1 [&_td]:whitespace-normal [&_th]:h-auto [&_th]:px-1 [&_th]:py-1 [&_th]:whitespace-normal" : undefined}>
+        <TableCaption className="sr-only">{caption}</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Deal</TableHead>
+            {ROI_STAGES.map((s) => (
+              <TableHead key={s.key} className="text-right">
+                {s.label}
+              </TableHead>
+            ))}
+            <TableHead className="text-right">Value confirmed</TableHead>
+            <TableHead className="text-right">Value self-reported</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {deals.map((d) => (
+            <TableRow key={d.deal_id}>
+              <TableCell className={compact ? "font-medium" : "min-w-40 font-medium whitespace-normal"}>
+                {d.product_name}
+                {d.tracking_enabled ? <span className="ml-2 rounded bg-muted px-1.5 py-0.5 text-xs font-normal text-muted-foreground">tracked</span> : null}
+              </TableCell>
+              {ROI_STAGES.map((s) => (
+                <TableCell key={s.key} className="text-right tabular-nums">
+                  {d[s.key].toLocaleString("en")}
+                </TableCell>
+              ))}
+              <TableCell className="text-right tabular-nums">{formatValue(d.value_confirmed)}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatValue(d.value_self_reported)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** The CSV rows of the report: one row per deal, an "All deals" row, then one row per period. */
+export function roiCsv(report: RoiReport): { rows: Record<string, string | number | null>[]; columns: string[] } {
+  const columns = ["section", "deal_id", "product_name", "period_start", "est_value", "listed", "viewed", "clicked", "redeemed", "confirmed", "value_confirmed", "value_self_reported"];
+  const rows = [
+    ...report.deals.map((d) => ({ section: "deal", ...d, period_start: null })),
+    { section: "all_deals", deal_id: null, product_name: "All deals", period_start: null, est_value: null, ...report.overall },
+    ...report.periods.map((p) => ({ section: report.grain, deal_id: null, product_name: null, est_value: null, listed: null, viewed: null, clicked: null, ...p })),
+  ];
+  return { rows: rows as Record<string, string | number | null>[], columns };
+}

@@ -1,0 +1,122 @@
+"use client";
+// "Request access" on a deal that needs the partner's approval (contract 11): the member asks (with
+// an optional message), sees the request's status on the deal (waiting, declined with the note), and
+// may withdraw a waiting request. Once approved, the page shows the redemption panel instead.
+import { Clock, XCircle } from "lucide-react";
+import { useState, useSyncExternalStore, useTransition } from "react";
+import type { HostedUi } from "./styles";
+
+export type MemberAccessRequest = { id: string; status: "pending" | "approved" | "declined" | "withdrawn"; askedOn: string; decidedOn: string | null; note: string | null };
+type RequestAccess = (input: { dealId: string; message?: string }) => Promise<{ ok: true; request: MemberAccessRequest } | { ok: false; error: string }>;
+type Withdraw = (requestId: string) => Promise<{ ok: true; request: MemberAccessRequest } | { ok: false; error: string }>;
+
+const noSubscription = () => () => {};
+
+export function AccessRequestPanel(props: {
+  dealId: string;
+  partnerName: string;
+  approvalTime: string | null;
+  request: MemberAccessRequest | null;
+  requestAccess: RequestAccess;
+  withdraw: Withdraw;
+  ui: HostedUi;
+}) {
+  const { dealId, partnerName, approvalTime, ui } = props;
+  const [request, setRequest] = useState<MemberAccessRequest | null>(props.request);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const ready = useSyncExternalStore(noSubscription, () => true, () => false);
+  const waiting = request?.status === "pending";
+  const within = approvalTime ? ` ${partnerName} usually answers within ${approvalTime}.` : "";
+
+  return (
+    <section aria-labelledby="access-heading" className="space-y-3 rounded-xl border bg-card p-5 text-card-foreground shadow-xs" data-testid="access-request">
+      <h2 id="access-heading" className="text-lg font-semibold text-foreground">
+        {waiting ? "Request sent" : "Request access"}
+      </h2>
+      <div aria-live="polite" className="space-y-3">
+        {request?.status === "approved" ? (
+          <p role="status" className="text-sm text-foreground" data-testid="access-status">
+            {partnerName} approved your request.{" "}
+            <a href="" className="font-medium underline">
+              Reload the page
+            </a>{" "}
+            to see how to redeem it.
+          </p>
+        ) : waiting ? (
+          <p role="status" className="flex items-start gap-2 text-sm text-foreground" data-testid="access-status">
+            <Clock aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+            <span>
+              You asked on {request.askedOn}. Waiting for {partnerName}&apos;s approval.{within} We will email you the answer.
+            </span>
+          </p>
+        ) : (
+          <>
+            {request?.status === "declined" ? (
+              <div role="status" className="space-y-1 rounded-md bg-destructive/10 px-3 py-2 text-sm text-foreground" data-testid="access-status">
+                <p className="flex items-center gap-2 font-medium">
+                  <XCircle aria-hidden="true" className="h-4 w-4 text-destructive" /> Your request of {request.askedOn} was declined.
+                </p>
+                {request.note ? <p className="[overflow-wrap:anywhere]">Note from {partnerName}: {request.note}</p> : null}
+                <p>You can ask again below.</p>
+              </div>
+            ) : request?.status === "withdrawn" ? (
+              <p role="status" className="text-sm text-muted-foreground" data-testid="access-status">
+                You withdrew your request. You can ask again at any time.
+              </p>
+            ) : (
+              <p className="text-sm text-foreground">
+                {partnerName} approves each request for this deal before showing how to redeem it.{within}
+              </p>
+            )}
+            <form
+              className="space-y-3"
+              onSubmit={(e) => {
+                e.preventDefault();
+                const message = String(new FormData(e.currentTarget).get("message") ?? "").trim();
+                startTransition(async () => {
+                  setError(null);
+                  const result = await props.requestAccess({ dealId, ...(message ? { message } : {}) });
+                  if (result.ok) setRequest(result.request);
+                  else setError(result.error);
+                });
+              }}
+            >
+              <div>
+                <label htmlFor="access-message" className="mb-1.5 block text-sm font-medium text-foreground">
+                  Anything {partnerName} should know? (optional)
+                </label>
+                <textarea id="access-message" name="message" maxLength={2000} rows={3} className={ui.field} />
+              </div>
+              <button type="submit" className={ui.primary} disabled={pending || !ready}>
+                {pending ? "Sending…" : "Request access"}
+              </button>
+            </form>
+          </>
+        )}
+        {waiting ? (
+          <button
+            type="button"
+            className={ui.secondary}
+            disabled={pending || !ready}
+            onClick={() =>
+              startTransition(async () => {
+                setError(null);
+                const result = await props.withdraw(request.id);
+                if (result.ok) setRequest(result.request);
+                else setError(result.error);
+              })
+            }
+          >
+            {pending ? "Withdrawing…" : "Withdraw request"}
+          </button>
+        ) : null}
+        {error ? (
+          <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

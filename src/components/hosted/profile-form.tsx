@@ -1,0 +1,89 @@
+"use client";
+// The member's eligibility profile (contract 10): a checkbox group per question they may answer
+// (country codes typed), saved by a server action; questions the programme answers are shown
+// read-only by the page. After saving, the member goes back to the deal that asked for the answer.
+import { useState, useSyncExternalStore, useTransition } from "react";
+import type { HostedUi } from "./styles";
+
+export type ProfileQuestion = { dimension: string; label: string; choices: readonly string[] | null; values: string[]; needed: boolean };
+type Save = (answers: Record<string, string[]>) => Promise<{ ok: true } | { ok: false; error: string; field?: string }>;
+
+const noSubscription = () => () => {};
+
+export function ProfileForm({ questions, save, backHref, ui }: { questions: ProfileQuestion[]; save: Save; backHref: string | null; ui: HostedUi }) {
+  const [error, setError] = useState<{ message: string; field?: string } | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [pending, startTransition] = useTransition();
+  const ready = useSyncExternalStore(noSubscription, () => true, () => false);
+  return (
+    <form
+      className="space-y-5"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const data = new FormData(e.currentTarget);
+        const answers: Record<string, string[]> = {};
+        for (const q of questions) {
+          answers[q.dimension] = q.choices
+            ? data.getAll(q.dimension).map(String)
+            : String(data.get(q.dimension) ?? "")
+                .split(/[\s,]+/)
+                .filter(Boolean);
+        }
+        startTransition(async () => {
+          setError(null);
+          setSaved(false);
+          const result = await save(answers);
+          if (!result.ok) setError({ message: result.error, field: result.field });
+          else if (backHref) window.location.assign(backHref);
+          else setSaved(true);
+        });
+      }}
+    >
+      {questions.map((q) => (
+        <fieldset key={q.dimension} className={`space-y-2 rounded-lg border p-4 ${q.needed ? "border-primary ring-2 ring-primary/30" : ""}`} aria-describedby={q.needed ? `${q.dimension}-needed` : undefined}>
+          <legend className="px-1 text-sm font-semibold text-foreground">{q.label}</legend>
+          {q.needed ? (
+            <p id={`${q.dimension}-needed`} className="text-sm font-medium text-foreground">
+              A deal you opened needs this answer.
+            </p>
+          ) : null}
+          {q.choices ? (
+            <div className="grid gap-2 sm:grid-cols-2">
+              {q.choices.map((c) => (
+                <label key={c} className="flex items-center gap-2 text-sm text-foreground">
+                  <input type="checkbox" name={q.dimension} value={c} defaultChecked={q.values.includes(c)} className="h-4 w-4 accent-[var(--primary)]" />
+                  {c}
+                </label>
+              ))}
+            </div>
+          ) : (
+            <div>
+              <label htmlFor={`profile-${q.dimension}`} className="mb-1.5 block text-sm text-muted-foreground">
+                Two-letter country codes, e.g. DE, FR
+              </label>
+              <input id={`profile-${q.dimension}`} name={q.dimension} defaultValue={q.values.join(", ")} className={ui.field} autoComplete="off" />
+            </div>
+          )}
+          {error?.field === q.dimension ? (
+            <p role="alert" className="text-sm text-destructive">
+              {error.message}
+            </p>
+          ) : null}
+        </fieldset>
+      ))}
+      {error && !questions.some((q) => q.dimension === error.field) ? (
+        <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+          {error.message}
+        </p>
+      ) : null}
+      {saved ? (
+        <p role="status" className="rounded-md bg-success/15 px-3 py-2 text-sm text-foreground">
+          Saved. Deals that match your answers are now open to you.
+        </p>
+      ) : null}
+      <button type="submit" className={ui.primary} disabled={pending || !ready}>
+        {pending ? "Saving…" : backHref ? "Save and go back to the deal" : "Save answers"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+// GET /r/{click_id} on a partner's hosted host (also /p/{subdomain}/r/… and /embed/{subdomain}/r/…):
+// a tracked deal's link (contract §12). Served on the lean path, beside /v1 (src/server/server.ts):
+// it is one lookup, one event and a 302, and the Next request pipeline would cost more than all of
+// that (docs/decisions/lean-api-path.md; bench/redirect.ts measures it). The click is recorded
+// server-side as redeem_url_clicked, attributed to its member and deal, then the member is sent to
+// the deal's redeem_url personalized with that click id. Unknown clicks, another partner's, and
+// deals no longer redeemable get a friendly 404 page; malformed percent-encoding a 400 page.
+import type http from "node:http";
+import { followClick } from "@/server/services/deals";
+import { NO_FRAMING_HEADERS } from "@/server/http/page-request-guard";
+import { errorFields, logger } from "@/server/observability/logger";
+
+export type ClickPath = { subdomain: string; rawId: string; base: string };
+
+const BY_PATH = /^\/(p|embed)\/([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)\/r\/([^/]+)\/?$/i;
+const BY_HOST = /^\/r\/([^/]+)\/?$/;
+
+function hostnameOf(host: string): string {
+  const h = host.trim().toLowerCase();
+  return h.startsWith("[") ? h.slice(0, h.indexOf("]") + 1) : h.replace(/:\d+$/, "");
+}
+
+/** The click a path names, on the partner's host or by path; null for every other path. */
+export function matchClickPath(host: string | undefined, pathname: string, appDomain: string): ClickPath | null {
+  const byPath = BY_PATH.exec(pathname);
+  if (byPath) return { subdomain: byPath[2].toLowerCase(), rawId: byPath[3], base: `/${byPath[1]}/${byPath[2].toLowerCase()}` };
+  const byHost = BY_HOST.exec(pathname);
+  if (!byHost || !host) return null;
+  const hostname = hostnameOf(host);
+  const main = hostnameOf(appDomain);
+  if (!hostname.endsWith(`.${main}`)) return null;
+  const label = hostname.slice(0, -(main.length + 1));
+  if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(label) || label === "www") return null;
+  return { subdomain: label, rawId: byHost[1], base: "" };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** A small self-contained page (no scripts, no remote resources) for links that lead nowhere. */
+export function clickPage(title: string, text: string, back: { href: string; label: string } | null): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
+<style>
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f8fafc;color:#0f172a}
+main{max-width:32rem;margin:12vh auto;padding:2rem 1.5rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem}
+h1{font-size:1.375rem;margin:0 0 .75rem}p{line-height:1.5;margin:0 0 1.25rem;color:#334155}
+a{display:inline-block;background:#0f172a;color:#fff;padding:.625rem 1rem;border-radius:.5rem;text-decoration:none;font-weight:600}
+a:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
+@media (max-width:480px){main{margin:0;border-radius:0;border-left:0;border-right:0;min-height:100vh;box-sizing:border-box}}
+</style></head>
+<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${back ? `<a href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a>` : ""}</main></body></html>
+`;
+}
+
+function sendPage(res: http.ServerResponse, status: number, html: string, extra: Record<string, string> = {}) {
+  res.writeHead(status, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    "X-Frame-Options": NO_FRAMING_HEADERS["X-Frame-Options"],
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    ...extra,
+  });
+  res.end(html);
+}
+
+const NOT_FOUND_TEXT = "This link is not valid any more, or it belongs to another programme. Open the deal again from your perks to get a fresh link.";
+
+/** Answers one click path (GET or HEAD; anything else 405). */
+export async function handleClickRedirect(req: http.IncomingMessage, res: http.ServerResponse, path: ClickPath): Promise<void> {
+  const home = { href: `${path.base}/`, label: "Back to your perks" };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    return sendPage(res, 405, clickPage("This link only opens in a browser", "Open it with a normal click.", home), { Allow: "GET, HEAD" });
+  }
+  let clickId: string;
+  try {
+    clickId = decodeURIComponent(path.rawId);
+  } catch {
+    return sendPage(res, 400, clickPage("This link is damaged", "Part of the link is not valid. Open the deal again from your perks to get a fresh link.", home));
+  }
+  try {
+    const target = await followClick(path.subdomain, clickId);
+    if (!target.ok) return sendPage(res, 404, clickPage("This link doesn't lead anywhere", NOT_FOUND_TEXT, home));
+    res.writeHead(302, { Location: target.url, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "Content-Length": "0" });
+    res.end();
+  } catch (err) {
+    logger().error(errorFields(err), "click redirect failed");
+    if (!res.headersSent) sendPage(res, 503, clickPage("Please try again in a moment", "We could not open this link just now. Try again in a few seconds.", home), { "Retry-After": "5" });
+    else res.destroy();
+  }
+}

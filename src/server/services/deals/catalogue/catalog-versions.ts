@@ -1,0 +1,31 @@
+// The freshness fence of the catalogue cache: the catalogue counters as of a moment after the
+// request arrived. Pushed by the database (NOTIFY perkway_catalog "key:version", change-feed.ts) into a
+// per-process cache, so a request reads no counter from the database while nothing changes; while the
+// feed is down, read in coalesced batches (fenced-batch.ts): one small query serves many concurrent
+// requests without ever answering from before the request.
+import { db } from "@/server/db/client";
+import { fencedBatch, PushedCache } from "@/server/services/shared";
+
+export const SHARED_KEY = "shared";
+
+const readVersion = fencedBatch<string, bigint>(async (keys) => {
+  const rows = await db.catalogVersion.findMany({ where: { key: { in: keys } }, select: { key: true, version: true } });
+  return new Map(rows.map((r) => [r.key, r.version]));
+});
+
+const versions = new PushedCache<string, bigint>(
+  async (key) => (await readVersion(key)) ?? 0n,
+  (cache) => ({
+    catalog: (key, version) => {
+      const known = cache.peek(key);
+      // Notifications of one key arrive in commit order; never move a counter back.
+      if (known === undefined || version > known) cache.set(key, version);
+    },
+  }),
+);
+
+/** Counters of "shared" and the partner (0 when a counter was never bumped). */
+export async function readCatalogVersions(partnerId: string): Promise<{ shared: bigint; partner: bigint }> {
+  const [shared, partner] = await Promise.all([versions.get(SHARED_KEY), versions.get(partnerId)]);
+  return { shared, partner };
+}

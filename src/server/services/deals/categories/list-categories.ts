@@ -1,0 +1,14 @@
+// Super admin → Categories: every category in display order (position, then name) with how many
+// deals (servicepass and partners' own) carry it.
+import { db } from "@/server/db/client";
+import type { AdminActor } from "@/server/scope";
+import type { AdminCategoryDto } from "@/server/schemas/category.schema";
+import { requireSuperAdmin } from "@/server/services/admins";
+
+export const categoryOrder = [{ position: "asc" as const }, { name: "asc" as const }, { id: "asc" as const }];
+
+export async function listCategories(actor: AdminActor): Promise<AdminCategoryDto[]> {
+  requireSuperAdmin(actor, "manage categories");
+  const rows = await db.category.findMany({ orderBy: categoryOrder, include: { _count: { select: { deals: true } } } });
+  return rows.map((c) => ({ id: c.id, slug: c.slug, name: c.name, position: c.position, deal_count: c._count.deals }));
+}

@@ -1,0 +1,97 @@
+// GET /v1/deals: filter, order and page the partner's cached view of the catalogue (no per-deal
+// database work per request; see services/deals/catalogue/catalog-cache.ts).
+import type { DealListQuery, DealSort } from "@/server/schemas/deal.schema";
+import type { PartnerScope } from "@/server/scope";
+import { findDealMember } from "./find-deal-member";
+import { CLAIMABLE, VISIBLE, getPartnerView, memberGate, orderOf } from "@/server/services/deals/catalogue/catalog-cache";
+import { isWithinDates, todayUtc, type CatalogEntry } from "@/server/services/deals/catalogue/catalog-entry";
+import { compareKeys, decodeDealCursor, encodeDealCursor, seek, sortKeyOf } from "@/server/services/deals/catalogue/sort-order";
+import { DEFAULT_LISTED_STATUSES, type MemberContext } from "@/server/domain/visibility";
+import { memberContext } from "@/server/services/deals/deal-record";
+import { DEFAULT_LIST_LIMIT } from "@/server/schemas/list.schema";
+
+/** A deal as one caller sees it: the cached entry and its claimable_without_eligibility for that
+ *  caller. `dealDtoOf(entry, claimable)` (services/deals/catalogue/catalog-entry.ts) is its Deal DTO. */
+export type ListedDeal = { entry: CatalogEntry; claimable: boolean };
+
+export type DealPage = { items: ListedDeal[]; hasMore: boolean; nextCursor: string | null };
+
+/** Who is listing: the /v1 API (default), or the hosted app and widget, which also show api_excluded deals. */
+export type DealChannel = "api" | "hosted";
+
+/** opts.member: a member context instead of user_id (the portal's "preview as a described member"). */
+export async function listDeals(
+  scope: PartnerScope,
+  query: DealListQuery,
+  opts: { channel?: DealChannel; member?: MemberContext } = {},
+): Promise<DealPage> {
+  const sort: DealSort = query.sort ?? "featured";
+  const limit = query.limit ?? DEFAULT_LIST_LIMIT;
+  const after = query.cursor !== undefined ? decodeDealCursor(query.cursor, sort) : null;
+  const [memberRow, view] = await Promise.all([findDealMember(scope, query), getPartnerView(scope)]);
+  const matches = dealFilter(query, opts.channel ?? "api");
+  const member = opts.member ?? (memberRow ? memberContext(memberRow) : null);
+  const gate = member ? memberGate(view, member) : null;
+
+  const shared = view.shared;
+  const own = view.own;
+  const sharedOrder = query.deal_type === "partner_private" ? new Int32Array(0) : orderOf(shared, sort);
+  const ownOrder = query.deal_type === "servicepass" ? new Int32Array(0) : orderOf(own, sort);
+  let i = seek(shared.entries, sharedOrder, sort, after);
+  let j = seek(own.entries, ownOrder, sort, after);
+
+  const nextShared = () => {
+    for (; i < sharedOrder.length; i++) {
+      const k = sharedOrder[i];
+      if (view.flags[k] & VISIBLE && matches(shared.entries[k]) && (gate === null || gate(shared.entries[k], true, k))) return k;
+    }
+    return -1;
+  };
+  const nextOwn = () => {
+    for (; j < ownOrder.length; j++) {
+      const k = ownOrder[j];
+      if (matches(own.entries[k]) && (gate === null || gate(own.entries[k], false, k))) return k;
+    }
+    return -1;
+  };
+
+  const items: DealPage["items"] = [];
+  let s = nextShared();
+  let o = nextOwn();
+  while (items.length <= limit && (s >= 0 || o >= 0)) {
+    const takeShared =
+      o < 0 || (s >= 0 && compareKeys(sort, sortKeyOf(shared.entries[s], sort), sortKeyOf(own.entries[o], sort)) < 0);
+    if (takeShared) {
+      items.push({ entry: shared.entries[s], claimable: (view.flags[s] & CLAIMABLE) !== 0 });
+      i++;
+      s = nextShared();
+    } else {
+      items.push({ entry: own.entries[o], claimable: own.claimable[o] === 1 });
+      j++;
+      o = nextOwn();
+    }
+  }
+  const hasMore = items.length > limit;
+  if (hasMore) items.length = limit;
+  const last = items[items.length - 1];
+  return { items, hasMore, nextCursor: hasMore && last ? encodeDealCursor(sort, sortKeyOf(last.entry, sort)) : null };
+}
+
+/** The query's filters and the default conditions (member gates are applied separately). */
+function dealFilter(query: DealListQuery, channel: DealChannel) {
+  const statuses = new Set<string>(query.status ? query.status.split(",") : DEFAULT_LISTED_STATUSES);
+  const today = todayUtc();
+  const q = query.q?.trim().toLowerCase() || null;
+  const since = query.updated_since !== undefined ? Date.parse(/T/.test(query.updated_since) ? query.updated_since : `${query.updated_since}T00:00:00Z`) : null;
+  const { category, tag, tier, deal_type } = query;
+  return (e: CatalogEntry): boolean =>
+    (channel === "hosted" || !e.apiExcluded) &&
+    statuses.has(e.status) &&
+    isWithinDates(e, today) &&
+    (category === undefined || e.categorySlugs.includes(category)) &&
+    (tag === undefined || e.tags.includes(tag)) &&
+    (tier === undefined || e.tier === tier) &&
+    (deal_type === undefined || e.dealType === deal_type) &&
+    (q === null || e.search.includes(q)) &&
+    (since === null || e.updatedAtMs >= since);
+}

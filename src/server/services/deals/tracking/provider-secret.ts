@@ -1,0 +1,94 @@
+// Provider secrets of tracked deals (contract §12): whsec_… like webhook signing secrets, made and
+// stored the same way (AES-256-GCM, src/server/services/webhooks/webhook-secret.ts): the server needs
+// the secret itself to check each conversion's HMAC, so it cannot be hashed. Shown once: in the
+// response that turns tracking on and on rotation. Whoever manages the deal holds it: the partner
+// for its own deals, the operator (super admin) for servicepass deals.
+import { db } from "@/server/db/client";
+import { AppError } from "@/server/errors/app-error";
+import type { DealWithProviderSecretDto } from "@/server/schemas/deal.schema";
+import type { AdminActor, PartnerScope } from "@/server/scope";
+import { type ActivityActor, activityActorOf, recordActivity } from "@/server/services/activity";
+import { requireSuperAdmin } from "@/server/services/admins";
+import { encryptWebhookSecret, generateWebhookSecret } from "@/server/services/webhooks";
+import { dealInclude } from "@/server/services/deals/deal-record";
+import { findPartnerDealOrThrow, partnerDealsWhere } from "@/server/services/deals/partner-deals/find-partner-deal";
+import { loadPartnerContext, serializePartnerDeal } from "@/server/services/deals/partner-deals/serialize-partner-deal";
+import { catalogDealNotFound } from "@/server/services/deals/catalogue/get-catalog-deal";
+import { isUuid } from "@/server/domain/ids";
+
+export type NewProviderSecret = { secret: string; encrypted: string };
+
+export function newProviderSecret(): NewProviderSecret {
+  const secret = generateWebhookSecret();
+  return { secret, encrypted: encryptWebhookSecret(secret) };
+}
+
+const notTracked = () =>
+  new AppError("tracking_not_enabled", "This deal does not have tracking_enabled: turn tracking on first (that response returns its provider secret)");
+
+/** POST /v1/partner-deals/{id}/rotate-provider-secret: a new secret, returned once; the old one stops at once. */
+export async function rotatePartnerDealProviderSecret(scope: PartnerScope, id: string, opts: { actor?: ActivityActor } = {}): Promise<DealWithProviderSecretDto> {
+  const current = await findPartnerDealOrThrow(scope, id);
+  if (!current.trackingEnabled) throw notTracked();
+  const { secret, encrypted } = newProviderSecret();
+  const partner = await loadPartnerContext(scope);
+  const row = await db.$transaction(async (tx) => {
+    const { count } = await tx.deal.updateMany({ where: { ...partnerDealsWhere(scope), id: current.id, trackingEnabled: true }, data: { providerSecretEncrypted: encrypted } });
+    if (count === 0) throw notTracked();
+    if (opts.actor) {
+      await recordActivity(
+        {
+          actor: opts.actor,
+          partnerId: scope.partnerId,
+          environment: scope.environment,
+          action: "deal.provider_secret_rotated",
+          target: { type: "deal", id: current.id },
+          summary: `Rotated the provider secret of "${current.productName}"`,
+        },
+        tx,
+      );
+    }
+    return tx.deal.findUniqueOrThrow({ where: { id: current.id }, include: dealInclude });
+  });
+  return { ...serializePartnerDeal(row, partner), provider_secret: secret };
+}
+
+export type CatalogTrackingResult = { id: string; tracking_enabled: boolean; provider_secret: string | null };
+
+/**
+ * Super admin: turn tracking of a servicepass deal on (a new secret, returned once) or off (the
+ * secret is dropped), or, with `rotate`, replace the secret of a tracked deal.
+ */
+export async function setCatalogDealTracking(
+  actor: AdminActor,
+  id: string,
+  change: { enabled: boolean } | { rotate: true },
+  actorEmail?: string | null,
+): Promise<CatalogTrackingResult> {
+  requireSuperAdmin(actor, "manage the servicepass catalogue");
+  if (!isUuid(id)) throw catalogDealNotFound(id);
+  return db.$transaction(async (tx) => {
+    const deal = await tx.deal.findFirst({ where: { id: id.toLowerCase(), dealType: "servicepass" }, select: { id: true, productName: true, trackingEnabled: true } });
+    if (!deal) throw catalogDealNotFound(id);
+    const enable = "rotate" in change ? true : change.enabled;
+    if ("rotate" in change && !deal.trackingEnabled) throw notTracked();
+    // Turning on an already tracked deal keeps its secret (nothing to show); rotate replaces it.
+    const fresh = enable && ("rotate" in change || !deal.trackingEnabled) ? newProviderSecret() : null;
+    if (enable === deal.trackingEnabled && !fresh) return { id: deal.id, tracking_enabled: enable, provider_secret: null };
+    await tx.deal.update({
+      where: { id: deal.id },
+      data: { trackingEnabled: enable, ...(fresh ? { providerSecretEncrypted: fresh.encrypted } : enable ? {} : { providerSecretEncrypted: null }), updatedAt: new Date() },
+    });
+    await recordActivity(
+      {
+        actor: activityActorOf(actor, actorEmail),
+        partnerId: null,
+        action: "rotate" in change ? "catalogue.deal_provider_secret_rotated" : "catalogue.deal_tracking_changed",
+        target: { type: "deal", id: deal.id },
+        summary: "rotate" in change ? `Rotated the provider secret of servicepass deal ${deal.productName}` : `${enable ? "Enabled" : "Disabled"} provider tracking of servicepass deal ${deal.productName}`,
+      },
+      tx,
+    );
+    return { id: deal.id, tracking_enabled: enable, provider_secret: fresh?.secret ?? null };
+  });
+}

@@ -1,0 +1,41 @@
+// Super admin → Platform: per partner and environment, members (now) and deal views / redemptions
+// over the last 30 days, read from the event rollups (never the raw events table): hour buckets
+// from the first whole hour of the window, day buckets from the first whole day on. The partial
+// first hour of the window is left out (at most one hour of 720).
+import { db } from "@/server/db/client";
+import type { AdminActor, Environment } from "@/server/scope";
+import { requireSuperAdmin } from "@/server/services/admins";
+import { analyticsWindow } from "@/server/services/events/analytics/analytics-window";
+
+export const PLATFORM_WINDOW_DAYS = 30;
+
+type Figures = { members: number; views: number; redemptions: number };
+
+export async function listPartnerFigures(actor: AdminActor, opts: { now?: Date } = {}) {
+  requireSuperAdmin(actor, "see platform figures");
+  const w = analyticsWindow(opts.now ?? new Date(), PLATFORM_WINDOW_DAYS);
+  const [partners, members, events] = await Promise.all([
+    db.partner.findMany({ orderBy: [{ name: "asc" }, { id: "asc" }], select: { id: true, name: true, subdomain: true, active: true, type: true } }),
+    db.member.groupBy({ by: ["partnerId", "environment"], _count: { _all: true } }),
+    db.$queryRaw<{ partner_id: string; environment: Environment; views: bigint; redemptions: bigint }[]>`
+      SELECT partner_id, environment,
+             coalesce(sum(count) FILTER (WHERE event_type = 'deal_detail_viewed'), 0)::bigint AS views,
+             coalesce(sum(count) FILTER (WHERE event_type = 'deal_redeemed'), 0)::bigint AS redemptions
+      FROM event_type_rollups
+      WHERE event_type IN ('deal_detail_viewed', 'deal_redeemed')
+        AND ((grain = 'hour' AND bucket_start >= ${w.hourFrom} AND bucket_start < ${w.dayFrom})
+          OR (grain = 'day' AND bucket_start >= ${w.dayFrom}))
+      GROUP BY partner_id, environment`,
+  ]);
+  const key = (p: string, e: Environment) => `${p}:${e}`;
+  const memberCounts = new Map(members.map((m) => [key(m.partnerId, m.environment), m._count._all]));
+  const eventCounts = new Map(events.map((e) => [key(e.partner_id, e.environment), e]));
+  const figures = (partnerId: string, env: Environment): Figures => {
+    const e = eventCounts.get(key(partnerId, env));
+    return { members: memberCounts.get(key(partnerId, env)) ?? 0, views: Number(e?.views ?? 0), redemptions: Number(e?.redemptions ?? 0) };
+  };
+  const rows = partners.map((p) => ({ id: p.id, name: p.name, subdomain: p.subdomain, active: p.active, live: figures(p.id, "live"), test: figures(p.id, "test") }));
+  const totals = (env: Environment) =>
+    rows.reduce((t, r) => ({ members: t.members + r[env].members, views: t.views + r[env].views, redemptions: t.redemptions + r[env].redemptions }), { members: 0, views: 0, redemptions: 0 });
+  return { days: PLATFORM_WINDOW_DAYS, since: w.hourFrom.toISOString(), partners: rows, totals: { live: totals("live"), test: totals("test") } };
+}

@@ -1,0 +1,55 @@
+// inbox.* — the portal inbox (/inbox): members' access requests and inquiries together, the count in
+// the navigation, decisions (one, or many with a note), replies to inquiries by email, the CSV
+// export's rows. Scope from the session only; changes refused while a super admin views read-only.
+import { z } from "zod";
+import { decideAccessRequest, decideAccessRequests, serializeAccessRequest } from "@/server/services/access-requests";
+import { closeInquiries, countInbox, exportInbox, listInbox, replyToInquiry } from "@/server/services/inbox";
+import {
+  inboxCloseInputSchema,
+  inboxCountsSchema,
+  inboxDecideInputSchema,
+  inboxDecideResultSchema,
+  inboxFilterSchema,
+  inboxItemSchema,
+  inboxListInputSchema,
+  inboxListSchema,
+  inboxReplyInputSchema,
+} from "@/server/schemas/inbox.schema";
+import { accessRequestSchema } from "@/server/schemas/access-request.schema";
+import { createTRPCRouter, partnerMutationProcedure, partnerProcedure } from "../init";
+
+export const inboxRouter = createTRPCRouter({
+  list: partnerProcedure
+    .input(inboxListInputSchema)
+    .output(inboxListSchema)
+    .query(({ ctx, input }) => listInbox(ctx.scope, input)),
+
+  counts: partnerProcedure.output(inboxCountsSchema).query(({ ctx }) => countInbox(ctx.scope)),
+
+  export: partnerProcedure
+    .input(inboxFilterSchema)
+    .output(z.object({ data: z.array(inboxItemSchema), truncated: z.boolean() }))
+    .query(({ ctx, input }) => exportInbox(ctx.scope, input)),
+
+  /** One decision: another admin's decision first → CONFLICT (access_request_not_pending). */
+  decide: partnerMutationProcedure
+    .input(z.object({ id: z.uuid(), decision: z.enum(["approved", "declined"]), note: inboxDecideInputSchema.shape.note }))
+    .output(accessRequestSchema)
+    .mutation(async ({ ctx, input }) =>
+      serializeAccessRequest(await decideAccessRequest(ctx.scope, input.id, input.decision, { note: input.note ?? null, actor: { kind: "admin", adminId: ctx.actor.adminId } })),
+    ),
+
+  /** Bulk approve/decline with one note: each request on its own, the result says which failed. */
+  decideMany: partnerMutationProcedure
+    .input(inboxDecideInputSchema)
+    .output(inboxDecideResultSchema)
+    .mutation(async ({ ctx, input }) => ({
+      results: await decideAccessRequests(ctx.scope, input.ids, input.decision, { note: input.note ?? null, actor: { kind: "admin", adminId: ctx.actor.adminId } }),
+    })),
+
+  reply: partnerMutationProcedure
+    .input(inboxReplyInputSchema)
+    .mutation(({ ctx, input }) => replyToInquiry(ctx.scope, input.id, input.message, { adminId: ctx.actor.adminId, email: ctx.admin.email })),
+
+  close: partnerMutationProcedure.input(inboxCloseInputSchema).mutation(({ ctx, input }) => closeInquiries(ctx.scope, input.ids)),
+});
