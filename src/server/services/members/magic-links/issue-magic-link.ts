@@ -60,20 +60,25 @@ export async function issueMagicLinks(
   return tokens.map((token) => ({ url: buildSignInUrl(config, subdomain, token), expiresAt }));
 }
 
-// Keeps each member's newest MAX_LINKS_PER_MEMBER links (and their newest used one). Members under the limit are filtered out
-// first with a lock-free count; SKIP LOCKED: concurrent issuers never wait on (or deadlock with)
-// each other, and a row one of them skips is pruned by the next issuance.
+// Keeps each member's newest MAX_LINKS_PER_MEMBER links (and their newest used one). One grouped
+// pass finds the members over the limit (usually none), so the per-member lateral runs only for them;
+// the ids to delete are gathered once (ARRAY(...), an init plan) and deleted by primary key. The
+// earlier form (id IN (lateral over every member)) could be re-run per table row by the planner on
+// fresh statistics: 11 s for a 1,000-member re-sync (test/api/users-batch.test.ts).
+// SKIP LOCKED: concurrent issuers never wait on (or deadlock with) each other, and a row one of them
+// skips is pruned by the next issuance.
 async function pruneOldLinks(client: Tx, scope: PartnerScope, memberIds: string[]): Promise<void> {
   await client.$executeRaw`
-    DELETE FROM magic_link_tokens WHERE partner_id = ${scope.partnerId}::uuid AND environment = ${scope.environment}::"Environment" AND id IN (
-      SELECT t.id FROM unnest(${memberIds}::uuid[]) AS m(id)
-      CROSS JOIN LATERAL (SELECT count(*) AS n FROM magic_link_tokens c WHERE c.member_id = m.id) AS counted
+    DELETE FROM magic_link_tokens WHERE partner_id = ${scope.partnerId}::uuid AND environment = ${scope.environment}::"Environment" AND id = ANY(ARRAY(
+      SELECT t.id FROM (
+        SELECT c.member_id AS id FROM magic_link_tokens c WHERE c.member_id = ANY(${memberIds}::uuid[])
+        GROUP BY c.member_id HAVING count(*) > ${MAX_LINKS_PER_MEMBER}
+      ) m
       CROSS JOIN LATERAL (
         SELECT id FROM magic_link_tokens WHERE member_id = m.id
           -- the newest used link stays: it is how the portal knows a member has signed in
           AND id IS DISTINCT FROM (SELECT u.id FROM magic_link_tokens u WHERE u.member_id = m.id AND u.consumed_at IS NOT NULL ORDER BY u.consumed_at DESC LIMIT 1)
         ORDER BY created_at DESC, id DESC OFFSET ${MAX_LINKS_PER_MEMBER} FOR UPDATE SKIP LOCKED
       ) t
-      WHERE counted.n > ${MAX_LINKS_PER_MEMBER}
-    )`;
+    ))`;
 }
