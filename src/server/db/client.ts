@@ -101,6 +101,17 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
   },
 });
 
+/**
+ * One SQL statement on the pool itself, past Prisma's query engine: for the hot statements whose
+ * Prisma overhead (its engine handles every parameter: about a millisecond for a large JSON one) is
+ * most of their cost (src/server/services/events/event-writer.ts). Rows come back as pg decodes them.
+ */
+export async function queryDirect<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
+  globalForDb.perkwayDb ??= createClient();
+  const result = await globalForDb.perkwayPool!.query(sql, params as unknown[]);
+  return result.rows as T[];
+}
+
 /** A transaction that only reads (the catalogue cache's snapshots): it does not clear the caches. */
 export function readTransaction<T>(fn: (tx: Tx) => Promise<T>, options?: Parameters<PrismaClient["$transaction"]>[1]): Promise<T> {
   globalForDb.perkwayDb ??= createClient();

@@ -11,7 +11,42 @@ import { isUuid } from "@/server/domain/ids";
 import type { PartnerType, RuleType } from "@/server/domain/enums";
 import { resolvePartnerRules } from "@/server/domain/visibility";
 import type { NewEvent } from "./insert-events";
+import { PushedCache } from "@/server/services/shared";
 import { paramOf } from "./validate-events";
+
+// The single-event hot path (POST /events/track one event at a time) must not pay a query per
+// request for its references. Deals: a deal found available to a partner is kept in this
+// per-process cache, dropped on any catalogue or partner notification (deals, rules, partner type:
+// src/server/db/change-feed.ts), so a deal made draft or hidden stops counting from the next event.
+// Unavailable deals are not kept: they go through checkEventReferences, which names the offender.
+// Members are verified inside the write statement itself (event-writer.ts, verify_member).
+const availableDeals = new PushedCache<string, true | null>(
+  async (key) => {
+    const [partnerId, environment, dealId] = key.split(":");
+    return (await readReferences({ partnerId, environment }, [], [dealId])).has(`d:${dealId}`) ? true : null;
+  },
+  (cache) => ({ catalog: () => cache.clear(), partner: () => cache.clear() }),
+  20_000,
+  { cacheNull: false },
+);
+
+/**
+ * True when every reference of `events` can be written with the member check left to the write
+ * statement: all ids are well-formed and every deal is available to the partner. False sends the
+ * request through checkEventReferences first (it throws the exact 404).
+ */
+export async function referencesReadyToWrite(scope: PartnerScope, events: readonly NewEvent[]): Promise<boolean> {
+  const { partnerId, environment } = requireScope(scope, "events");
+  const dealIds = new Set<string>();
+  for (const e of events) {
+    if (e.memberId !== null && !isUuid(e.memberId)) return false;
+    if (e.dealId !== null) dealIds.add(e.dealId.toLowerCase());
+    for (const d of e.dealIds) dealIds.add(d.toLowerCase());
+  }
+  for (const d of dealIds) if (!isUuid(d)) return false;
+  const found = await Promise.all([...dealIds].map((d) => availableDeals.get(`${partnerId}:${environment}:${d}`)));
+  return found.every((f) => f === true);
+}
 
 export async function checkEventReferences(scope: PartnerScope, events: readonly NewEvent[], opts: { batch: boolean }): Promise<void> {
   const { partnerId, environment } = requireScope(scope, "events");
@@ -22,8 +57,26 @@ export async function checkEventReferences(scope: PartnerScope, events: readonly
     if (e.dealId && isUuid(e.dealId)) dealIds.add(e.dealId.toLowerCase());
     for (const d of e.dealIds) if (isUuid(d)) dealIds.add(d.toLowerCase());
   }
+  const found = await readReferences({ partnerId, environment }, [...memberIds], [...dealIds]);
+  const has = (kind: "m" | "d", id: string) => isUuid(id) && found.has(`${kind}:${id.toLowerCase()}`);
+  events.forEach((e, i) => {
+    const index = opts.batch ? i : null;
+    if (e.memberId !== null && !has("m", e.memberId)) {
+      throw new AppError("user_not_found", `No user ${e.memberId} in this environment`, { param: paramOf(index, "user_id") });
+    }
+    if (e.dealId !== null && !has("d", e.dealId)) {
+      throw new AppError("deal_not_found", `No deal ${e.dealId} available to this partner`, { param: paramOf(index, "deal_id") });
+    }
+    e.dealIds.forEach((d, j) => {
+      if (!has("d", d)) throw new AppError("deal_not_found", `No deal ${d} available to this partner`, { param: paramOf(index, `deal_ids[${j}]`) });
+    });
+  });
+}
+
+/** Which of the ids name something in the scope ("m:<member id>", "d:<deal id>"), in one query. */
+async function readReferences({ partnerId, environment }: { partnerId: string; environment: string }, memberIds: string[], dealIds: string[]): Promise<Set<string>> {
   const found = new Set<string>();
-  if (memberIds.size || dealIds.size) {
+  if (memberIds.length || dealIds.length) {
     type Row = { kind: "m" | "d" | "p"; id: string; deal_type: string | null; rules: { rule_type: RuleType; rule_value: string[]; priority: number }[] | null };
     const rows = await db.$queryRawUnsafe<Row[]>(
       `SELECT 'm' AS kind, id::text AS id, NULL::text AS deal_type, NULL::jsonb AS rules FROM members
@@ -41,8 +94,8 @@ export async function checkEventReferences(scope: PartnerScope, events: readonly
        SELECT 'p', type::text, NULL, NULL FROM partners WHERE id = $1::uuid AND cardinality($4::uuid[]) > 0`,
       partnerId,
       environment,
-      [...memberIds],
-      [...dealIds],
+      memberIds,
+      dealIds,
     );
     const partnerType = rows.find((r) => r.kind === "p")?.id as PartnerType | undefined;
     for (const r of rows) {
@@ -52,17 +105,5 @@ export async function checkEventReferences(scope: PartnerScope, events: readonly
       found.add(`${r.kind}:${r.id}`);
     }
   }
-  const has = (kind: "m" | "d", id: string) => isUuid(id) && found.has(`${kind}:${id.toLowerCase()}`);
-  events.forEach((e, i) => {
-    const index = opts.batch ? i : null;
-    if (e.memberId !== null && !has("m", e.memberId)) {
-      throw new AppError("user_not_found", `No user ${e.memberId} in this environment`, { param: paramOf(index, "user_id") });
-    }
-    if (e.dealId !== null && !has("d", e.dealId)) {
-      throw new AppError("deal_not_found", `No deal ${e.dealId} available to this partner`, { param: paramOf(index, "deal_id") });
-    }
-    e.dealIds.forEach((d, j) => {
-      if (!has("d", d)) throw new AppError("deal_not_found", `No deal ${d} available to this partner`, { param: paramOf(index, `deal_ids[${j}]`) });
-    });
-  });
+  return found;
 }

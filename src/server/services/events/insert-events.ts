@@ -5,6 +5,7 @@ import type { EventType } from "@/server/domain/enums";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import { writeEvents, type EventRow } from "./event-writer";
 import { currentRequestId } from "@/server/observability/request-context";
+import type { RedemptionSource } from "@/server/schemas/redemption-record.schema";
 
 export type NewEvent = {
   eventType: EventType;
@@ -20,12 +21,15 @@ export type NewEvent = {
  * All of `events` or none. An event repeating an event_id seen earlier in the same call, or already
  * stored for the scope, is not inserted. Returns how many rows were inserted.
  */
-export async function insertEvents(scope: PartnerScope, events: readonly NewEvent[]): Promise<number> {
-  return writeEvents(toEventRows(scope, events));
+export async function insertEvents(scope: PartnerScope, events: readonly NewEvent[], opts: WriteOptions = {}): Promise<number> {
+  return writeEvents(toEventRows(scope, events, opts));
 }
 
+/** verifyMember and redemptionSource: see EventRow (event-writer.ts). */
+export type WriteOptions = { verifyMember?: boolean; redemptionSource?: RedemptionSource };
+
 /** The rows of one call: repeats of an event_id within the call dropped, the request id attached. */
-export function toEventRows(scope: PartnerScope, events: readonly NewEvent[]): EventRow[] {
+export function toEventRows(scope: PartnerScope, events: readonly NewEvent[], opts: WriteOptions = {}): EventRow[] {
   const { partnerId, environment } = requireScope(scope, "events");
   const requestId = currentRequestId();
   const seen = new Set<string>();
@@ -47,6 +51,8 @@ export function toEventRows(scope: PartnerScope, events: readonly NewEvent[]): E
       metadata: e.metadata,
       occurred_at: e.occurredAt.toISOString(),
       request_id: requestId,
+      verify_member: opts.verifyMember ?? false,
+      redemption_source: opts.redemptionSource ?? null,
     });
   }
   return rows;
