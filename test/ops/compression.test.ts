@@ -81,6 +81,15 @@ describe("compressed /v1 responses", () => {
     expect(body.error.request_id).toBe(res.headers["x-request-id"]);
   });
 
+  it("sends bodies under 128 bytes as they are, still with Vary", async () => {
+    const res = await raw("/v1/users", { "accept-encoding": "br, gzip", authorization: `Bearer ${token}` });
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBeLessThan(128); // a partner without members: an empty page
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(JSON.parse(res.body.toString("utf8")).data).toEqual([]);
+  });
+
   it("chooses by q-value, br on a tie, nothing for unknown codings", () => {
     expect(chooseEncoding(null)).toBeNull();
     expect(chooseEncoding("deflate")).toBeNull();

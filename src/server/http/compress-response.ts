@@ -16,6 +16,10 @@ const gzip = promisify(zlib.gzip);
 const ASYNC_FROM_BYTES = 32 * 1024;
 /** Brotli level for bodies made per request: level 4 is about gzip's speed with smaller output. */
 const DYNAMIC_BROTLI_QUALITY = 4;
+/** Smaller bodies go out as they are: a compressed copy would be about as large (gzip alone adds
+ *  ~20 bytes of framing), and the hot path's tiny answers (POST /events/track's 202 is 30 bytes)
+ *  would pay a compressor call each for nothing. */
+const MIN_BYTES = 128;
 /** Cached pages are compressed once: a higher level is worth it. */
 const CACHED_BROTLI_QUALITY = 7;
 
@@ -102,6 +106,9 @@ export async function compressResponse(request: Request, response: Response): Pr
   if (!encoding) return response;
   const raw = response instanceof BytesResponse ? response.payload : Buffer.from(await response.arrayBuffer());
   const body = typeof raw === "string" ? Buffer.from(raw, "utf8") : raw;
+  if (body.length < MIN_BYTES) {
+    return response instanceof BytesResponse ? response : new BytesResponse(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  }
   let compressed: Buffer;
   if (response instanceof KeyedBytesResponse) {
     const key = `${encoding}:${response.compressKey}`;
