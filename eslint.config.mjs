@@ -23,6 +23,37 @@ const deepImports = (own) => [
   { group: ["@/server/services/*/**", ...(own ? [`!@/server/services/${own}/**`] : [])], message: "Import a services module through its index (@/server/services/<module>), not its files." },
 ];
 
+// The environment is read in one module: src/server/config/env.ts (its header lists why each exception
+// cannot use it). Tests set variables freely; tool configs are read by their tools.
+const PROCESS_ENV_EXCEPTIONS = ["src/server/config/env.ts", "src/instrumentation.ts", "src/trpc/react.tsx", "scripts/test.ts", "scripts/e2e.ts", "scripts/sdk/**"];
+
+// A "use client" module is shipped to browsers: from src/server it may import types (anything, as
+// `import type`), the schemas, the pure domain vocabularies and the pure link builders, never code
+// that holds secrets or touches the database. (The `server-only` package is not installed; this
+// rule does its job at lint time.)
+const CLIENT_IMPORTABLE = [/^@\/server\/schemas\//, /^@\/server\/domain\//, /^@\/server\/config\/(embed-snippet|hosted-app-url)$/];
+const perkwayPlugin = {
+  rules: {
+    "client-server-imports": {
+      meta: { type: "problem", messages: { server: "A \"use client\" module may import only types, schemas, domain vocabularies and the pure link builders from src/server (got {{source}}): pass the value from a server component instead." } },
+      create(context) {
+        const first = context.sourceCode.ast.body[0];
+        const isClient = first?.type === "ExpressionStatement" && first.expression.type === "Literal" && first.expression.value === "use client";
+        if (!isClient) return {};
+        const check = (node) => {
+          const source = node.source?.value;
+          if (typeof source !== "string" || !source.startsWith("@/server/")) return;
+          if (node.importKind === "type" || node.exportKind === "type") return;
+          if (node.specifiers?.length && node.specifiers.every((s) => s.importKind === "type" || s.exportKind === "type")) return;
+          if (CLIENT_IMPORTABLE.some((re) => re.test(source))) return;
+          context.report({ node, messageId: "server", data: { source } });
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (node) => check({ source: node.source }) };
+      },
+    },
+  },
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTypescript,
@@ -53,6 +84,18 @@ export default defineConfig([
     files: ["src/server/domain/**/*.{ts,tsx}"],
     ignores: ["**/*.test.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [...TRANSPORT, ...PRISMA] }] },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}", "scripts/**/*.ts"],
+    ignores: [...PROCESS_ENV_EXCEPTIONS, "**/*.test.ts", "src/generated/**"],
+    rules: {
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read settings through src/server/config (env.ts and the area readers): it is the one reader of process.env." }],
+    },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { perkway: perkwayPlugin },
+    rules: { "perkway/client-server-imports": "error" },
   },
   globalIgnores([".next/**", ".next-*/**", ".data-*/**", "node_modules/**", ".data/**", "src/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**"]),
 ]);

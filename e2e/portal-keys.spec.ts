@@ -1,4 +1,4 @@
-// Portal /api-keys (issue 11 item 2) on a fresh partner (rotations never touch the demo partner's keys
+// Portal /api-keys on a fresh partner (rotations never touch the demo partner's keys
 // that other specs use): rotate the sandbox key with the keyboard alone, then the new pair
 // authenticates over /v1 and the old one gets 401; roll the live key with a 1-hour expiry, then both
 // work; private keys shown once; axe and screenshots.

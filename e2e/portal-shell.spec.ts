@@ -1,4 +1,4 @@
-// The portal shell (issue 11 items 1 and 7): navigation for every page, the Live / Sandbox switch kept
+// The portal shell: navigation for every page, the Live / Sandbox switch kept
 // across reloads with the sandbox banner and accent, the phone menu at 375 px, a super admin's
 // navigation and the read-only "view as" banner, sign-in throttling and the session cookie's flags,
 // the public /login and /set-password pages. Fresh partners and admins: the switch and view-as are

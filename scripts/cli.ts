@@ -6,6 +6,7 @@ import { readHostedAppConfig } from "@/server/config/hosted-app-config";
 import { isUuid } from "@/server/domain/ids";
 import { AppError } from "@/server/errors/app-error";
 import { bootstrap, log } from "./lib/bootstrap";
+import { envValue, readEnv, setting } from "@/server/config/env";
 
 type Command = { usage: string; run: (args: string[]) => Promise<unknown> };
 
@@ -88,7 +89,7 @@ const commands: Record<string, Command> = {
     usage: "events:prune [--older-than-days N]",
     async run(args) {
       const { values } = parseArgs({ args, options: { "older-than-days": { type: "string" } }, strict: true });
-      const days = values["older-than-days"] ?? process.env.EVENT_RETENTION_DAYS;
+      const days = values["older-than-days"] ?? setting("eventRetentionDays");
       const { pruneEvents } = await import("@/server/services/events");
       return pruneEvents(days === undefined ? {} : { olderThanDays: Number(days) });
     },
@@ -105,7 +106,7 @@ const commands: Record<string, Command> = {
 };
 
 function portalUrl() {
-  const { scheme, appDomain } = readHostedAppConfig({ ...process.env, APP_DOMAIN: process.env.APP_DOMAIN ?? `localhost:${process.env.PORT ?? 3000}` });
+  const { scheme, appDomain } = readHostedAppConfig({ ...readEnv(), APP_DOMAIN: envValue("APP_DOMAIN") ?? `localhost:${setting("port")}` });
   return `${scheme}://${appDomain}`;
 }
 

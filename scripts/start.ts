@@ -7,20 +7,21 @@ import path from "node:path";
 import { ConfigError } from "@/server/config/config-error";
 import { readHostedAppConfig } from "@/server/config/hosted-app-config";
 import { bootstrap, log } from "./lib/bootstrap";
+import { childProcessEnv, defaultEnv, readEnv, setEnv, setting } from "@/server/config/env";
 
 const dev = process.argv.includes("--dev");
-(process.env as Record<string, string>).NODE_ENV = dev ? "development" : "production";
-const port = Number(process.env.PORT ?? 3000);
-const hostname = process.env.HOST ?? "0.0.0.0";
-process.env.APP_DOMAIN ??= `localhost:${port}`;
+setEnv("NODE_ENV", dev ? "development" : "production");
+const port = setting("port");
+const hostname = setting("host");
+defaultEnv("APP_DOMAIN", `localhost:${port}`);
 // Local development sends webhooks to local receivers (production refuses private addresses).
-if (dev) process.env.WEBHOOK_ALLOW_PRIVATE ??= "1";
+if (dev) defaultEnv("WEBHOOK_ALLOW_PRIVATE", "1");
 // next-auth builds its callback URLs and decides on Secure cookies from this.
-const { scheme, appDomain } = readHostedAppConfig(process.env);
-process.env.NEXTAUTH_URL ??= `${scheme}://${appDomain}`;
+const { scheme, appDomain } = readHostedAppConfig(readEnv());
+defaultEnv("NEXTAUTH_URL", `${scheme}://${appDomain}`);
 
 // Read before bootstrap, which points DATABASE_URL at the embedded database when none is set.
-const externalDatabaseUrl = process.env.DATABASE_URL || null;
+const externalDatabaseUrl = setting("databaseUrl");
 // A missing or wrong setting is a message to act on, not a crash: no stack trace.
 const database = await bootstrap().catch((err: unknown) => {
   if (!(err instanceof ConfigError)) throw err;
@@ -32,7 +33,7 @@ const database = await bootstrap().catch((err: unknown) => {
 const { readMailConfig, redactSmtpUrl } = await import("@/server/services/email");
 let mailConfig: ReturnType<typeof readMailConfig>;
 try {
-  mailConfig = readMailConfig(process.env);
+  mailConfig = readMailConfig(readEnv());
 } catch (err) {
   if (!(err instanceof ConfigError)) throw err;
   log(`perkway: ${err.message}`);
@@ -42,12 +43,12 @@ try {
 
 const { credentialsFileFor, printDemoCredentials, shouldSeedDemo } = await import("./seed/demo-credentials");
 const credentialsFile = credentialsFileFor(externalDatabaseUrl);
-const seedDemo = shouldSeedDemo(externalDatabaseUrl, process.env.SEED_DEMO);
+const seedDemo = shouldSeedDemo(externalDatabaseUrl, setting("seedDemo"));
 let seededNow = false;
 if (seedDemo) {
   const { seedDemoIfEmpty } = await import("./seed/demo");
   seededNow = await seedDemoIfEmpty(credentialsFile, externalDatabaseUrl);
-} else if (externalDatabaseUrl && process.env.SEED_DEMO !== "0") {
+} else if (externalDatabaseUrl && setting("seedDemo") !== "0") {
   log("DATABASE_URL: no demo data is seeded into it (set SEED_DEMO=1 to seed an empty database with the demo partners)");
 }
 
@@ -70,7 +71,7 @@ if (seedDemo) {
 
 if (!dev && buildIsStale()) {
   log("building the app (next build) — this takes a minute or two the first time…");
-  const r = spawnSync(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "build"], { stdio: ["ignore", process.stderr, process.stderr], env: process.env });
+  const r = spawnSync(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "build"], { stdio: ["ignore", process.stderr, process.stderr], env: childProcessEnv() });
   if (r.status !== 0) {
     log("next build failed: see the output above");
     process.exit(1);
@@ -93,10 +94,10 @@ const { startServer } = await import("@/server/server");
 const server = await startServer({ dev, port, hostname });
 // Webhook deliveries are sent from every server process (they share the queue: SKIP LOCKED).
 const { startWebhookWorkerFromEnv } = await import("@/server/services/webhooks");
-const webhookWorker = startWebhookWorkerFromEnv(process.env);
+const webhookWorker = startWebhookWorkerFromEnv(readEnv());
 // Emails likewise (MAIL_WORKER=0 turns it off in this process).
 const { startEmailWorker } = await import("@/server/services/email");
-const emailWorker = process.env.MAIL_WORKER === "0" ? null : startEmailWorker(mailConfig, { databaseUrl: process.env.DATABASE_URL, baseUrl: `${scheme}://${appDomain}` });
+const emailWorker = setting("mailWorkerOff") ? null : startEmailWorker(mailConfig, { databaseUrl: setting("databaseUrl") ?? undefined, baseUrl: `${scheme}://${appDomain}` });
 log(
   mailConfig.smtpUrl
     ? `email: sending through ${redactSmtpUrl(mailConfig.smtpUrl)} from ${mailConfig.fromAddress}`
@@ -128,7 +129,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 /** No build, or a source file newer than the build. */
 function buildIsStale(): boolean {
-  const buildId = path.resolve(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
+  const buildId = path.resolve(setting("nextDistDir"), "BUILD_ID");
   if (!fs.existsSync(buildId)) return true;
   const built = fs.statSync(buildId).mtimeMs;
   const roots = ["src", "public", "next.config.mjs", "package.json"];

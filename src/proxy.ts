@@ -12,42 +12,18 @@ import { getHostedPartner } from "@/server/services/partners";
 import { MEMBER_HEADERS, type MemberSurface } from "@/components/hosted/surface";
 import { JSON_TOO_DEEP_MESSAGE, jsonTooDeep } from "@/server/http/json-depth";
 import { PORTAL_PATH_HEADER } from "@/server/auth/portal-path";
+import { isLocalHost, partnerSubdomainOf, requestHost } from "@/server/config/app-host";
+import { setting } from "@/server/config/env";
+import { hostedAppConfig } from "@/server/config/hosted-app-config";
 
-const APP_DOMAIN = (process.env.APP_DOMAIN ?? "localhost:3000").trim().toLowerCase();
-// Compared without the port too, so `localhost` works whatever PORT the server listens on.
-const APP_HOSTNAME = stripPort(APP_DOMAIN);
-const SUBDOMAIN_SUFFIX = `.${APP_HOSTNAME}`;
-const SUBDOMAIN_RE = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-// Names on the main domain that are not partners.
-const MAIN_HOST_ALIASES = new Set(["www"]);
-// Forwarded headers are client-controlled unless our own reverse proxy sets them.
-const TRUST_PROXY = process.env.TRUST_PROXY === "1";
-const DEV = process.env.NODE_ENV === "development";
-
-function stripPort(host: string): string {
-  if (host.startsWith("[")) return host.slice(0, host.indexOf("]") + 1); // [::1]:3000
-  const colon = host.lastIndexOf(":");
-  return colon === -1 ? host : host.slice(0, colon);
-}
-
-/** The host the browser asked for: X-Forwarded-Host only behind our own proxy (TRUST_PROXY=1). */
-export function requestHost(headers: Headers, trustProxy = TRUST_PROXY): string {
-  const raw = (trustProxy ? headers.get("x-forwarded-host") : null) ?? headers.get("host") ?? "";
-  return raw.split(",")[0].trim().toLowerCase();
-}
+// Read per request (memoized in src/server/config): the proxy runs on Node, so it shares the config
+// module with the rest of the app.
+const appDomain = () => hostedAppConfig().appDomain;
+const isDev = () => setting("nodeEnv") === "development";
 
 /** The partner subdomain a host names, or null for the main host and unrelated hosts. */
 export function subdomainOf(host: string): string | null {
-  const hostname = stripPort(host);
-  if (host === APP_DOMAIN || hostname === APP_HOSTNAME) return null;
-  if (!hostname.endsWith(SUBDOMAIN_SUFFIX)) return null;
-  const label = hostname.slice(0, -SUBDOMAIN_SUFFIX.length);
-  if (!SUBDOMAIN_RE.test(label) || MAIN_HOST_ALIASES.has(label)) return null;
-  return label;
-}
-
-function isLocalHostname(hostname: string): boolean {
-  return hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "127.0.0.1" || hostname === "[::1]";
+  return partnerSubdomainOf(host, appDomain());
 }
 
 /**
@@ -69,12 +45,12 @@ export function memberCsp(nonce: string, frameAncestors: readonly string[] | "no
   return [
     "default-src 'self'",
     // strict-dynamic: scripts the nonced framework scripts load are trusted, nothing else is.
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${DEV ? " 'unsafe-eval'" : ""}`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${isDev() ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
     // Deal and partner logos are remote images on any https host.
     "img-src 'self' https: data:",
     "font-src 'self' data:",
-    `connect-src 'self'${DEV ? " ws: wss:" : ""}`,
+    `connect-src 'self'${isDev() ? " ws: wss:" : ""}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -131,8 +107,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   }
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const csp = memberCsp(nonce, frameAncestors);
-  const hostname = stripPort(host);
-  const secure = request.nextUrl.protocol === "https:" || (TRUST_PROXY && request.headers.get("x-forwarded-proto") === "https") || isLocalHostname(hostname);
+  const secure = request.nextUrl.protocol === "https:" || (setting("trustProxy") && request.headers.get("x-forwarded-proto") === "https") || isLocalHost(host);
 
   // Request headers the pages trust: always set here, so a client cannot supply them.
   const forwarded = new Headers(request.headers);

@@ -18,6 +18,8 @@ import { isHostedHost } from "@/server/http/page-route";
 import { observeRequest } from "@/server/http/observe-request";
 import { handleClickRedirect, matchClickPath } from "@/server/rest/click-redirect";
 import { logger } from "@/server/observability/logger";
+import { CLIENT_IP_HEADER, normalizeIp } from "@/server/http/client-ip";
+import { hostedAppConfig } from "@/server/config/hosted-app-config";
 
 export type NextRequestHandler = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
 
@@ -28,7 +30,7 @@ export function productRequestListener(
   health: http.RequestListener = healthRequestListener(),
   metricsListener: http.RequestListener = metricsRequestListener(),
 ): http.RequestListener {
-  const appDomain = process.env.APP_DOMAIN ?? "localhost:3000";
+  const appDomain = hostedAppConfig().appDomain;
   return (req, res) => {
     const pathname = (req.url ?? "/").split("?")[0];
     if (isApiPath(pathname)) return api(req, res);
@@ -41,8 +43,8 @@ export function productRequestListener(
     // The portal's sign-in throttle counts failures per client IP (src/server/auth/sign-in-throttle.ts):
     // only this server says what that IP is; whatever a client sent in this header is replaced.
     const ip = req.socket.remoteAddress;
-    if (ip) req.headers["x-perkway-client-ip"] = ip.startsWith("::ffff:") && ip.includes(".") ? ip.slice(7) : ip;
-    else delete req.headers["x-perkway-client-ip"];
+    if (ip) req.headers[CLIENT_IP_HEADER] = normalizeIp(ip);
+    else delete req.headers[CLIENT_IP_HEADER];
     observeRequest(req, res, isHostedHost(req.headers.host, appDomain), () => void nextHandler(req, res));
   };
 }
@@ -53,7 +55,7 @@ export async function startServer(opts: { dev: boolean; port: number; hostname: 
   await app.prepare();
   const server = configureServer(http.createServer(productRequestListener(app.getRequestHandler())));
   await new Promise<void>((resolve) => server.listen(opts.port, opts.hostname, resolve));
-  const { port: metricsPort } = readMetricsConfig(process.env);
+  const { port: metricsPort } = readMetricsConfig();
   if (metricsPort !== null) {
     const m = await listenMetricsPort(metricsPort);
     server.once("close", () => void m.close());

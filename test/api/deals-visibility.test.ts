@@ -1,4 +1,4 @@
-// contract §4 over real HTTP: every rule type and combination of the partner, region and user-type
+// docs/api.md, Visibility and eligibility over real HTTP: every rule type and combination of the partner, region and user-type
 // dimensions, eligibility gates, claimable_without_eligibility and freemium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiServer, type TestServer } from "../helpers/api-server";

@@ -1,4 +1,4 @@
-// Idempotency-Key over real HTTP (contract §1): replay of the first status and body with
+// Idempotency-Key over real HTTP (docs/api.md, Idempotency): replay of the first status and body with
 // Idempotent-Replayed: true, 409 idempotency_key_reused for another body, concurrent requests with
 // one key run the handler once, keys scoped per (partner, environment), failed requests release the
 // key, records expire after 24 hours. On the real POST /v1/users and on probe routes of this file.

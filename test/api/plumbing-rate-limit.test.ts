@@ -1,4 +1,4 @@
-// Rate limiting over real HTTP (contract §1), in memory and in the real Redis server: RateLimit-*
+// Rate limiting over real HTTP (docs/api.md, Rate limits), in memory and in the real Redis server: RateLimit-*
 // headers on every response, 429 rate_limited with Retry-After, buckets per (partner, environment),
 // per public key and per client IP for POST /v1/authentications, X-Forwarded-For only with
 // TRUST_PROXY, and Redis outages that never fail a request.

@@ -1,4 +1,4 @@
-// Provider-confirmed redemption (contract §12), over real HTTP: a tracked deal's instructions point
+// Provider-confirmed redemption (docs/provider-conversions.md), over real HTTP: a tracked deal's instructions point
 // at /r/{click_id}; following it records redeem_url_clicked and redirects to the redeem_url with
 // that click id; the provider's signed POST /v1/provider/conversions records the redemption with
 // source provider, once per click also under concurrent duplicate postbacks, and queues deal.redeemed

@@ -42,7 +42,7 @@ describe("POST /v1/users — create", () => {
       regions: [],
       already_exists: false,
     });
-    // Permissive dimensions get the whole vocabulary, the others nothing (contract §4).
+    // Permissive dimensions get the whole vocabulary, the others nothing (docs/api.md, Visibility and eligibility).
     expect(u.eligibility_customer_type).toEqual([...ELIGIBILITY_VOCABULARIES.customer_type]);
     expect(u.eligibility_company_size).toEqual([...ELIGIBILITY_VOCABULARIES.company_size]);
     expect(u.eligibility_incorporation).toEqual([...ELIGIBILITY_VOCABULARIES.incorporation]);

@@ -64,6 +64,38 @@ describe("import boundaries (eslint.config.mjs)", () => {
   }, 120_000);
 });
 
+describe("one reader of the environment, nothing secret in a browser bundle (eslint.config.mjs)", () => {
+  const linter = new ESLint({ cwd: process.cwd(), ruleFilter: ({ ruleId }) => ruleId === "no-restricted-properties" || ruleId === "perkway/client-server-imports" });
+  const ruleHits = async (filePath: string, code: string, ruleId: string) => {
+    const [result] = await linter.lintText(code, { filePath });
+    return result.messages.filter((m) => m.ruleId === ruleId).length;
+  };
+
+  it("process.env is read only in src/server/config/env.ts and the listed exceptions", async () => {
+    const read = `export const port = process.env.PORT;\n`;
+    for (const file of ["src/server/services/members/fixture.ts", "src/server/rest/fixture.ts", "src/app/(portal)/fixture/page.tsx", "src/proxy.ts", "scripts/start.ts"]) {
+      expect(await ruleHits(file, read, "no-restricted-properties"), file).toBe(1);
+    }
+    for (const file of ["src/server/config/env.ts", "src/instrumentation.ts", "scripts/e2e.ts", "test/api/fixture.test.ts"]) {
+      expect(await ruleHits(file, read, "no-restricted-properties"), file).toBe(0);
+    }
+  });
+
+  it('a "use client" module imports from src/server only types, schemas, domain vocabularies and link builders', async () => {
+    const file = "src/app/(portal)/(shell)/fixture/_components/fixture.tsx";
+    const client = (line: string) => `"use client";\n${line}\nexport const x = 1;\n`;
+    expect(await ruleHits(file, client(`import { db } from "@/server/db/client";`), "perkway/client-server-imports")).toBe(1);
+    expect(await ruleHits(file, client(`import { authSecret } from "@/server/crypto/auth-secret";`), "perkway/client-server-imports")).toBe(1);
+    expect(await ruleHits(file, client(`import { hostedAppConfig } from "@/server/config/hosted-app-config";`), "perkway/client-server-imports")).toBe(1);
+    expect(await ruleHits(file, client(`import type { MagicLinkConfig } from "@/server/config/hosted-app-config";`), "perkway/client-server-imports")).toBe(0);
+    expect(await ruleHits(file, client(`import { type WebhookConfig } from "@/server/config/webhook-config";`), "perkway/client-server-imports")).toBe(0);
+    expect(await ruleHits(file, client(`import { userCreateSchema } from "@/server/schemas/user.schema";`), "perkway/client-server-imports")).toBe(0);
+    expect(await ruleHits(file, client(`import { USER_TYPES } from "@/server/domain/enums";`), "perkway/client-server-imports")).toBe(0);
+    // a server component may import anything
+    expect(await ruleHits(file, `import { db } from "@/server/db/client";\nexport const x = db;\n`, "perkway/client-server-imports")).toBe(0);
+  });
+});
+
 describe("import graph of src/server", () => {
   it("has no cycle between modules (services/<domain> folders, rest, http, auth, ...)", () => {
     const graph = importGraph();

@@ -1,4 +1,4 @@
-// Issue 10 item 11: demo data only where it belongs, credentials that belong to their database,
+// Demo data only where it belongs, credentials that belong to their database,
 // secrets printed once, URLs that follow the current PORT / APP_DOMAIN.
 import fs from "node:fs";
 import os from "node:os";

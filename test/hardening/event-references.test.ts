@@ -1,5 +1,5 @@
-// Issue 10 item 9: deal_id on deal_list_viewed is one listed deal; upgrade_cta_clicked takes an
-// optional deal_id; referenced deals must be ones the partner's members can meet (contract §6).
+// Deal_id on deal_list_viewed is one listed deal; upgrade_cta_clicked takes an
+// optional deal_id; referenced deals must be ones the partner's members can meet (docs/api.md, Events and analytics).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import type { PartnerScope } from "@/server/scope";

@@ -1,4 +1,4 @@
-// Issue 10 item 2: a Host header that is no authority, or a method fetch refuses, gets an answer
+// A Host header that is no authority, or a method fetch refuses, gets an answer
 // with the error body (never a throw in the adapter and an unanswered socket).
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 10 item 4: replays byte for byte (field order too), no working sign-in token at rest, and a
+// Replays byte for byte (field order too), no working sign-in token at rest, and a
 // request still running after the abandonment delay is never run a second time (heartbeat).
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 10 item 10 / contract §3: placeholders inside links are URL-encoded, elsewhere HTML-escaped.
+// docs/api.md, GET /v1/deals/{id}/instructions: placeholders inside links are URL-encoded, elsewhere HTML-escaped.
 import { describe, expect, it } from "vitest";
 import { personalizeInstructions, sanitizeInstructions } from "@/server/services/deals/redemption/redemption-html";
 

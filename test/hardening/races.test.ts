@@ -1,4 +1,4 @@
-// Issue 10 item 10: races answer with the resource's own errors and never a false codes_exhausted.
+// Races answer with the resource's own errors and never a false codes_exhausted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { claimUniqueCode } from "@/server/services/deals/codes/claim-code";

@@ -1,4 +1,4 @@
-// Issue 10 item 1: NUL characters and unpaired surrogates are a 400 parameter_invalid naming the
+// NUL characters and unpaired surrogates are a 400 parameter_invalid naming the
 // field, in bodies, query strings, codes and authentication keys, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiServer, type TestServer } from "../helpers/api-server";

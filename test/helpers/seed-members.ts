@@ -1,5 +1,5 @@
 // Members for deal tests, written straight to the database (faster than POST /v1/users for the
-// 100-member claim race). Defaults mirror contract §4/§5: a member created with only an email gets
+// 100-member claim race). Defaults mirror docs/api.md, Visibility and eligibility and Users: a member created with only an email gets
 // the whole vocabulary for customer_type, company_size and incorporation, [] for the rest.
 import { randomUUID } from "node:crypto";
 import { db } from "@/server/db/client";

@@ -1,4 +1,4 @@
-// api_excluded hides a deal from the API channel only (service-spec "Deal"): the listing, the
+// api_excluded hides a deal from the API channel only (docs/api.md, The Deal object): the listing, the
 // single deal and the instructions services keep it out for "api" and show it for "hosted".
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiServer, type TestServer } from "../helpers/api-server";

@@ -1,7 +1,8 @@
 // The proxy's security decisions as pure functions: forwarded host headers only behind our own
 // proxy, same-origin POSTs, and the member surfaces' CSP.
 import { describe, expect, it } from "vitest";
-import { isSameOrigin, memberCsp, requestHost } from "@/proxy";
+import { isSameOrigin, memberCsp } from "@/proxy";
+import { requestHost } from "@/server/config/app-host";
 
 describe("requestHost", () => {
   const h = new Headers({ host: "localhost:3000", "x-forwarded-host": "acme.perkway.test" });

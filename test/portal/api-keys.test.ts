@@ -1,4 +1,4 @@
-// API keys page (issue 11 item 2): list both environments' public keys with created/last-used dates,
+// API keys page: list both environments' public keys with created/last-used dates,
 // rotate with an optional expiry for the old pair (Stripe's roll), last_used_at written at most once
 // a minute. Authentication is checked over real HTTP (POST /v1/authentications).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Portal sign-in hardening (issue 11 item 7): failed sign-ins throttled per email and per IP through
+// Portal sign-in hardening: failed sign-ins throttled per email and per IP through
 // the shared rate-limit store, only failures charged; the next-auth wiring refuses with the message
 // the form shows; the session cookie's flags.
 import { randomUUID } from "node:crypto";

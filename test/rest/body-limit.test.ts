@@ -1,4 +1,4 @@
-// Issue 10 item 8: a body over the 1 MiB limit gets its 413 with the error body, and the connection
+// A body over the 1 MiB limit gets its 413 with the error body, and the connection
 // is then closed in stages (RFC 9112 §9.6: Connection: close, half-close, keep reading for a while),
 // so a client still sending its 10 MB reads the 413 instead of a connection reset.
 import http from "node:http";

@@ -1,4 +1,4 @@
-// The catalogue cache (src/server/services/deals/catalogue/catalog-cache.ts), issue 10 items 5 and 6:
+// The catalogue cache (src/server/services/deals/catalogue/catalog-cache.ts):
 // - a reload after a change applies only the changed deals (the change journal) and gives exactly the
 //   snapshot a full load gives: same entries, same Deal DTOs, same four sort orders;
 // - memory stays bounded while a partner's view sits idle through a loop of edits (at most two

@@ -1,4 +1,4 @@
-// Issue 10 item 7: partner deactivation and catalogue edits reach every app instance through
+// Partner deactivation and catalogue edits reach every app instance through
 // LISTEN/NOTIFY (src/server/db/change-feed.ts), and nothing is missed while an instance's listening
 // connection is down (it reads the database again until it has re-subscribed). Two API processes on
 // one database; the changes are made by this test process, a third one. Instance B reaches the

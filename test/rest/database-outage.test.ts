@@ -1,4 +1,4 @@
-// Issue 10 item 3: PostgreSQL stopped and started again under load. The app runs in a child process
+// PostgreSQL stopped and started again under load. The app runs in a child process
 // on a cluster of this test's own (the shared server is never stopped). While the database is away
 // every request is answered quickly with 503 service_unavailable and Retry-After — never a 500, never
 // a hang; when it is back the app recovers by itself; members and events acknowledged before (and

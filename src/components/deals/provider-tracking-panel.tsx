@@ -1,5 +1,5 @@
 "use client";
-// Provider tracking of one deal (contract §12), for whoever manages it: the partner on its own
+// Provider tracking of one deal (docs/provider-conversions.md), for whoever manages it: the partner on its own
 // deals, the super admin on servicepass deals. Turning tracking on or rotating makes a provider
 // secret that is shown once, here, with the snippets the provider needs.
 import { ShieldCheck } from "lucide-react";

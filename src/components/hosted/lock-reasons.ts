@@ -1,4 +1,4 @@
-// Why a member cannot redeem a deal, in words (contract §3's not_eligible reason codes, from the
+// Why a member cannot redeem a deal, in words (docs/api.md, Deals's not_eligible reason codes, from the
 // visibility engine's checkMemberAccess; nothing here decides, it only explains).
 import type { EligibilityDimension } from "@/server/domain/enums";
 

@@ -4,19 +4,21 @@
 // the portal runs on localhost (there is no certificate there).
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { hostedAppConfig, isLocalDomain } from "@/server/config/hosted-app-config";
+import { isLocalHost } from "@/server/config/app-host";
+import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { endAdminSession, startAdminSession, verifyAdminCredentials } from "@/server/services/admins";
 import { safeCallbackUrl } from "@/lib/safe-callback-url";
 import type { SignInErrorCode } from "@/lib/sign-in-errors";
 import { isStorableText } from "@/server/schemas/storable-text";
 import { SignInThrottle, SignInThrottledError, signInClientIp } from "./sign-in-throttle";
 import { decodeWithPreviousSecret } from "./decode-session-jwt";
+import { envValue } from "@/server/config/env";
 
 const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
 /** Secure cookies everywhere but on localhost, whatever the scheme next-auth guesses. */
 export function sessionCookieSecure(appDomain: string = hostedAppConfig().appDomain): boolean {
-  return !isLocalDomain(appDomain);
+  return !isLocalHost(appDomain);
 }
 
 const secure = sessionCookieSecure();
@@ -37,7 +39,7 @@ export function isPlausibleSignIn(credentials: Record<string, unknown> | undefin
 let throttle: SignInThrottle | null = null;
 
 export const authOptions: NextAuthOptions = {
-  secret: process.env.AUTH_SECRET,
+  secret: envValue("AUTH_SECRET"),
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   jwt: { maxAge: SESSION_MAX_AGE_SECONDS, decode: decodeWithPreviousSecret },
   pages: { signIn: "/login", error: "/login" },

@@ -4,18 +4,18 @@
 // every attempt (even with the right password) is refused until it refills. Defaults: 5 failures per
 // email and 30 per IP, refilled over 15 minutes (SIGN_IN_MAX_FAILURES_PER_EMAIL / _PER_IP).
 import { createHash } from "node:crypto";
-import { isIP } from "node:net";
+import { CLIENT_IP_HEADER, resolveClientIp } from "@/server/http/client-ip";
+import { readEnv, setting, type Env } from "@/server/config/env";
 import type { BucketLimit, RateLimitStore } from "@/server/http/rate-limit";
 import { defaultRateLimitStore } from "@/server/http/rate-limit-store";
 
-/** Set by our server from the socket (src/server/server.ts); anything a client sends is replaced. */
-export const CLIENT_IP_HEADER = "x-perkway-client-ip";
+export { CLIENT_IP_HEADER };
 
 const WINDOW_MINUTES = 15;
 
 export type SignInThrottleLimits = { perEmail: BucketLimit; perIp: BucketLimit };
 
-export function signInLimitsFromEnv(env: Record<string, string | undefined> = process.env): SignInThrottleLimits {
+export function signInLimitsFromEnv(env: Env = readEnv()): SignInThrottleLimits {
   const bucket = (raw: string | undefined, fallback: number): BucketLimit => {
     const n = Number(raw);
     const burst = raw && Number.isInteger(n) && n > 0 ? n : fallback;
@@ -67,12 +67,7 @@ export class SignInThrottle {
  * The client's IP for sign-in: the last X-Forwarded-For entry behind our proxy (TRUST_PROXY=1, as
  * for the API's per-IP limits), else the socket address our server put in CLIENT_IP_HEADER.
  */
-export function signInClientIp(headers: Record<string, string | string[] | undefined>, trustProxy = process.env.TRUST_PROXY === "1"): string | null {
+export function signInClientIp(headers: Record<string, string | string[] | undefined>, trustProxy = setting("trustProxy")): string | null {
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[v.length - 1] : v);
-  if (trustProxy) {
-    const last = one(headers["x-forwarded-for"])?.split(",").map((s) => s.trim()).filter(Boolean).pop();
-    if (last && isIP(last)) return last;
-  }
-  const socketIp = one(headers[CLIENT_IP_HEADER])?.trim();
-  return socketIp && isIP(socketIp) ? socketIp : null;
+  return resolveClientIp(one(headers[CLIENT_IP_HEADER]), one(headers["x-forwarded-for"]), trustProxy);
 }

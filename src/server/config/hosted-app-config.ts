@@ -1,6 +1,7 @@
-// Where magic sign-in links point, read once from the environment for the /v1 handlers (services
-// never read process.env: handlers pass this object down). Never derived from a request's Host
-// header, which a client controls.
+// Where magic sign-in links point, read from the environment for the adapters (services take this
+// object as an argument). Never derived from a request's Host header, which a client controls.
+import { isLocalHost } from "./app-host";
+import { memoizeConfig, type Env } from "./env";
 
 /** What building a sign-in URL needs from configuration (services take it as an argument). */
 export type SignInUrlConfig = {
@@ -19,8 +20,6 @@ export type MagicLinkConfig = SignInUrlConfig & {
 const DEFAULT_APP_DOMAIN = "localhost:3000";
 const DEFAULT_MAGIC_LINK_TTL_SECONDS = 15 * 60;
 
-type Env = Record<string, string | undefined>;
-
 /** Pure: the config an environment describes. Throws on a value that cannot be right. */
 export function readHostedAppConfig(env: Env): MagicLinkConfig {
   const appDomain = (env.APP_DOMAIN ?? "").trim().toLowerCase().replace(/\/+$/, "") || DEFAULT_APP_DOMAIN;
@@ -29,7 +28,7 @@ export function readHostedAppConfig(env: Env): MagicLinkConfig {
   }
   const rawScheme = (env.APP_URL_SCHEME ?? "").trim().toLowerCase();
   if (rawScheme && rawScheme !== "https" && rawScheme !== "http") throw new Error(`APP_URL_SCHEME must be https or http, got "${rawScheme}"`);
-  const scheme = (rawScheme || (isLocalDomain(appDomain) ? "http" : "https")) as "http" | "https";
+  const scheme = (rawScheme || (isLocalHost(appDomain) ? "http" : "https")) as "http" | "https";
   const pathFallback = ["1", "true", "yes"].includes((env.HOSTED_APP_PATH_FALLBACK ?? "").trim().toLowerCase());
   const rawTtl = (env.MAGIC_LINK_TTL_SECONDS ?? "").trim();
   const ttlSeconds = rawTtl ? Number(rawTtl) : DEFAULT_MAGIC_LINK_TTL_SECONDS;
@@ -39,19 +38,8 @@ export function readHostedAppConfig(env: Env): MagicLinkConfig {
   return { appDomain, scheme, pathFallback, ttlSeconds };
 }
 
-/** localhost, *.localhost and loopback addresses default to http: there is no certificate there. */
-export function isLocalDomain(appDomain: string): boolean {
-  const host = appDomain.startsWith("[") ? appDomain.slice(0, appDomain.indexOf("]") + 1) : appDomain.replace(/:\d+$/, "");
-  return host === "localhost" || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host) || host === "[::1]";
-}
-
-let cached: MagicLinkConfig | null = null;
-
-/** The process's config, read on first use. */
-export function hostedAppConfig(): MagicLinkConfig {
-  cached ??= readHostedAppConfig(process.env);
-  return cached;
-}
+/** The process's config, read on first use (and again if a launcher or test changes a variable). */
+export const hostedAppConfig = memoizeConfig(["APP_DOMAIN", "APP_URL_SCHEME", "HOSTED_APP_PATH_FALLBACK", "MAGIC_LINK_TTL_SECONDS"], readHostedAppConfig);
 
 /** The portal's own origin (scheme and APP_DOMAIN), e.g. "https://perkway.com". */
 export function portalOrigin(config: MagicLinkConfig = hostedAppConfig()): string {

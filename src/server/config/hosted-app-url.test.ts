@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readHostedAppConfig, isLocalDomain } from "@/server/config/hosted-app-config";
+import { readHostedAppConfig } from "@/server/config/hosted-app-config";
+import { isLocalHost } from "@/server/config/app-host";
 import { buildSignInUrl } from "./hosted-app-url";
 import { generateToken, hashToken, isWellFormedToken } from "@/server/services/shared";
 
@@ -44,8 +45,8 @@ describe("readHostedAppConfig", () => {
     expect(() => readHostedAppConfig(env)).toThrow();
   });
   it("recognizes local domains", () => {
-    expect(["localhost", "localhost:3000", "acme.localhost:8080", "127.0.0.1:3000", "[::1]:3000"].every(isLocalDomain)).toBe(true);
-    expect(["perkway.com", "localhost.example.com", "perkway.test"].some(isLocalDomain)).toBe(false);
+    expect(["localhost", "localhost:3000", "acme.localhost:8080", "127.0.0.1:3000", "[::1]:3000"].every(isLocalHost)).toBe(true);
+    expect(["perkway.com", "localhost.example.com", "perkway.test"].some(isLocalHost)).toBe(false);
   });
 });
 

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { ConfigError } from "@/server/config/config-error";
+import { envValue } from "@/server/config/env";
 
 export const AUTH_SECRET_MIN_LENGTH = 32;
 export const AUTH_SECRET_FILE = "auth-secret";
@@ -15,13 +16,13 @@ export type EnsureAuthSecretOptions = {
   dataDir: string;
   production: boolean;
   hasDatabaseUrl: boolean;
-  /** The value from the environment; defaults to process.env.AUTH_SECRET. */
+  /** The value from the environment; defaults to AUTH_SECRET. */
   configured?: string | undefined;
 };
 
 /** Returns the secret to use, or throws a ConfigError that says what to do. */
 export function ensureAuthSecret(opts: EnsureAuthSecretOptions): string {
-  const configured = "configured" in opts ? opts.configured : process.env.AUTH_SECRET;
+  const configured = "configured" in opts ? opts.configured : envValue("AUTH_SECRET");
   if (configured !== undefined && configured !== "") {
     if (configured.trim().length < AUTH_SECRET_MIN_LENGTH) {
       throw new ConfigError(`AUTH_SECRET is too short: use at least ${AUTH_SECRET_MIN_LENGTH} random characters (e.g. \`openssl rand -base64 32\`)`);

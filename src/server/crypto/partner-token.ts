@@ -8,6 +8,7 @@ import { AppError } from "@/server/errors/app-error";
 import type { Environment, PartnerScope } from "@/server/scope";
 import { deriveKey, derivePreviousKey } from "./auth-secret";
 import { UUID_RE } from "@/server/domain/ids";
+import { setting } from "@/server/config/env";
 
 export const PARTNER_TOKEN = {
   alg: "HS256",
@@ -42,8 +43,7 @@ function previousVerificationKey(): Promise<CryptoKey> | null {
 }
 
 export function tokenTtlSeconds(): number {
-  const v = Number(process.env.AUTH_TOKEN_TTL_SECONDS);
-  return Number.isInteger(v) && v > 0 ? v : 900;
+  return setting("tokenTtlSeconds");
 }
 
 export async function issuePartnerToken(scope: PartnerScope): Promise<{ token: string; expiresAt: Date; issuedAt: Date }> {
@@ -68,7 +68,7 @@ const invalid = () => new AppError("token_invalid", "The access token is invalid
 /**
  * Tokens that passed verification → their claims. A partner sends the same token for up to 15
  * minutes, and WebCrypto's HMAC verify is about a fifth of the CPU of a GET /v1/deals; there is no
- * revocation to honour (contract §2: tokens outlive a key rotation until exp). Only verified tokens
+ * revocation to honour (docs/api.md, Key rotation: tokens outlive a key rotation until exp). Only verified tokens
  * enter, each hit still checks exp, a new signing key empties it, and it is bounded (oldest first).
  */
 const VERIFIED_CACHE_MAX = 10_000;

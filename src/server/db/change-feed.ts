@@ -1,4 +1,4 @@
-// Pushed invalidation (issue 10 item 7): one LISTEN connection per process receives what database
+// Pushed invalidation: one LISTEN connection per process receives what database
 // triggers NOTIFY — `perkway_catalog` "key:version" when the catalogue changes (any process: portal,
 // CLI, another app instance), `perkway_partner` "<id>" when a partner row changes, and `perkway_member`
 // "<partner_id>:<environment>:<id>" when a member row is updated or deleted — so the per-process caches of the hot paths (partner
@@ -20,6 +20,7 @@
 // answers nothing for SILENT_MS is dropped and the feed subscribes again.
 import pg from "pg";
 import { randomUUID } from "node:crypto";
+import { setting } from "@/server/config/env";
 
 export type ChangeHandlers = {
   catalog?: (key: string, version: bigint) => void;
@@ -73,7 +74,7 @@ export class ChangeFeed {
 
   /** Connects on first use; never throws (an unreachable database just keeps it unhealthy). */
   start(): void {
-    if (this.client || this.starting || this.stopped || process.env.PERKWAY_CHANGE_FEED === "0") return;
+    if (this.client || this.starting || this.stopped || setting("changeFeedOff")) return;
     const url = this.url();
     if (!url) return;
     this.starting = true;
@@ -234,5 +235,5 @@ function safeBigInt(s: string): bigint | null {
 const globalForFeed = globalThis as unknown as { perkwayChangeFeed?: ChangeFeed };
 
 export function changeFeed(): ChangeFeed {
-  return (globalForFeed.perkwayChangeFeed ??= new ChangeFeed(() => process.env.DATABASE_URL));
+  return (globalForFeed.perkwayChangeFeed ??= new ChangeFeed(() => setting("databaseUrl") ?? undefined));
 }

@@ -5,6 +5,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
 import { changeFeed } from "./change-feed";
+import { readEnv, setting, type Env } from "@/server/config/env";
 
 /**
  * Pool settings. A database that is away or slow must answer 503 quickly (src/server/db/prisma-errors.ts),
@@ -12,7 +13,7 @@ import { changeFeed } from "./change-feed";
  * DATABASE_STATEMENT_TIMEOUT_MS (PostgreSQL cancels it). Broken connections are dropped by the pool and
  * new ones made on demand, so the app recovers by itself when PostgreSQL is back.
  */
-export function poolConfigFromEnv(env: NodeJS.ProcessEnv = process.env) {
+export function poolConfigFromEnv(env: Env = readEnv()) {
   const num = (v: string | undefined, d: number) => (v !== undefined && v !== "" && Number.isFinite(Number(v)) ? Number(v) : d);
   return {
     max: num(env.DATABASE_POOL_SIZE, 10),
@@ -25,7 +26,7 @@ export function poolConfigFromEnv(env: NodeJS.ProcessEnv = process.env) {
 }
 
 function createClient(): PrismaClient {
-  const url = process.env.DATABASE_URL;
+  const url = setting("databaseUrl");
   if (!url) throw new Error("DATABASE_URL is not set: start the app with `npm start` or `npm run dev`, which provide the embedded database");
   // Our own pool (the adapter would make the same one) so that its figures can be read: poolStats().
   const pool = new pg.Pool({ connectionString: url, ...poolConfigFromEnv() });

@@ -5,8 +5,9 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { pinExtendedProtocolBatches } from "./pglite-queue-fix";
+import { setting } from "@/server/config/env";
 
-export const DATA_DIR = path.resolve(process.env.PERKWAY_DATA_DIR ?? ".data");
+export const DATA_DIR = path.resolve(setting("dataDir"));
 const stateFile = (dataDir: string) => path.join(dataDir, "embedded.json");
 
 export type EmbeddedServer = {

@@ -5,6 +5,7 @@
 import path from "node:path";
 import { claimDataDir, DATA_DIR, findRunningEmbedded, startEmbeddedPostgres } from "./embedded";
 import { applyMigrations } from "./schema-engine";
+import { setting } from "@/server/config/env";
 
 export type ResolvedDatabase = {
   url: string;
@@ -16,7 +17,7 @@ export type ResolvedDatabase = {
 };
 
 export async function resolveDatabase(opts: { port?: number } = {}): Promise<ResolvedDatabase> {
-  const configured = process.env.DATABASE_URL;
+  const configured = setting("databaseUrl");
   if (configured) return { url: configured, embedded: false, owned: false, applied: await applyMigrations(configured), stop: async () => {} };
   // Another process may be starting the server right now: it holds the folder before it answers.
   const deadline = Date.now() + 60_000;

@@ -6,6 +6,7 @@ import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import { setting } from "@/server/config/env";
 
 const require = createRequire(import.meta.url);
 
@@ -89,8 +90,8 @@ function catalogFriendlyAdapter(url: string) {
 }
 
 // Overridable so that tests can check a modified copy of the schema.
-export const SCHEMA_PATH = path.resolve(process.env.PERKWAY_SCHEMA_PATH ?? "prisma/schema.prisma");
-export const MIGRATIONS_DIR = path.resolve(process.env.PERKWAY_MIGRATIONS_DIR ?? "prisma/migrations");
+export const SCHEMA_PATH = path.resolve(setting("schemaPath"));
+export const MIGRATIONS_DIR = path.resolve(setting("migrationsDir"));
 const FILTERS = { externalTables: [], externalEnums: [] };
 
 export type ProjectPaths = { schemaPath: string; migrationsDir: string };

@@ -1,4 +1,4 @@
-// Exact published enumeration strings (service-spec.md, contract.md §4) and the conversion to the
+// Exact published enumeration strings (docs/api.md, Visibility and eligibility) and the conversion to the
 // Prisma enum identifiers for the three enums whose values contain spaces or punctuation.
 // The domain imports no Prisma type (eslint.config.mjs): the database identifiers are derived here
 // from the published strings, the same rule the schema's enums follow (a test compares the two).
@@ -88,7 +88,7 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-// Eligibility vocabularies (contract.md §4).
+// Eligibility vocabularies (docs/api.md, Visibility and eligibility).
 export const ELIGIBILITY_VOCABULARIES = {
   customer_type: ["New customer", "Existing customer"],
   company_stage: ["Idea", "Pre-seed", "Seed", "Series A", "Series B", "Series C+"],

@@ -29,7 +29,7 @@ export type ApiRoute = {
   /** e.g. "/v1/users/:id" */
   path: string;
   auth: "partner" | "none";
-  /** Honours Idempotency-Key (contract §1). */
+  /** Honours Idempotency-Key (docs/api.md, Idempotency). */
   idempotent?: boolean;
   /** For idempotent routes whose response holds a secret: `redact` turns the response text into what
    *  is stored, `restore` turns it back into a replay (POST /v1/users: a freshly minted sign_in_url). */

@@ -1,8 +1,14 @@
-// The client's IP address, for the per-IP rate limits. It comes from the socket: the node:http
-// adapter records it for each Request it builds (node-adapter.ts). X-Forwarded-For is trusted only
-// with TRUST_PROXY=1 (the app runs behind one reverse proxy that appends the client's address), and
-// then its last entry — the one our proxy added — is used. Anything else a client sends is ignored.
+// The client's IP address, for the per-IP rate limits and the sign-in throttle: the one place it is
+// worked out. It comes from the socket: the node:http adapter records it for each Request it builds
+// (node-adapter.ts), and our server hands it to Next in CLIENT_IP_HEADER (server.ts). X-Forwarded-For
+// is trusted only with TRUST_PROXY=1 (the app runs behind one reverse proxy that appends the
+// client's address), and then its last entry — the one our proxy added — is used. Anything else a
+// client sends is ignored.
 import { isIP } from "node:net";
+import { setting } from "@/server/config/env";
+
+/** Set by our server from the socket (src/server/server.ts); anything a client sends is replaced. */
+export const CLIENT_IP_HEADER = "x-perkway-client-ip";
 
 const socketIps = new WeakMap<Request, string>();
 
@@ -10,16 +16,25 @@ export function rememberClientIp(request: Request, ip: string | undefined): void
   if (ip) socketIps.set(request, normalizeIp(ip));
 }
 
-export function clientIpOf(request: Request, trustProxy = process.env.TRUST_PROXY === "1"): string | null {
+/**
+ * The client's IP from the socket's address and the X-Forwarded-For header: the header's last entry
+ * behind our own proxy (`trustProxy`), else the socket's. Null when neither is an IP address.
+ */
+export function resolveClientIp(socketIp: string | null | undefined, forwardedFor: string | null | undefined, trustProxy = setting("trustProxy")): string | null {
   if (trustProxy) {
-    const forwarded = request.headers.get("x-forwarded-for");
-    const last = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).pop();
+    const last = forwardedFor?.split(",").map((s) => s.trim()).filter(Boolean).pop();
     if (last && isIP(normalizeIp(last))) return normalizeIp(last);
   }
-  return socketIps.get(request) ?? null;
+  const ip = socketIp?.trim();
+  return ip && isIP(normalizeIp(ip)) ? normalizeIp(ip) : null;
+}
+
+/** A Request built by our node:http adapter. */
+export function clientIpOf(request: Request, trustProxy = setting("trustProxy")): string | null {
+  return resolveClientIp(socketIps.get(request), request.headers.get("x-forwarded-for"), trustProxy);
 }
 
 /** `::ffff:1.2.3.4` (IPv4 on a dual-stack socket) is 1.2.3.4. */
-function normalizeIp(ip: string): string {
+export function normalizeIp(ip: string): string {
   return ip.startsWith("::ffff:") && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
 }

@@ -1,4 +1,4 @@
-// The one mapping from errors to the contract's error body (contract.md §1).
+// The one mapping from errors to the error body of docs/api.md, Errors.
 import { AppError } from "@/server/errors/app-error";
 import { jsonResponse } from "./json-response";
 import { toAppError } from "@/server/errors/to-app-error";

@@ -1,6 +1,8 @@
 // The route template of a request served by Next (portal pages, hosted app, tRPC, assets), for
 // metrics and logs: ids and subdomains become parameters so that the number of label values stays
 // bounded. Mirrors src/app's folders; unknown paths are "unmatched".
+import { partnerSubdomainOf } from "@/server/config/app-host";
+
 export type Surface = "portal" | "hosted" | "trpc" | "static" | "ops";
 
 const HOSTED_ROUTES: [RegExp, string][] = [
@@ -51,8 +53,5 @@ export function pageRouteOf(pathname: string, hostedSubdomain: boolean): { surfa
 
 /** Whether `host` (the Host header) names a partner's subdomain of `appDomain`. */
 export function isHostedHost(host: string | undefined, appDomain: string): boolean {
-  if (!host) return false;
-  const hostname = host.toLowerCase().replace(/:\d+$/, "");
-  const main = appDomain.toLowerCase().replace(/:\d+$/, "");
-  return hostname !== main && hostname.endsWith(`.${main}`) && !hostname.startsWith("www.");
+  return partnerSubdomainOf(host, appDomain) !== null;
 }

@@ -3,12 +3,13 @@
 import type { RateLimitStore } from "./rate-limit";
 import { MemoryRateLimitStore } from "./rate-limit-store-memory";
 import { RedisRateLimitStore } from "./rate-limit-store-redis";
+import { setting } from "@/server/config/env";
 
 const globalForStore = globalThis as unknown as { perkwayRateLimitStore?: RateLimitStore };
 
 export function defaultRateLimitStore(): RateLimitStore {
-  globalForStore.perkwayRateLimitStore ??= process.env.REDIS_URL
-    ? new RedisRateLimitStore({ url: process.env.REDIS_URL, prefix: process.env.RATE_LIMIT_REDIS_PREFIX })
+  globalForStore.perkwayRateLimitStore ??= setting("redisUrl")
+    ? new RedisRateLimitStore({ url: setting("redisUrl")!, prefix: setting("redisPrefix") })
     : new MemoryRateLimitStore();
   return globalForStore.perkwayRateLimitStore;
 }

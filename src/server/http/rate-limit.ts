@@ -1,10 +1,11 @@
-// Rate limiting (contract §1): token buckets, one per (partner, environment) for authenticated
+// Rate limiting (docs/api.md, Rate limits): token buckets, one per (partner, environment) for authenticated
 // requests, per public key and per client IP for POST /v1/authentications, per client IP for
 // anything else that carries no token. Buckets live in a RateLimitStore (memory or Redis); this
 // module holds the bucket arithmetic, the headers and the 429.
 import { metrics } from "@/server/observability/metrics";
 import { createHash } from "node:crypto";
 import { AppError } from "@/server/errors/app-error";
+import { readEnv, type Env } from "@/server/config/env";
 
 export type BucketLimit = { perMinute: number; burst: number };
 
@@ -56,8 +57,8 @@ export type RateLimitPolicy = "partner" | "anonymous" | "authentication_ip" | "a
 
 export type RateLimitConfig = Record<RateLimitPolicy, BucketLimit>;
 
-/** Defaults of contract §1, overridable through the environment (README: Configuration). */
-export function rateLimitConfigFromEnv(env: Record<string, string | undefined> = process.env): RateLimitConfig {
+/** Defaults of docs/api.md, Rate limits, overridable through the environment (README: Configuration). */
+export function rateLimitConfigFromEnv(env: Env = readEnv()): RateLimitConfig {
   const perMinute = positive(env.RATE_LIMIT_PER_MINUTE, 600);
   const burst = positive(env.RATE_LIMIT_BURST, 100);
   const keyPerMinute = positive(env.AUTH_RATE_LIMIT_PER_KEY_PER_MINUTE, 20);

@@ -7,12 +7,13 @@ import { createRequire } from "node:module";
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from "pino";
 import { currentRequest } from "./request-context";
 import { redactSecrets, SECRET_KEYS } from "./redact";
+import { readEnv, type Env } from "@/server/config/env";
 
 export type { Logger };
 
 const REDACT_PATHS = SECRET_KEYS.flatMap((k) => [`["${k}"]`, `*["${k}"]`, `*.*["${k}"]`]);
 
-export function loggerOptions(env: Record<string, string | undefined> = process.env): LoggerOptions {
+export function loggerOptions(env: Env = readEnv()): LoggerOptions {
   const quiet = env.NODE_ENV === "test" && !env.LOG_LEVEL;
   return {
     level: quiet ? "silent" : (env.LOG_LEVEL || "info"),
@@ -30,7 +31,7 @@ export function loggerOptions(env: Record<string, string | undefined> = process.
   };
 }
 
-function prettyStream(env: Record<string, string | undefined>): DestinationStream | undefined {
+function prettyStream(env: Env): DestinationStream | undefined {
   if (env.NODE_ENV !== "development" || env.LOG_FORMAT === "json") return undefined;
   try {
     const pretty = createRequire(import.meta.url)("pino-pretty") as (opts: object) => DestinationStream;
@@ -41,7 +42,7 @@ function prettyStream(env: Record<string, string | undefined>): DestinationStrea
 }
 
 /** A logger writing to `destination` (stdout by default); tests pass their own stream. */
-export function createLogger(destination?: DestinationStream, env: Record<string, string | undefined> = process.env): Logger {
+export function createLogger(destination?: DestinationStream, env: Env = readEnv()): Logger {
   return pino(loggerOptions(env), destination ?? prettyStream(env) ?? pino.destination({ fd: 1, sync: false }));
 }
 

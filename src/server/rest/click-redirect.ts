@@ -1,5 +1,5 @@
 // GET /r/{click_id} on a partner's hosted host (also /p/{subdomain}/r/… and /embed/{subdomain}/r/…):
-// a tracked deal's link (contract §12). Served on the lean path, beside /v1 (src/server/server.ts):
+// a tracked deal's link (docs/provider-conversions.md). Served on the lean path, beside /v1 (src/server/server.ts):
 // it is one lookup, one event and a 302, and the Next request pipeline would cost more than all of
 // that (docs/decisions/lean-api-path.md; bench/redirect.ts measures it). The click is recorded
 // server-side as redeem_url_clicked, attributed to its member and deal, then the member is sent to
@@ -8,6 +8,7 @@
 import type http from "node:http";
 import { followClick } from "@/server/services/deals";
 import { NO_FRAMING_HEADERS } from "@/server/http/page-request-guard";
+import { partnerSubdomainOf } from "@/server/config/app-host";
 import { errorFields, logger } from "@/server/observability/logger";
 
 export type ClickPath = { subdomain: string; rawId: string; base: string };
@@ -15,23 +16,13 @@ export type ClickPath = { subdomain: string; rawId: string; base: string };
 const BY_PATH = /^\/(p|embed)\/([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)\/r\/([^/]+)\/?$/i;
 const BY_HOST = /^\/r\/([^/]+)\/?$/;
 
-function hostnameOf(host: string): string {
-  const h = host.trim().toLowerCase();
-  return h.startsWith("[") ? h.slice(0, h.indexOf("]") + 1) : h.replace(/:\d+$/, "");
-}
-
 /** The click a path names, on the partner's host or by path; null for every other path. */
 export function matchClickPath(host: string | undefined, pathname: string, appDomain: string): ClickPath | null {
   const byPath = BY_PATH.exec(pathname);
   if (byPath) return { subdomain: byPath[2].toLowerCase(), rawId: byPath[3], base: `/${byPath[1]}/${byPath[2].toLowerCase()}` };
   const byHost = BY_HOST.exec(pathname);
-  if (!byHost || !host) return null;
-  const hostname = hostnameOf(host);
-  const main = hostnameOf(appDomain);
-  if (!hostname.endsWith(`.${main}`)) return null;
-  const label = hostname.slice(0, -(main.length + 1));
-  if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(label) || label === "www") return null;
-  return { subdomain: label, rawId: byHost[1], base: "" };
+  const subdomain = byHost ? partnerSubdomainOf(host, appDomain) : null;
+  return byHost && subdomain ? { subdomain, rawId: byHost[1], base: "" } : null;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

@@ -1,4 +1,4 @@
-// Idempotency-Key (contract §1) for routes marked `idempotent: true`: up to 255 characters, kept 24
+// Idempotency-Key (docs/api.md, Idempotency) for routes marked `idempotent: true`: up to 255 characters, kept 24
 // hours per (partner, environment). A replay of the same request returns the first response, status
 // and body byte for byte (4xx included), with `Idempotent-Replayed: true`; the same key on a
 // different request (method, path or body) is 409 idempotency_key_reused. A 5xx or 429 is not

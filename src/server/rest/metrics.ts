@@ -15,7 +15,7 @@ import { getOperationalStats } from "@/server/services/system";
 export const METRICS_PATH = "/metrics";
 
 /** The listener of GET /metrics on the app's port. */
-export function metricsRequestListener(config: MetricsConfig = readMetricsConfig(process.env)): http.RequestListener {
+export function metricsRequestListener(config: MetricsConfig = readMetricsConfig()): http.RequestListener {
   return (req, res) => {
     if (!config.token) return sendRefusal(res, new AppError("route_not_found", `No endpoint ${req.method} ${METRICS_PATH}`));
     const refusal = methodRefusal(req, res) ?? authRefusal(req.headers.authorization, config.token);

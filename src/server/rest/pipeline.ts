@@ -40,7 +40,7 @@ export async function pipeline(route: CompiledRoute, ctx: ApiContext, onScope: (
     const result = await route.handler(ctx);
     response = result instanceof Response ? result : jsonResponse(result.status, result.body, result.headers);
   } catch (err) {
-    // A 4xx is the request's answer: stored and replayed like a success (contract §1). Anything a
+    // A 4xx is the request's answer: stored and replayed like a success (docs/api.md, Idempotency). Anything a
     // retry may fix (5xx, 429) frees the key; a failure to do so must not hide the handler's error
     // (the pending record is then taken over once its heartbeat is IDEMPOTENCY_ABANDONED_AFTER_MS old).
     const status = toAppError(err).status;

@@ -1,4 +1,4 @@
-// GET /v1/analytics: the query and the summary (service-spec "Analytics summary", contract §6).
+// GET /v1/analytics: the query and the summary (docs/api.md, Events and analytics).
 import { z } from "zod";
 import { integerQueryParam } from "./list.schema";
 

@@ -1,4 +1,4 @@
-// Category management (super admin). The Category record itself ({ id, slug, name }, contract §3) is
+// Category management (super admin). The Category record itself ({ id, slug, name }, docs/api.md, Deals) is
 // categorySchema in deal.schema.ts; the portal also shows position and deal counts.
 import { z } from "zod";
 import { slugSchema } from "./deal.schema";

@@ -1,4 +1,4 @@
-// Deal (service-spec "Deal", contract §3): the output shape, the GET /v1/deals query, partner-deal
+// Deal (docs/api.md, Deals): the output shape, the GET /v1/deals query, partner-deal
 // input (POST/PATCH /v1/partner-deals), unique-code pools and the servicepass catalogue import.
 import { z } from "zod";
 import {
@@ -67,7 +67,7 @@ export const dealSchema = z
       .array(z.enum(AUDIENCE_REGIONS))
       .optional()
       .meta({ description: "Omitted: all regions. A list: only those regions. [] : no region (never read it as all)." }),
-    claimable_without_eligibility: z.boolean().meta({ description: "Relative to the calling partner (contract §4)" }),
+    claimable_without_eligibility: z.boolean().meta({ description: "Relative to the calling partner (docs/api.md, Visibility and eligibility)" }),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })

@@ -1,4 +1,4 @@
-// The list conventions of contract §1, shared by every list endpoint: `limit` (1..100, default 50)
+// The list conventions of docs/api.md, Conventions, shared by every list endpoint: `limit` (1..100, default 50)
 // and an opaque `cursor` in the query; `{ data, has_more, next_cursor }` in the response.
 import { z } from "zod";
 

@@ -99,7 +99,7 @@ export const describedMemberSchema = z.object({
   tier: z.enum(USER_TIERS).default("free"),
   user_types: z.array(z.enum(USER_TYPES)).max(USER_TYPES.length).default([]),
   regions: z.array(z.enum(AUDIENCE_REGIONS)).max(AUDIENCE_REGIONS.length).default([]),
-  /** Omitted dimensions get the defaults of a member created without them (contract §4). */
+  /** Omitted dimensions get the defaults of a member created without them (docs/api.md, Visibility and eligibility). */
   eligibility: eligibilityInputSchema.default({}),
 });
 export type DescribedMember = z.output<typeof describedMemberSchema>;

@@ -1,4 +1,4 @@
-// Redemption (service-spec "Redemption"): embedded in Deal.redemption, and returned personalized by
+// Redemption (docs/api.md, Redemption): embedded in Deal.redemption, and returned personalized by
 // GET /v1/deals/{id}/instructions. Input shapes for partner deals and the catalogue import.
 import { z } from "zod";
 import { REDEMPTION_METHODS } from "@/server/domain/enums";

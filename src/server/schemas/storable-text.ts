@@ -1,7 +1,7 @@
 // PostgreSQL text and jsonb cannot hold NUL nor unpaired UTF-16 surrogates (which JSON escapes and
 // percent-encoding can produce). Every input boundary (JSON bodies, query strings, path parameters,
 // tRPC inputs) checks the raw value with `storableInputSchema` before the resource's own schema, so
-// such strings are a 400 parameter_invalid naming the field, never a database error (contract §1).
+// such strings are a 400 parameter_invalid naming the field, never a database error (docs/api.md, Errors).
 import { z } from "zod";
 
 const UNSTORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -1,5 +1,5 @@
 // Users (= members) over /v1: the input schemas every handler validates with and the output shapes
-// of the OpenAPI document. Writable fields: contract.md §5; eligibility vocabularies: §4.
+// of the OpenAPI document. Writable fields: docs/api.md, Users; eligibility vocabularies: Visibility and eligibility.
 import { z } from "zod";
 import {
   AUDIENCE_REGIONS,
@@ -74,7 +74,7 @@ export const eligibilityInputSchema = z
   });
 export type EligibilityInput = z.output<typeof eligibilityInputSchema>;
 
-// `role` is part of the User object but not writable over /v1 (contract §5): a clear 400 rather
+// `role` is part of the User object but not writable over /v1 (docs/api.md, Users): a clear 400 rather
 // than a silent ignore, so that a partner who tries to make someone an admin learns it at once.
 const roleNotWritable = z
   .never({ error: "not writable over the API: every member managed through /v1 has role user" })

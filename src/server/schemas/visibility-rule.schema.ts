@@ -1,4 +1,4 @@
-// VisibilityRule (service-spec "VisibilityRule", contract §3/§4): rule_value is validated against the
+// VisibilityRule (docs/api.md, Deals and Visibility and eligibility): rule_value is validated against the
 // vocabulary of its rule_type, exact strings. Partner UUIDs are also checked to exist (service).
 import { z } from "zod";
 import { AUDIENCE_REGIONS, PARTNER_TYPES, RULE_TYPES, USER_TYPES, type RuleType } from "@/server/domain/enums";

@@ -1,10 +1,10 @@
-// Webhooks (contract §8): endpoints over /v1/webhook-endpoints and the portal, the events they
+// Webhooks (docs/webhooks.md): endpoints over /v1/webhook-endpoints and the portal, the events they
 // receive, and the delivery log the portal shows. One schema family for validation, tRPC and OpenAPI.
 import { z } from "zod";
 import { listSchema, pageQueryFields } from "./list.schema";
 import { isStorableText, UNSTORABLE_MESSAGE } from "./storable-text";
 
-/** The event types an endpoint can subscribe to (contract §8), in the order the docs list them. */
+/** The event types an endpoint can subscribe to (docs/webhooks.md), in the order the docs list them. */
 export const WEBHOOK_EVENT_TYPES = [
   "user.created",
   "user.deleted",

@@ -9,6 +9,8 @@
 import { ERROR_CODES, TRPC_CODE_BY_STATUS, type ErrorCode } from "@/server/errors/error-codes";
 import { MAX_BODY_BYTES } from "@/server/http/read-json-body";
 import { JSON_TOO_DEEP_MESSAGE, jsonTooDeep } from "@/server/http/json-depth";
+import { requestHost } from "@/server/config/app-host";
+import { setting } from "@/server/config/env";
 
 export const MAX_BATCH_SIZE = 10;
 
@@ -41,10 +43,9 @@ export async function guardTrpcRequest(req: Request, endpoint: string): Promise<
  * browser, never by a page) must be same-origin. A request with neither is not from a browser page
  * (curl, a server): no cookie of a victim rides on it, so it is not a forgery.
  */
-export function isOwnOrigin(headers: Headers, trustProxy = process.env.TRUST_PROXY === "1"): boolean {
+export function isOwnOrigin(headers: Headers, trustProxy = setting("trustProxy")): boolean {
   const origin = headers.get("origin");
-  // As src/proxy.ts's requestHost: X-Forwarded-Host only behind our own reverse proxy.
-  const host = (((trustProxy ? headers.get("x-forwarded-host") : null) ?? headers.get("host") ?? "").split(",")[0]).trim().toLowerCase();
+  const host = requestHost(headers, trustProxy);
   if (origin !== null) {
     if (origin === "null" || !host) return false;
     try {

@@ -1274,7 +1274,7 @@ export interface components {
             tracking_enabled: boolean;
             /** @description Omitted: all regions. A list: only those regions. [] : no region (never read it as all). */
             available_regions?: ("North America" | "South America" | "Europe" | "Middle East" | "Asia" | "Africa" | "Oceania")[];
-            /** @description Relative to the calling partner (contract §4) */
+            /** @description Relative to the calling partner (docs/api.md, Visibility and eligibility) */
             claimable_without_eligibility: boolean;
             /** Format: date-time */
             created_at: string;
@@ -1732,7 +1732,7 @@ export interface components {
             tracking_enabled: boolean;
             /** @description Omitted: all regions. A list: only those regions. [] : no region (never read it as all). */
             available_regions?: ("North America" | "South America" | "Europe" | "Middle East" | "Asia" | "Africa" | "Oceania")[];
-            /** @description Relative to the calling partner (contract §4) */
+            /** @description Relative to the calling partner (docs/api.md, Visibility and eligibility) */
             claimable_without_eligibility: boolean;
             /** Format: date-time */
             created_at: string;
@@ -1981,7 +1981,7 @@ export interface components {
             tracking_enabled: boolean;
             /** @description Omitted: all regions. A list: only those regions. [] : no region (never read it as all). */
             available_regions?: ("North America" | "South America" | "Europe" | "Middle East" | "Asia" | "Africa" | "Oceania")[];
-            /** @description Relative to the calling partner (contract §4) */
+            /** @description Relative to the calling partner (docs/api.md, Visibility and eligibility) */
             claimable_without_eligibility: boolean;
             /** Format: date-time */
             created_at: string;

@@ -1,4 +1,4 @@
-// Region dimension → available_regions (service-spec "Rules for available_regions", contract §4).
+// Region dimension → available_regions (docs/api.md, Visibility and eligibility).
 import { AUDIENCE_REGIONS, type AudienceRegion } from "@/server/domain/enums";
 import { decideByPriority, resolveByPriority, type PriorityDecision } from "./resolve-priority";
 import { rulesOfDimension } from "./rule-dimensions";
@@ -34,8 +34,8 @@ export function regionsAllow(
 }
 
 /**
- * The regions a member is evaluated with. service-spec ("claimable_without_eligibility", rules 1
- * and 3) defines the region default of a member as the partner account's regions: a member created
+ * The regions a member is evaluated with. A member's region default is the partner account's
+ * regions (docs/api.md, Visibility and eligibility; claimable_without_eligibility): a member created
  * with only an email must be able to redeem exactly what claimable_without_eligibility promises.
  * So a member with no regions of their own is evaluated with the partner's regions; a member with
  * no regions under a partner with no regions has no regions at all and fails every targeted deal

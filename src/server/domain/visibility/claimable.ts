@@ -1,4 +1,4 @@
-// claimable_without_eligibility (service-spec rules 1-6, contract §4), relative to the calling partner.
+// claimable_without_eligibility (docs/api.md, Visibility and eligibility), relative to the calling partner.
 import { computeAvailableRegions, regionsAllow } from "./available-regions";
 import { defaultMemberEligibility, eligibilityFailures } from "./eligibility-gate";
 import type { DealFacts, MemberContext, PartnerContext } from "./types";

@@ -1,4 +1,4 @@
-// Eligibility dimensions (contract §4) and the default member's eligibility (contract §5).
+// Eligibility dimensions (docs/api.md, Visibility and eligibility) and the default member's eligibility (docs/api.md, Users).
 import {
   ELIGIBILITY_DIMENSIONS,
   ELIGIBILITY_VOCABULARIES,

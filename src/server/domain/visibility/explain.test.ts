@@ -2,20 +2,11 @@
 // never contradict the engine's boolean answers (which /v1 uses) nor the reference model.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  checkMemberAccess,
-  computeAvailableRegions,
-  explainDeal,
-  explainDealForMember,
-  isClaimableWithoutEligibility,
-  isDealVisibleToPartner,
-  isListableStatus,
-  isVisibleToMemberInList,
-  partnerRuleMatches,
-  type DealListingFacts,
-  type ExplainOptions,
-  type VisibilityReason,
-} from "./index";
+import { computeAvailableRegions } from "./available-regions";
+import { isClaimableWithoutEligibility } from "./claimable";
+import { explainDeal, explainDealForMember, type DealListingFacts, type ExplainOptions, type VisibilityReason } from "./explain";
+import { checkMemberAccess, isVisibleToMemberInList } from "./member-access";
+import { isDealVisibleToPartner, isListableStatus, partnerRuleMatches } from "./partner-visibility";
 import { listingDealArb, memberArb, partnerArb, permutationOf } from "./arbitraries.testkit";
 import { REF_REASON_ORDER, refDenialReasons, refPartnerVisible } from "./reference-model.testkit";
 import type { DealStatus } from "@/server/domain/enums";

@@ -1,17 +1,13 @@
 // Property-based tests: the engine against an independently written reference model
-// (reference-model.testkit.ts) plus the invariants of contract §4.
+// (reference-model.testkit.ts) plus the invariants of docs/api.md, Visibility and eligibility.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  checkMemberAccess,
-  computeAvailableRegions,
-  defaultMember,
-  isClaimableWithoutEligibility,
-  isDealVisibleToPartner,
-  isVisibleToMemberInList,
-  passesUserTypeGate,
-  resolveByPriority,
-} from "./index";
+import { computeAvailableRegions } from "./available-regions";
+import { defaultMember, isClaimableWithoutEligibility } from "./claimable";
+import { checkMemberAccess, isVisibleToMemberInList } from "./member-access";
+import { isDealVisibleToPartner } from "./partner-visibility";
+import { resolveByPriority } from "./resolve-priority";
+import { passesUserTypeGate } from "./user-type-gate";
 import {
   ALL_REGIONS,
   DIMS,

@@ -1,4 +1,4 @@
-// TEST-ONLY reference implementation of contract §4, written differently from the engine on purpose:
+// TEST-ONLY reference implementation of docs/api.md, Visibility and eligibility, written differently from the engine on purpose:
 // instead of "find the highest-priority matching rule", it replays the rules in ascending priority
 // (includes before excludes on equal priority) over an initial state, so the last rule that touches a
 // value wins. Property tests compare the engine against it. Not exported from index.ts.

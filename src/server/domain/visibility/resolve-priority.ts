@@ -1,4 +1,4 @@
-// The one priority rule shared by the three dimensions (contract §4):
+// The one priority rule shared by the three dimensions (docs/api.md, Visibility and eligibility):
 //   among the rules that match a value, the highest priority decides (include shows, exclude hides;
 //   on equal priority exclude wins); if no rule matches, the value is hidden when the dimension has
 //   at least one include rule, and shown otherwise (only exclude rules, or none).

@@ -21,7 +21,7 @@ export interface VisibilityRuleInput {
   priority: number;
 }
 
-/** The three rule dimensions of contract §4. */
+/** The three rule dimensions of docs/api.md, Visibility and eligibility. */
 export type RuleDimension = "partner" | "region" | "user_type";
 
 /** One array per eligibility dimension (deal requirements or member attributes). */
@@ -55,7 +55,7 @@ export interface MemberContext {
   eligibility: EligibilityMap;
 }
 
-/** Reason codes of 403 not_eligible (contract §3), exactly. */
+/** Reason codes of 403 not_eligible (docs/api.md, Deals), exactly. */
 export type AccessDenialReason =
   | "coming_soon"
   | "tier"

@@ -1,4 +1,4 @@
-// User-type dimension (contract §4).
+// User-type dimension (docs/api.md, Visibility and eligibility).
 import type { UserType } from "@/server/domain/enums";
 import { decideByPriority, resolveByPriority, type PriorityDecision } from "./resolve-priority";
 import { isIncludeRule, rulesOfDimension } from "./rule-dimensions";

@@ -13,7 +13,7 @@ export const createAuthenticationRoute: ApiRoute = {
   auth: "none",
   // 60 per minute per client IP before the handler; 20 per minute per public key below.
   rateLimit: "authentication",
-  // Contract §2: every error body of this endpoint also carries `"success": false`.
+  // docs/api.md, Authentication: every error body of this endpoint also carries `"success": false`.
   errorFields: { success: false },
   docs: {
     summary: "Exchange a key pair for an access token",
@@ -32,11 +32,11 @@ export const createAuthenticationRoute: ApiRoute = {
     try {
       raw = await readJson(request);
     } catch (err) {
-      // Every malformed-body case of this endpoint is `body_invalid` (contract §2), except size/type.
+      // Every malformed-body case of this endpoint is `body_invalid` (docs/api.md, Authentication), except size/type.
       if (err instanceof AppError && (err.status === 413 || err.status === 415)) throw err;
       throw new AppError("body_invalid", "Send a JSON body with public_key and private_key");
     }
-    // NUL or an unpaired surrogate in a key: parameter_invalid, as everywhere (contract §1).
+    // NUL or an unpaired surrogate in a key: parameter_invalid, as everywhere (docs/api.md, Errors).
     parseWith(storableInputSchema, raw);
     const parsed = authenticationRequestSchema.safeParse(raw);
     if (!parsed.success) {

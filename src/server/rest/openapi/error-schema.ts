@@ -1,4 +1,4 @@
-// The error body of contract §1, as zod schemas for the OpenAPI document (the runtime body is
+// The error body of docs/api.md, Errors, as zod schemas for the OpenAPI document (the runtime body is
 // built by src/server/http/error-response.ts; test/api/openapi*.test.ts keeps the two in step).
 import { z } from "zod";
 import type { ErrorType } from "@/server/errors/app-error";

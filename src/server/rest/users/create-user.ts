@@ -4,7 +4,7 @@ import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { userCreateRequestSchema, userWithSignInSchema } from "@/server/schemas/user.schema";
 import { createMember, issueMagicLink, sendMemberSignInEmail } from "@/server/services/members";
 
-// Stored Idempotency-Key responses never hold a working sign-in token (contract §1): the link is
+// Stored Idempotency-Key responses never hold a working sign-in token (docs/api.md, Idempotency): the link is
 // replaced by this marker when stored, and a replay gets a freshly minted one in its place.
 const SIGN_IN_URL_MARK = '"{{perkway:sign_in_url}}"';
 

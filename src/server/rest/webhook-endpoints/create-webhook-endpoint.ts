@@ -1,7 +1,8 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { readJsonBody } from "@/server/http/read-json-body";
 import { webhookEndpointCreateSchema, webhookEndpointWithSecretSchema } from "@/server/schemas/webhook.schema";
-import { createWebhookEndpoint, readWebhookConfig } from "@/server/services/webhooks";
+import { createWebhookEndpoint } from "@/server/services/webhooks";
+import { webhookConfig } from "@/server/config/webhook-config";
 
 // POST /v1/webhook-endpoints — add an endpoint; the signing secret is in this response only
 export const createWebhookEndpointRoute: ApiRoute = {
@@ -24,6 +25,6 @@ export const createWebhookEndpointRoute: ApiRoute = {
   },
   async handler({ request, scope }) {
     const input = await readJsonBody(request, webhookEndpointCreateSchema);
-    return { status: 201, body: await createWebhookEndpoint(scope, input, { allowPrivate: readWebhookConfig(process.env).allowPrivate }) };
+    return { status: 201, body: await createWebhookEndpoint(scope, input, { allowPrivate: webhookConfig().allowPrivate }) };
   },
 };

@@ -6,7 +6,7 @@ import { listWebhookEndpointsRoute } from "./list-webhook-endpoints";
 import { rotateWebhookSecretRoute } from "./rotate-webhook-secret";
 import { updateWebhookEndpointRoute } from "./update-webhook-endpoint";
 
-/** /v1/webhook-endpoints (contract §8). */
+/** /v1/webhook-endpoints (docs/webhooks.md). */
 export const webhookEndpointRoutes: ApiRoute[] = [
   listWebhookEndpointsRoute,
   createWebhookEndpointRoute,

@@ -1,7 +1,8 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { readJsonBody } from "@/server/http/read-json-body";
 import { webhookEndpointIdParamsSchema, webhookEndpointSchema, webhookEndpointUpdateSchema } from "@/server/schemas/webhook.schema";
-import { readWebhookConfig, updateWebhookEndpoint } from "@/server/services/webhooks";
+import { updateWebhookEndpoint } from "@/server/services/webhooks";
+import { webhookConfig } from "@/server/config/webhook-config";
 
 // PATCH /v1/webhook-endpoints/{id} — change url, event types, description, or enable/disable
 export const updateWebhookEndpointRoute: ApiRoute = {
@@ -20,6 +21,6 @@ export const updateWebhookEndpointRoute: ApiRoute = {
   },
   async handler({ request, params, scope }) {
     const input = await readJsonBody(request, webhookEndpointUpdateSchema);
-    return { status: 200, body: await updateWebhookEndpoint(scope, params.id, input, { allowPrivate: readWebhookConfig(process.env).allowPrivate }) };
+    return { status: 200, body: await updateWebhookEndpoint(scope, params.id, input, { allowPrivate: webhookConfig().allowPrivate }) };
   },
 };

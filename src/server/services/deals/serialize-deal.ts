@@ -1,4 +1,4 @@
-// The Deal DTO: exactly the fields of service-spec.md's Deal table, in its order. The only field that
+// The Deal DTO: exactly the fields of docs/api.md's Deal object, in its order. The only field that
 // depends on the caller is claimable_without_eligibility, so the DTO is built as two fixed parts
 // around it (the catalogue cache keeps the parts; the /v1 deals endpoints encode them once,
 // src/server/rest/deals/deal-json.ts).

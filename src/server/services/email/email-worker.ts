@@ -9,7 +9,7 @@
 // subject and links, so a laptop without a mail server still works end to end.
 import { startOutboxLoop, type OutboxLoop } from "@/server/db/outbox-loop";
 import { claimDueEmails, recordEmailAttempts, type ClaimedEmail, type EmailAttempt } from "./email-store";
-import type { MailConfig } from "./mail-config";
+import type { MailConfig } from "@/server/config/mail-config";
 import { createMailTransport, messageIdOf, type MailTransport } from "./mail-transport";
 import { EMAIL_NOTIFY_CHANNEL } from "./queue-email";
 import { nextEmailAttemptAt } from "./retry-schedule";

@@ -1,6 +1,6 @@
 // Email: the outbox (queueEmail, written in the caller's transaction), the worker that sends it
 // (SMTP_URL, or kept and logged without it), templates, member sign-in emails and admin notifications.
-export { readMailConfig, parseSmtpUrl, redact as redactSmtpUrl, type MailConfig } from "./mail-config";
+export { readMailConfig, parseSmtpUrl, redact as redactSmtpUrl, type MailConfig } from "@/server/config/mail-config";
 export { createMailTransport, messageIdOf, type MailTransport, type OutgoingEmail } from "./mail-transport";
 export { queueEmail, subjectFor, SANDBOX_PREFIX, EMAIL_KINDS, type EmailKind, type QueuedEmail } from "./queue-email";
 export { renderEmail, preloadEmailTemplates, type RenderedEmail } from "@/emails";

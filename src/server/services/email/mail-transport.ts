@@ -1,7 +1,7 @@
 // The one way an email leaves the machine: nodemailer over SMTP_URL. Without SMTP_URL there is no
 // transport and the worker keeps emails (mailbox page) and logs them instead.
 import nodemailer from "nodemailer";
-import type { MailConfig } from "./mail-config";
+import type { MailConfig } from "@/server/config/mail-config";
 
 export type OutgoingEmail = {
   messageId: string;

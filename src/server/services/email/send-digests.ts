@@ -4,7 +4,7 @@
 // and the claim of the items, the digest row and the email commit together.
 import { db } from "@/server/db/client";
 import { NOTIFICATION_KINDS, unsubscribeToken, type NotificationKind } from "./notification-preferences";
-import type { MailConfig } from "./mail-config";
+import type { MailConfig } from "@/server/config/mail-config";
 import { NOTIFICATION_LABELS } from "./notify-admins";
 import { queueEmail, SANDBOX_PREFIX } from "./queue-email";
 import { renderEmail, type NotificationItem } from "@/emails";

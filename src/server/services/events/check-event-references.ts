@@ -1,6 +1,6 @@
 // Every user_id, deal_id and deal_ids[] entry of a request must name something in the caller's
 // scope: a member of the same partner and environment; a deal the partner's members can meet
-// (contract §6): the partner's own partner_private deal of that environment or a servicepass deal
+// (docs/api.md, Events and analytics): the partner's own partner_private deal of that environment or a servicepass deal
 // the partner's visibility rules do not hide, never a draft. api_excluded deals count: the hosted
 // app still shows them. One query for the whole request; the first offending reference (index
 // order) is the 404.

@@ -1,4 +1,4 @@
-// POST /events/track validation, pure: shape (zod), the per-type field rules of contract §6 and the
+// POST /events/track validation, pure: shape (zod), the per-type field rules of docs/api.md, Events and analytics and the
 // occurred_at bounds. Events are checked in index order and the first problem is the answer, with
 // its param (`deal_id`, or `events[3].deal_id` in a batch).
 import { AppError } from "@/server/errors/app-error";

@@ -1,4 +1,4 @@
-// Idempotency-Key (contract §1), first step: claim the key for this (partner, environment) by
+// Idempotency-Key (docs/api.md, Idempotency), first step: claim the key for this (partner, environment) by
 // inserting a pending record. The unique constraint on (partner_id, environment, key) makes the
 // claim atomic across processes: of concurrent requests with one key exactly one runs the handler;
 // the others wait for its response and replay it.
@@ -6,13 +6,14 @@ import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
+import { setting } from "@/server/config/env";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A pending record whose last heartbeat is this old belongs to a request that died (crash): the key
  *  is free again. A request that is still running bumps its heartbeat four times as often.
  *  IDEMPOTENCY_ABANDONED_AFTER_MS shortens it for tests. */
 export function idempotencyAbandonedAfterMs(): number {
-  return Number(process.env.IDEMPOTENCY_ABANDONED_AFTER_MS ?? 60_000);
+  return setting("idempotencyAbandonedAfterMs");
 }
 export const idempotencyHeartbeatMs = () => idempotencyAbandonedAfterMs() / 4;
 

@@ -1,5 +1,5 @@
 // API input ↔ the Member row: enum strings to Prisma identifiers, nested eligibility to the flat
-// columns, and the permissive defaults of contract §4.
+// columns, and the permissive defaults of docs/api.md, Visibility and eligibility.
 import type { Member, Prisma } from "@/generated/prisma/client";
 import {
   ELIGIBILITY_DIMENSIONS,
@@ -75,7 +75,7 @@ export function toUpdateData(input: Omit<UserUpdateInput, "role">): Prisma.Membe
   return data;
 }
 
-/** Exactly the fields of service-spec.md's User, in its order. */
+/** Exactly the fields of docs/api.md's User object, in its order. */
 export function serializeMember(m: Member): UserDto {
   return {
     id: m.id,

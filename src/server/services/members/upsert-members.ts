@@ -1,7 +1,7 @@
 // Create-or-find by email, set-based: one INSERT … ON CONFLICT DO NOTHING for all entries, then one
 // SELECT of all their emails (in a new snapshot, so it also sees rows a concurrent request has just
 // committed). The unique index decides who wins, never a read-then-write, so concurrent creates of
-// one email yield one member (contract §5).
+// one email yield one member (docs/api.md, Users).
 import type { Member, Prisma } from "@/generated/prisma/client";
 import type { AudienceRegion as DbAudienceRegion, UserType as DbUserType } from "@/generated/prisma/enums";
 import { db, type Tx } from "@/server/db/client";

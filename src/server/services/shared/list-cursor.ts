@@ -1,4 +1,4 @@
-// Opaque list cursors (contract §1): base64url JSON of the last row's sort key and id (keyset, so
+// Opaque list cursors (docs/api.md, Conventions): base64url JSON of the last row's sort key and id (keyset, so
 // pages stay stable while rows change). A cursor this API did not hand out is 400 on `cursor`.
 import { AppError } from "@/server/errors/app-error";
 import { isUuid } from "@/server/domain/ids";

@@ -12,7 +12,7 @@ export { rotateWebhookSecret } from "./rotate-webhook-secret";
 export { reencryptEndpointSecrets } from "./reencrypt-endpoint-secrets";
 export { sendTestWebhookEvent } from "./send-test-webhook-event";
 export { updateWebhookEndpoint } from "./update-webhook-endpoint";
-export { readWebhookConfig } from "./webhook-config";
+export { readWebhookConfig } from "@/server/config/webhook-config";
 export { dealRedeemedWebhookCtes } from "./webhook-event-sql";
 export { startWebhookWorkerFromEnv } from "./webhook-worker";
 export { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, signWebhookBody, verifyWebhookSignature } from "./sign-webhook";

@@ -1,7 +1,7 @@
 // Exponential backoff with jitter: the n-th failed attempt waits base × 2^(n-1), capped, then a
 // random 50–100 % of that ("equal jitter": never two retries at once, never much sooner than
 // planned). Retries stop once the delivery is older than maxAgeMs (3 days).
-import type { WebhookConfig } from "./webhook-config";
+import type { WebhookConfig } from "@/server/config/webhook-config";
 
 export function retryDelayMs(failedAttempts: number, config: Pick<WebhookConfig, "backoffBaseMs" | "maxDelayMs">, random = Math.random): number {
   const planned = Math.min(config.maxDelayMs, config.backoffBaseMs * 2 ** Math.max(0, Math.min(failedAttempts - 1, 40)));

@@ -1,4 +1,4 @@
-// The Perkway-Signature header (contract §8): t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>.
+// The Perkway-Signature header (docs/webhooks.md): t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>.
 // verifyWebhookSignature is what a receiver does (docs/webhooks.md shows the same in 15 lines).
 import { createHmac, timingSafeEqual } from "node:crypto";
 

@@ -10,7 +10,7 @@ import { claimDueDeliveries, recordAttempts, type AttemptRecord, type ClaimedDel
 import { WEBHOOK_NOTIFY_CHANNEL } from "./enqueue-webhook-event";
 import { nextAttemptAt } from "./retry-schedule";
 import { sendWebhookRequest } from "./send-webhook-request";
-import { readWebhookConfig, type WebhookConfig } from "./webhook-config";
+import { readWebhookConfig, type WebhookConfig } from "@/server/config/webhook-config";
 import { decryptWebhookSecret } from "./webhook-secret";
 import { componentLogger } from "@/server/observability/logger";
 import { metrics } from "@/server/observability/metrics";

@@ -21,16 +21,16 @@ import {
   deleteWebhookEndpoint,
   listWebhookDeliveries,
   listWebhookEndpoints,
-  readWebhookConfig,
   resendWebhookDelivery,
   rotateWebhookSecret,
   sendTestWebhookEvent,
   updateWebhookEndpoint,
 } from "@/server/services/webhooks";
 import { createTRPCRouter, partnerMutationProcedure, partnerProcedure } from "../init";
+import { webhookConfig } from "@/server/config/webhook-config";
 
 const actorOf = (ctx: { actor: Parameters<typeof activityActorOf>[0]; admin: { email?: string | null } }) => activityActorOf(ctx.actor, ctx.admin.email);
-const allowPrivate = () => readWebhookConfig(process.env).allowPrivate;
+const allowPrivate = () => webhookConfig().allowPrivate;
 
 export const webhooksRouter = createTRPCRouter({
   list: partnerProcedure.output(webhookEndpointListSchema).query(({ ctx }) => listWebhookEndpoints(ctx.scope, { limit: 100 })),

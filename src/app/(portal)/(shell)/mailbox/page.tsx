@@ -5,11 +5,12 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
 import { MailboxClient } from "./_components/mailbox-client";
+import { setting } from "@/server/config/env";
 
 export const metadata: Metadata = { title: "Mailbox" };
 
 export default async function MailboxPage() {
   const session = await requireAdminSession();
   if (session.actor.role !== "super_admin") notFound();
-  return <MailboxClient smtpConfigured={Boolean(process.env.SMTP_URL?.trim())} />;
+  return <MailboxClient smtpConfigured={setting("smtpConfigured")} />;
 }

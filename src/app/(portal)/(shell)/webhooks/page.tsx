@@ -3,7 +3,7 @@
 // delivery log with resend, and "Send test event". Everything through tRPC webhooks.*.
 import type { Metadata } from "next";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
-import { readWebhookConfig } from "@/server/services/webhooks";
+import { webhookConfig } from "@/server/config/webhook-config";
 import { WebhooksClient } from "./_components/webhooks-client";
 
 export const metadata: Metadata = { title: "Webhooks" };
@@ -11,5 +11,5 @@ export const metadata: Metadata = { title: "Webhooks" };
 export default async function WebhooksPage() {
   const session = await requireAdminSession();
   // The URL hint states the rule this server applies: local addresses only where they are allowed.
-  return <WebhooksClient environment={session.environment} readOnly={session.readOnly} localAllowed={readWebhookConfig(process.env).allowPrivate} />;
+  return <WebhooksClient environment={session.environment} readOnly={session.readOnly} localAllowed={webhookConfig().allowPrivate} />;
 }

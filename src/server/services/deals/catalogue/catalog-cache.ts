@@ -146,7 +146,7 @@ function buildSharedCatalog(previous: SharedCatalog | null, load: SharedLoad): S
  * The next snapshot from the previous one and the changed deals only: unchanged entries are the same
  * objects at the same relative order, changed ones are rebuilt (or removed when no longer listable),
  * and each sort order already computed is carried over with the changed entries inserted by binary
- * search — no full reload, no full re-sort (issue 10 item 6: < 20 ms at 5,000 deals).
+ * search — no full reload, no full re-sort (< 20 ms at 5,000 deals).
  */
 function applySharedDelta(previous: SharedCatalog, version: bigint, changedIds: string[], rows: LoadedDeal[]): SharedCatalog {
   const changed = new Set(changedIds);
@@ -225,7 +225,7 @@ async function getSharedCatalog(minVersion: bigint): Promise<SharedCatalog> {
 }
 
 /**
- * Memory bound (issue 10 item 5): at most two shared snapshots stay alive — the current one and the
+ * Memory bound: at most two shared snapshots stay alive — the current one and the
  * one before it, which views built on it still use until their next request rebuilds them cheaply.
  * A view still on an older snapshot (an idle partner) is dropped, so it cannot keep a whole old
  * catalogue alive; its next request builds a fresh view.

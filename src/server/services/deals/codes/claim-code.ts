@@ -1,4 +1,4 @@
-// Atomic claim of a one-time code (contract §3): one code per member per deal, never one code for
+// Atomic claim of a one-time code (docs/api.md, Deals): one code per member per deal, never one code for
 // two members, also under concurrent calls and across app instances.
 // - The pick is a single UPDATE over `FOR UPDATE SKIP LOCKED`: concurrent claimers take different
 //   rows instead of queueing on the same one.

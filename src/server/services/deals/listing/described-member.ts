@@ -1,6 +1,6 @@
 // A member described in the preview form → the engine's MemberContext, built as memberContext()
 // builds it from a stored member: omitted eligibility dimensions get the defaults a member created
-// without them gets (withDefaultEligibility, contract §4).
+// without them gets (withDefaultEligibility, docs/api.md, Visibility and eligibility).
 import { withDefaultEligibility, type MemberContext } from "@/server/domain/visibility";
 import type { DescribedMember } from "@/server/schemas/portal-deals.schema";
 

@@ -1,4 +1,4 @@
-// Partner-deal status machine and the completeness check of going live (contract §3).
+// Partner-deal status machine and the completeness check of going live (docs/api.md, Deals).
 import type { DealStatus } from "@/server/domain/enums";
 import { AppError } from "@/server/errors/app-error";
 import type { RedemptionColumns } from "./deal-input";

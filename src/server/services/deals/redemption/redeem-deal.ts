@@ -45,7 +45,7 @@ export type RedeemRefusal =
 export type RedeemResult = { ok: true; redemption: RedemptionDto } | RedeemRefusal;
 
 /**
- * Where a tracked deal's link points (contract §12): `base` is the hosted app's root as the member
+ * Where a tracked deal's link points (docs/provider-conversions.md): `base` is the hosted app's root as the member
  * reaches it ("" on the partner's host, /p/{subdomain} or /embed/{subdomain} on the others);
  * without it (the /v1 instructions) the absolute hosted URL from `config`.
  */

@@ -20,7 +20,7 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
 };
 
 // Catalogue reloads re-serialize deals; most instructions did not change, so the sanitized form is
-// memoized by input. Bounded by bytes (issue 10 item 5): input + output, UTF-16, at most
+// memoized by input. Bounded by bytes: input + output, UTF-16, at most
 // SANITIZE_MEMO_MAX_BYTES in all, least recently used evicted first; an input too large to be worth a
 // slot is not kept. A partner cannot grow it past the bound however many or large its deals are.
 export const SANITIZE_MEMO_MAX_BYTES = 16 * 1024 * 1024;

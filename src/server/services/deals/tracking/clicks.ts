@@ -1,4 +1,4 @@
-// Tracked links (contract §12): a member's way to a tracked deal's provider goes through
+// Tracked links (docs/provider-conversions.md): a member's way to a tracked deal's provider goes through
 // /r/{click_id} on the partner's hosted host. The click row names the member and deal, so the
 // redirect can record redeem_url_clicked server-side (whatever the client sends) and the provider
 // can later confirm the conversion by that id. One click per (member, deal) and environment, made

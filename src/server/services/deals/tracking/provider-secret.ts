@@ -1,4 +1,4 @@
-// Provider secrets of tracked deals (contract §12): whsec_… like webhook signing secrets, made and
+// Provider secrets of tracked deals (docs/provider-conversions.md): whsec_… like webhook signing secrets, made and
 // stored the same way (AES-256-GCM, src/server/services/webhooks/webhook-secret.ts): the server needs
 // the secret itself to check each conversion's HMAC, so it cannot be hashed. Shown once: in the
 // response that turns tracking on and on rotation. Whoever manages the deal holds it: the partner

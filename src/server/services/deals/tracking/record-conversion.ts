@@ -1,4 +1,4 @@
-// POST /v1/provider/conversions (contract §12): the deal's provider confirms that the member behind a
+// POST /v1/provider/conversions (docs/provider-conversions.md): the deal's provider confirms that the member behind a
 // click redeemed. The body is signed like webhooks (Perkway-Signature over the raw body, here with
 // the deal's provider secret; sign-webhook.ts is the one implementation of that scheme).
 //

@@ -1,7 +1,7 @@
 // Issues sign-in links for members of the caller's scope. Each link is a fresh random token bound
 // to member, partner, environment and purpose. Throttle: a member keeps at most
 // MAX_LINKS_PER_MEMBER links; issuing more retires the oldest, so that POST /v1/users can return a
-// working sign_in_url every time (contract §5) while the number of live links stays bounded.
+// working sign_in_url every time (docs/api.md, Users) while the number of live links stays bounded.
 import { db, type Tx } from "@/server/db/client";
 import { isUuid } from "@/server/domain/ids";
 import type { PartnerScope } from "@/server/scope";

@@ -27,7 +27,7 @@ export type MemberValues = {
   eligibility: Record<VocabDimension, string[]> & { geography: string };
 };
 
-/** A new member's values: the defaults a member created with only an email gets (contract §4). */
+/** A new member's values: the defaults a member created with only an email gets (docs/api.md, Visibility and eligibility). */
 export function newMemberValues(): MemberValues {
   const eligibility = Object.fromEntries(
     VOCAB_DIMENSIONS.map((d) => [d, (PERMISSIVE_DIMENSIONS as readonly string[]).includes(d) ? [...ELIGIBILITY_VOCABULARIES[d]] : []]),

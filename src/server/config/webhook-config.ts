@@ -1,11 +1,11 @@
-// Operator settings of webhooks, read from an environment object by the adapters (route handlers,
-// tRPC, the server start) and passed down: services never read process.env themselves.
-type Env = Record<string, string | undefined>;
+// Operator settings of webhooks (docs/webhooks.md), read by the adapters (route handlers, tRPC,
+// the server start) and passed down: services take them as arguments.
+import { memoizeConfig, type Env } from "./env";
 
 export type WebhookConfig = {
   /** WEBHOOK_ALLOW_PRIVATE=1: private, loopback and link-local targets allowed (tests, local development). */
   allowPrivate: boolean;
-  /** Wait at most this long for a receiver's answer (contract §8: 10 s). */
+  /** Wait at most this long for a receiver's answer (10 s at most: docs/webhooks.md). */
   timeoutMs: number;
   /** First retry delay; each further one doubles (with jitter) up to maxDelayMs. */
   backoffBaseMs: number;
@@ -39,3 +39,8 @@ export function readWebhookConfig(env: Env): WebhookConfig {
     concurrency: numberOf(env, "WEBHOOK_CONCURRENCY", 64, 1, 1000),
   };
 }
+
+const WEBHOOK_VARIABLES = ["WEBHOOK_ALLOW_PRIVATE", "WEBHOOK_TIMEOUT_MS", "WEBHOOK_BACKOFF_BASE_MS", "WEBHOOK_BACKOFF_MAX_MS", "WEBHOOK_MAX_AGE_MS", "WEBHOOK_POLL_MS", "WEBHOOK_CONCURRENCY"];
+
+/** The process's webhook settings. */
+export const webhookConfig = memoizeConfig(WEBHOOK_VARIABLES, readWebhookConfig);

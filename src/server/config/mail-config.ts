@@ -1,9 +1,9 @@
-// Operator settings of email, read once at start from an environment object (the server start, the
-// CLI, tests) and passed down: services never read process.env. A wrong SMTP_URL or MAIL_FROM is a
+// Operator settings of email (docs/email.md), read once at start (the server start, the CLI, tests)
+// and passed down: services take them as arguments. A wrong SMTP_URL or MAIL_FROM is a
 // ConfigError, which the launchers print as a start-up error.
-import { ConfigError } from "@/server/config/config-error";
-
-type Env = Record<string, string | undefined>;
+import { hostnameOf } from "./app-host";
+import { ConfigError } from "./config-error";
+import { readEnv, type Env } from "./env";
 
 export type MailConfig = {
   /** null: no SMTP_URL, nothing leaves the machine (emails are kept for the mailbox page and logged). */
@@ -68,10 +68,10 @@ export function parseMailFrom(raw: string): { name: string | null; address: stri
   return { name: m[1]?.trim() || null, address };
 }
 
-export function readMailConfig(env: Env): MailConfig {
+export function readMailConfig(env: Env = readEnv()): MailConfig {
   const smtpRaw = env.SMTP_URL?.trim() || null;
   const smtpUrl = smtpRaw ? parseSmtpUrl(smtpRaw) : null;
-  const appHost = (env.APP_DOMAIN?.trim() || "localhost").replace(/:\d+$/, "");
+  const appHost = hostnameOf(env.APP_DOMAIN?.trim() || "localhost");
   const fromRaw = env.MAIL_FROM?.trim() || `Perkway <no-reply@${appHost.includes(".") ? appHost : "perkway.localhost"}>`;
   const from = parseMailFrom(fromRaw);
   if (!from) throw new ConfigError(`MAIL_FROM must be an email address ("no-reply@example.com" or "Perkway <no-reply@example.com>"), got "${fromRaw}"`);
