@@ -37,7 +37,7 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
   // What the list is narrowed to, in the heading: on a phone the chosen chip may be scrolled away.
   const categoryName = list.categories.find((c) => c.slug === filter.category)?.name;
   const filterLabel = `${categoryName ? ` in ${categoryName}` : ""}${filter.q ? ` matching “${filter.q}”` : ""}`;
-  const premiumLocked = partner.freemiumEnabled ? list.locked.filter((d) => d.lock === "tier").length : 0;
+  const premiumLocked = partner.freemiumEnabled ? list.locked.filter((d) => d.lock?.code === "tier").length : 0;
 
   return (
     <div className="space-y-6">

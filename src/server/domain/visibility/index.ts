@@ -42,6 +42,7 @@ export { evaluateDealForPartner } from "./evaluate-deal";
 export {
   explainDeal,
   explainDealForMember,
+  explainMemberLock,
   type DealExplanation,
   type DealListingFacts,
   type ExplainOptions,
@@ -52,4 +53,5 @@ export {
   type VisibilityReason,
 } from "./explain";
 export { describeReason } from "./describe-reason";
+export { eligibilityAudience, memberLockText, memberLockTitle, type MemberLock } from "./reason-words";
 export { describeRuleSet } from "./describe-rule-set";

@@ -55,12 +55,12 @@ export default async function DealPage({ params }: Props) {
   ]);
   const request = requests?.get(deal.id) ?? null;
   // A lock the member's own answer could lift: name the answer and link to it.
-  const lockDimension = deal.lock ? dimensionOfLock(deal.lock) : null;
+  const lockDimension = deal.lock ? dimensionOfLock(deal.lock.code) : null;
   const profileField = lockDimension ? (await getMemberProfile(member.scope, member.member)).find((f) => f.dimension === lockDimension && f.editable) : undefined;
   // An approval-required deal: its redemption opens once the member's request is approved.
   const awaitingApproval = deal.approvalRequired && !deal.lock && request?.status !== "approved";
   const redeemedOn = redeemedAt ? formatMemberDate(redeemedAt) : null;
-  const upgradeUrl = deal.lock === "tier" && partner.freemiumEnabled ? partner.upgradeUrl : null;
+  const upgradeUrl = deal.lock?.code === "tier" && partner.freemiumEnabled ? partner.upgradeUrl : null;
 
   return (
     <div className="space-y-5">
@@ -112,7 +112,7 @@ export default async function DealPage({ params }: Props) {
               <h2 id="lock-heading" className="flex items-center gap-2 text-lg font-semibold text-foreground">
                 <Lock aria-hidden="true" className="h-4 w-4" /> {lockTitle(deal.lock)}
               </h2>
-              <p className="text-sm text-foreground">{lockText(deal.lock)}</p>
+              <p className="text-sm text-foreground">{lockText(deal.lock, { askProfile: !profileField })}</p>
               {profileField ? (
                 <p className="text-sm text-foreground" data-testid="missing-answer">
                   {isDefaultAnswer(profileField.dimension, profileField.values)
@@ -125,7 +125,7 @@ export default async function DealPage({ params }: Props) {
               ) : null}
               {redeemedOn ? <p className="text-sm font-medium text-success">Redeemed on {redeemedOn}</p> : null}
               {upgradeUrl ? <UpgradeCta href={upgradeUrl} track={trackEvent} dealId={deal.id} className={hostedUi.primary} /> : null}
-              {deal.lock === "tier" && !upgradeUrl ? <p className="text-sm text-muted-foreground">Ask {partner.name} how to upgrade.</p> : null}
+              {deal.lock?.code === "tier" && !upgradeUrl ? <p className="text-sm text-muted-foreground">Ask {partner.name} how to upgrade.</p> : null}
             </section>
           ) : awaitingApproval ? (
             <AccessRequestPanel
