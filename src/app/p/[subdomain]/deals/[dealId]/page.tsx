@@ -67,7 +67,8 @@ export default async function DealPage({ params }: Props) {
       <a href={base || "/"} className="inline-flex items-center gap-1 text-sm font-medium text-foreground underline-offset-2 hover:underline">
         <ArrowLeft aria-hidden="true" className="h-4 w-4" /> All deals
       </a>
-      <article className="grid gap-5 lg:grid-cols-[1fr_360px]">
+      {/* minmax(0, …): a long word or code never widens the column past a phone's screen. */}
+      <article className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,1fr)_360px]">
         <div className={`rounded-xl border bg-card text-card-foreground shadow-xs space-y-4 p-5`}>
           <div className="flex items-start gap-4">
             <DealLogo url={deal.logoUrl} name={deal.productName} size={64} />
