@@ -118,7 +118,8 @@ test.describe("portal deals", () => {
     // No codes yet: the go-live is refused with the reason.
     await page.getByRole("button", { name: "Go live" }).click();
     const refusal = page.getByRole("alert").filter({ hasText: "This deal cannot go live yet" });
-    await expect(refusal).toContainText("unique_code deal needs at least one unclaimed code");
+    await expect(refusal).toContainText("Add at least one unique code to the code pool before the deal goes live");
+    await expect(refusal).not.toContainText("/v1/");
     await screenshotBoth(page, "portal-deals-refused");
 
     await refusal.getByRole("button", { name: "Open the code pool" }).click();
