@@ -133,7 +133,7 @@ test.describe("portal deals", () => {
     await screenshotBoth(page, "portal-deals-codes");
 
     await page.getByRole("button", { name: "Go live" }).click();
-    await expect(page.getByText("Status").locator("..").getByText("live", { exact: true })).toBeVisible();
+    await expect(page.getByText("Status").locator("..").getByText("Live", { exact: true })).toBeVisible();
 
     const mine = await v1(page, partner.keys.live, "GET", `/v1/deals?q=${encodeURIComponent(name)}`);
     expect((mine.body.data as { product_name: string }[]).map((d) => d.product_name)).toEqual([name]);
@@ -156,9 +156,9 @@ test.describe("portal deals", () => {
     await page.getByRole("button", { name: "Create draft" }).click();
     await expect(page).toHaveURL(/\/deals\/own\/[0-9a-f-]{36}$/);
     await page.getByRole("button", { name: "Go live" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "This deal cannot go live yet" })).toContainText("redeem_url");
-    // Next to the field, too.
-    await expect(page.getByText("a url deal needs redemption.redeem_url to go live").nth(1)).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "This deal cannot go live yet" })).toContainText("Enter the redemption link before the deal goes live");
+    // Next to the field, too, in plain words (no field codes).
+    await expect(page.getByText("Enter the redemption link before the deal goes live").nth(1)).toBeVisible();
 
     // Drafts can be deleted, after a confirmation that names the deal.
     await page.getByRole("button", { name: "Delete draft" }).click();

@@ -1,17 +1,17 @@
-// How the portal names enum values to people: "Include region" for include_region, "Limited time"
+// How the portal names enum values to people: "Include regions" for include_region, "Limited time"
 // for limited_time. The wire keeps the codes (contract §4); screens show these. Pure, no server
 // imports, so client components use it too.
 import type { DealStatus, RedemptionMethod, RuleType } from "./enums";
 
 export const RULE_TYPE_LABELS: Record<RuleType, string> = {
-  include_partner: "Include partner",
-  exclude_partner: "Exclude partner",
-  include_partner_type: "Include partner type",
-  exclude_partner_type: "Exclude partner type",
-  include_region: "Include region",
-  exclude_region: "Exclude region",
-  include_user_type: "Include user type",
-  exclude_user_type: "Exclude user type",
+  include_partner: "Include partners",
+  exclude_partner: "Exclude partners",
+  include_partner_type: "Include partner types",
+  exclude_partner_type: "Exclude partner types",
+  include_region: "Include regions",
+  exclude_region: "Exclude regions",
+  include_user_type: "Include user types",
+  exclude_user_type: "Exclude user types",
 };
 
 export const DEAL_TAG_LABELS: Record<string, string> = {
@@ -35,6 +35,8 @@ export const DEAL_STATUS_LABELS: Record<DealStatus, string> = {
 };
 
 export const TIER_LABELS: Record<string, string> = { free: "Free", premium: "Premium" };
+
+export const REQUEST_STATUS_LABELS: Record<string, string> = { pending: "Pending", approved: "Approved", declined: "Declined", withdrawn: "Withdrawn" };
 
 export const DEAL_TYPE_LABELS: Record<string, string> = { servicepass: "Perkway catalogue", partner_private: "Your own deal" };
 
