@@ -71,6 +71,9 @@ test.describe("portal deals", () => {
     await dialog.getByLabel("Priority").fill("7");
     await dialog.getByRole("button", { name: "Add rule" }).click();
     await expect(page.getByTestId("rules-sentence")).toContainText("Idea stage, Early-stage startup, Growth-stage startup or Scale-up members");
+    // The rules table names the rule type in words, never its code.
+    await expect(page.getByRole("cell", { name: "Exclude user types", exact: true })).toBeVisible();
+    await expect(page.getByText("exclude_user_type")).toHaveCount(0);
     await checkPage(page);
     await screenshotBoth(page, "portal-deals-rules");
 
@@ -80,7 +83,8 @@ test.describe("portal deals", () => {
     await page.getByRole("button", { name: "Preview this member" }).click();
     await page.getByRole("tab", { name: /^Hidden/ }).click();
     const reasons = page.getByRole("list", { name: `Why ${name} is hidden` });
-    await expect(reasons).toContainText("exclude_user_type (priority 7)");
+    await expect(reasons).toContainText("the rule “Exclude user types” (priority 7)");
+    await expect(reasons).not.toContainText("exclude_user_type");
     await checkPage(page);
     await screenshotBoth(page, "portal-deals-preview");
 
