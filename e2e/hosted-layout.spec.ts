@@ -6,6 +6,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { createPartnerWithAdmin, expectAccessible, screenshotBoth, WIDTHS } from "./support";
 import { apiDealsFor, apiToken, createMember, createPrivateDeal, demoPartner } from "./hosted-support";
 
+// Full-page screenshots of an 80-deal list at two widths, on 2 shared cores: more than the default 60 s.
+test.describe.configure({ timeout: 120_000 });
+
 const magicPath = (subdomain: string, signInUrl: string) => `/p/${subdomain}/auth/magic?token=${new URL(signInUrl).searchParams.get("token")}`;
 
 async function signIn(page: Page, subdomain: string, signInUrl: string, partnerName: string) {
