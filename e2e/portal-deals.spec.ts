@@ -43,7 +43,7 @@ test.describe("portal deals", () => {
     await page.getByLabel("Visibility").click();
     await page.getByRole("option", { name: "Hidden only" }).click();
     // The demo catalogue has api_excluded deals: hidden from the API, still in the hosted app.
-    await expect(page.getByText(/Excluded from the API \(api_excluded\)/).first()).toBeVisible();
+    await expect(page.getByText(/Kept out of your API: your own app does not get it/).first()).toBeVisible();
     await checkPage(page);
     await screenshotBoth(page, "portal-deals-catalogue");
   });
