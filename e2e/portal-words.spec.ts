@@ -4,6 +4,9 @@
 import { expect, test } from "@playwright/test";
 import { createPartnerWithAdmin, expectAccessible, screenshotBoth, signIn } from "./support";
 
+// The own-deal form's first render (instructions preview) took over 60 s on loaded shared cores.
+test.describe.configure({ timeout: 120_000 });
+
 const ZOD_WORDS = /Too small|Too big|Invalid option|Invalid input|expected string|expected one of/;
 
 test("an empty own deal is refused in plain words, next to its fields", async ({ page }) => {
