@@ -120,7 +120,7 @@ test.describe("access requests, the inbox and redemption records", () => {
     expect(await redemptions.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= 375)).toBe(true);
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await admin.setViewportSize(before);
-    await expect(admin.getByRole("list", { name: "Access requests" })).toContainText("approved");
+    await expect(admin.getByRole("list", { name: "Access requests" })).toContainText("Approved");
     await expectAccessible(admin);
     await screenshotBoth(admin, "loops-portal-member");
   });

@@ -43,7 +43,7 @@ test.describe("portal deals", () => {
     await page.getByLabel("Visibility").click();
     await page.getByRole("option", { name: "Hidden only" }).click();
     // The demo catalogue has api_excluded deals: hidden from the API, still in the hosted app.
-    await expect(page.getByText(/Excluded from the API \(api_excluded\)/).first()).toBeVisible();
+    await expect(page.getByText(/Kept out of your API: your own app does not get it/).first()).toBeVisible();
     await checkPage(page);
     await screenshotBoth(page, "portal-deals-catalogue");
   });
@@ -71,6 +71,9 @@ test.describe("portal deals", () => {
     await dialog.getByLabel("Priority").fill("7");
     await dialog.getByRole("button", { name: "Add rule" }).click();
     await expect(page.getByTestId("rules-sentence")).toContainText("Idea stage, Early-stage startup, Growth-stage startup or Scale-up members");
+    // The rules table names the rule type in words, never its code.
+    await expect(page.getByRole("cell", { name: "Exclude user types", exact: true })).toBeVisible();
+    await expect(page.getByText("exclude_user_type")).toHaveCount(0);
     await checkPage(page);
     await screenshotBoth(page, "portal-deals-rules");
 
@@ -80,7 +83,8 @@ test.describe("portal deals", () => {
     await page.getByRole("button", { name: "Preview this member" }).click();
     await page.getByRole("tab", { name: /^Hidden/ }).click();
     const reasons = page.getByRole("list", { name: `Why ${name} is hidden` });
-    await expect(reasons).toContainText("exclude_user_type (priority 7)");
+    await expect(reasons).toContainText("the rule “Exclude user types” (priority 7)");
+    await expect(reasons).not.toContainText("exclude_user_type");
     await checkPage(page);
     await screenshotBoth(page, "portal-deals-preview");
 
@@ -118,7 +122,8 @@ test.describe("portal deals", () => {
     // No codes yet: the go-live is refused with the reason.
     await page.getByRole("button", { name: "Go live" }).click();
     const refusal = page.getByRole("alert").filter({ hasText: "This deal cannot go live yet" });
-    await expect(refusal).toContainText("unique_code deal needs at least one unclaimed code");
+    await expect(refusal).toContainText("Add at least one unique code to the code pool before the deal goes live");
+    await expect(refusal).not.toContainText("/v1/");
     await screenshotBoth(page, "portal-deals-refused");
 
     await refusal.getByRole("button", { name: "Open the code pool" }).click();
@@ -132,7 +137,7 @@ test.describe("portal deals", () => {
     await screenshotBoth(page, "portal-deals-codes");
 
     await page.getByRole("button", { name: "Go live" }).click();
-    await expect(page.getByText("Status").locator("..").getByText("live", { exact: true })).toBeVisible();
+    await expect(page.getByText("Status").locator("..").getByText("Live", { exact: true })).toBeVisible();
 
     const mine = await v1(page, partner.keys.live, "GET", `/v1/deals?q=${encodeURIComponent(name)}`);
     expect((mine.body.data as { product_name: string }[]).map((d) => d.product_name)).toEqual([name]);
@@ -155,9 +160,9 @@ test.describe("portal deals", () => {
     await page.getByRole("button", { name: "Create draft" }).click();
     await expect(page).toHaveURL(/\/deals\/own\/[0-9a-f-]{36}$/);
     await page.getByRole("button", { name: "Go live" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "This deal cannot go live yet" })).toContainText("redeem_url");
-    // Next to the field, too.
-    await expect(page.getByText("a url deal needs redemption.redeem_url to go live").nth(1)).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "This deal cannot go live yet" })).toContainText("Enter the redemption link before the deal goes live");
+    // Next to the field, too, in plain words (no field codes).
+    await expect(page.getByText("Enter the redemption link before the deal goes live").nth(1)).toBeVisible();
 
     // Drafts can be deleted, after a confirmation that names the deal.
     await page.getByRole("button", { name: "Delete draft" }).click();

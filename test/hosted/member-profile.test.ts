@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { dimensionOfLock } from "@/server/domain/member-profile";
+import { lockText } from "@/components/hosted/lock-reasons";
 import { getHostedDeal } from "@/server/services/deals";
 import { getMemberProfile, saveMemberProfile, updateMember } from "@/server/services/members";
 import { seedServicepassDeals } from "../helpers/seed-deals";
@@ -25,8 +26,10 @@ describe("member profile", () => {
   it("a locked deal names the missing answer; answering it unlocks the deal and marks it self-reported", async () => {
     const { scope, member, dealId } = await setup();
     const locked = await getHostedDeal({ scope, member }, dealId);
-    expect(locked?.lock).toBe("eligibility:company_stage");
-    expect(dimensionOfLock(locked!.lock!)).toBe("company_stage");
+    expect(locked?.lock).toMatchObject({ code: "eligibility:company_stage", required: ["Seed", "Series A"], held: [] });
+    expect(dimensionOfLock(locked!.lock!.code)).toBe("company_stage");
+    // Said like a person: who the deal is for, and what to add (the member has no stage at all).
+    expect(lockText(locked!.lock!)).toBe("Available to companies at Seed or Series A stage — add your company stage to your profile.");
 
     const profile = await getMemberProfile(scope, member);
     expect(profile.find((f) => f.dimension === "company_stage")).toMatchObject({ editable: true, values: [], selfReported: false });

@@ -85,7 +85,7 @@ describe("catalogue.list", () => {
     expect(ruled.visible).toBe(false);
     expect(ruled.hidden_by).toHaveLength(1);
     expect(ruled.hidden_by[0]).toMatchObject({ code: "partner_rule", rule: { rule_type: "exclude_partner_type", priority: 5 } });
-    expect(ruled.hidden_by[0].text).toContain("exclude_partner_type (priority 5)");
+    expect(ruled.hidden_by[0].text).toContain("the rule “Exclude partner types” (priority 5)");
     expect(rowNamed(out.rows, "ApiExcluded")!.hidden_by.map((r) => r.code)).toEqual(["api_excluded"]);
     expect(rowNamed(out.rows, "ApiExcluded")!.hidden_by[0].text).toContain("hosted app");
     expect(rowNamed(out.rows, "Hidden")!.hidden_by.map((r) => r.code)).toEqual(["hidden_globally"]);

@@ -49,5 +49,9 @@ describe("rowToInput / validateRows", () => {
       [6, "email"],
     ]);
     expect(problems[2].message).toContain("GB");
+    // Plain words, not zod's ("Invalid option: expected one of \"free\"|\"premium\"").
+    expect(problems[0].message).toBe("Email must be a valid email address");
+    expect(problems[1].message).toBe("Choose free or premium");
+    expect(problems[3].message).toBe("Enter an email");
   });
 });

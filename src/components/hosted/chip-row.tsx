@@ -1,7 +1,8 @@
 "use client";
-// The category chips' row. On a phone it scrolls sideways, so the chosen category could sit
-// off-screen after the page loads: this brings the current chip (aria-current) into view, moving
-// the row only (scrollIntoView would scroll the page too). Wider screens wrap the row: nothing moves.
+// The category chips' row: one row that scrolls sideways on every width (wrapped, a partner with many
+// categories filled three rows at 1280 px), so the chosen category could sit off-screen after the
+// page loads: this brings the current chip (aria-current) into view, moving the row only
+// (scrollIntoView would scroll the page too).
 import { useEffect, useRef, type ReactNode } from "react";
 
 export function ChipRow({ children, className }: { children: ReactNode; className: string }) {

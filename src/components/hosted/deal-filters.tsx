@@ -31,19 +31,20 @@ export function firstParam(v: string | string[] | undefined): string {
 export function DealFilters({ base, filter, categories }: { base: string; filter: ListFilter; categories: { slug: string; name: string }[] }) {
   return (
     <div className="space-y-3">
-      <form method="get" action={base || "/"} role="search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      {/* One row on every width (a phone's first deal starts higher): search, sort, then the button. */}
+      <form method="get" action={base || "/"} role="search" className="flex items-end gap-2">
         {filter.category ? <input type="hidden" name="category" value={filter.category} /> : null}
-        <div className="flex-1">
+        <div className="min-w-0 flex-1">
           <label htmlFor="deal-search" className="mb-1.5 block text-sm font-medium text-foreground">
             Search deals
           </label>
           <Input id="deal-search" name="q" type="search" defaultValue={filter.q} placeholder="Product or keyword" className="h-10" />
         </div>
-        <div>
+        <div className="w-32 shrink-0 sm:w-44">
           <label htmlFor="deal-sort" className="mb-1.5 block text-sm font-medium text-foreground">
             Sort by
           </label>
-          <select id="deal-sort" name="sort" defaultValue={filter.sort} className={`${hostedUi.field} h-10 sm:w-44`}>
+          <select id="deal-sort" name="sort" defaultValue={filter.sort} className={`${hostedUi.field} h-10`}>
             {(Object.keys(SORT_LABELS) as HostedSort[]).map((s) => (
               <option key={s} value={s}>
                 {SORT_LABELS[s]}
@@ -51,14 +52,14 @@ export function DealFilters({ base, filter, categories }: { base: string; filter
             ))}
           </select>
         </div>
-        <Button type="submit" size="lg">
+        <Button type="submit" size="lg" className="px-3 sm:px-4">
           <Search aria-hidden="true" />
-          Search
+          <span className="sr-only sm:not-sr-only">Search</span>
         </Button>
       </form>
       {categories.length ? (
         <nav aria-label="Categories">
-          <ChipRow className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+          <ChipRow className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1">
             {/* Classes: .filter-chip in src/app/globals.css (the current chip is styled by aria-current). */}
             <li className="shrink-0">
               <a href={listHref(base, { ...filter, category: "" })} aria-current={filter.category ? undefined : "page"} className="filter-chip">

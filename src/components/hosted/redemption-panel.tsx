@@ -114,7 +114,7 @@ export function RedemptionPanel(props: {
           <div>
             <p className="text-sm font-medium text-foreground">{method === "unique_code" ? "Your personal code" : "Promo code"}</p>
             <div className="mt-1 flex flex-wrap items-center gap-2">
-              <code className="rounded-md border border-dashed border-input bg-muted px-3 py-2 font-mono text-base font-semibold tracking-wide text-foreground select-all" data-testid="redeem-code">
+              <code className="max-w-full min-w-0 rounded-md border border-dashed border-input bg-muted px-3 py-2 font-mono text-base font-semibold tracking-wide break-all text-foreground select-all" data-testid="redeem-code">
                 {code}
               </code>
               <button type="button" className={ui.secondary} onClick={copy}>

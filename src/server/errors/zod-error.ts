@@ -11,6 +11,14 @@ export function issuePath(path: PropertyKey[]): string {
   return out;
 }
 
+// The ZodError behind an AppError, for surfaces that word problems for people (the portal's tRPC
+// errors, imports); the AppError's own message and errors stay as /v1 sends them.
+const zodCauses = new WeakMap<AppError, { err: ZodError; prefix: PropertyKey[] }>();
+
+export function zodCauseOf(appError: AppError): { err: ZodError; prefix: PropertyKey[] } | null {
+  return zodCauses.get(appError) ?? null;
+}
+
 /** A zod failure becomes one 400 naming the first offending field, with every problem listed. */
 export function zodErrorToAppError(err: ZodError, prefix: PropertyKey[] = []): AppError {
   type Problem = { param: string; message: string; kind: "unknown" | "missing" | "invalid" };
@@ -24,8 +32,10 @@ export function zodErrorToAppError(err: ZodError, prefix: PropertyKey[] = []): A
   });
   const first: Problem = errors[0] ?? { param: "", message: "Invalid request", kind: "invalid" };
   const code = first.kind === "unknown" ? "unknown_parameter" : first.kind === "missing" ? "parameter_missing" : "parameter_invalid";
-  return new AppError(code, first.message, {
+  const appError = new AppError(code, first.message, {
     param: first.param || null,
     errors: errors.length > 1 ? errors.map(({ param, message }) => ({ param, message })) : undefined,
   });
+  zodCauses.set(appError, { err, prefix });
+  return appError;
 }

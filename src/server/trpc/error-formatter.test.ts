@@ -14,6 +14,10 @@ const router = createTRPCRouter({
     throw new AppError("deal_not_found", "No deal with id x", { param: "id" });
   }),
   input: publicProcedure.input(z.object({ name: z.string(), tags: z.array(z.string()) }).strict()).mutation(() => "ok"),
+  dealForm: publicProcedure.input(z.object({ product_name: z.string().min(1), tier: z.enum(["free", "premium"]) })).mutation(() => "ok"),
+  goLive: publicProcedure.mutation(() => {
+    throw new AppError("deal_incomplete", "The deal cannot go live yet: a unique_code deal needs at least one unclaimed code in its pool (POST /v1/partner-deals/{id}/codes) to go live", { param: "codes", errors: [{ param: "codes", message: "a unique_code deal needs at least one unclaimed code in its pool (POST /v1/partner-deals/{id}/codes) to go live" }] });
+  }),
   serviceParse: publicProcedure.mutation(() => z.object({ email: z.email() }).strict().parse({ email: "nope", extra: 1 })),
   unique: publicProcedure.mutation(() => {
     throw new Prisma.PrismaClientKnownRequestError("Unique constraint failed on members_email_key", { code: "P2002", clientVersion: "x" });
@@ -52,6 +56,23 @@ describe("tRPC error mapping", () => {
     const invalid = await call("input", { name: "a", tags: [1, 2] });
     expect(invalid.error.data).toMatchObject({ appCode: "parameter_invalid", param: "tags[0]" });
     expect(invalid.error.data.errors.map((e: { param: string }) => e.param)).toEqual(["tags[0]", "tags[1]"]);
+  });
+
+  it("the portal reads problems in plain words: no zod defaults, no API paths (params and codes unchanged)", async () => {
+    const form = await call("dealForm", { product_name: "", tier: "gold" });
+    expect(form.error.data).toMatchObject({ appCode: "parameter_invalid", param: "product_name" });
+    expect(form.error.message).toBe("Enter a product name");
+    expect(form.error.data.errors).toEqual([
+      { param: "product_name", message: "Enter a product name" },
+      { param: "tier", message: "Choose free or premium" },
+    ]);
+    const missing = await call("input", { tags: [] });
+    expect(missing.error.message).toBe("Enter a name");
+    const goLive = await call("goLive");
+    expect(goLive.error.data).toMatchObject({ appCode: "deal_incomplete", param: "codes" });
+    expect(goLive.error.message).toBe("The deal cannot go live yet: add at least one unique code to the code pool before the deal goes live.");
+    expect(goLive.error.data.errors).toEqual([{ param: "codes", message: "Add at least one unique code to the code pool before the deal goes live" }]);
+    expect(goLive.error.message).not.toMatch(/\/v1|unique_code/);
   });
 
   it("a ZodError thrown by a service is a 400 too, not a 500", async () => {

@@ -10,6 +10,7 @@ import { TRPCError, type TRPC_ERROR_CODE_KEY, type TRPCDefaultErrorShape } from 
 import { AppError, type FieldError } from "@/server/errors/app-error";
 import { toAppError } from "@/server/errors/to-app-error";
 import { trpcCodeFor } from "@/server/errors/error-codes";
+import { plainFieldErrors, plainMessage } from "@/server/errors/plain-field-errors";
 
 
 /** The AppError a thrown value stands for, or null when it is not one of ours (a bug: it stays a
@@ -40,11 +41,13 @@ export type AppErrorShape = TRPCDefaultErrorShape & { data: TRPCDefaultErrorShap
 export function formatTRPCError({ shape, error }: { shape: TRPCDefaultErrorShape; error: TRPCError }): AppErrorShape {
   // The cause is an AppError (mapped by toTRPCError), or a ZodError when tRPC's own input parsing failed.
   const appError = knownAppError(error.cause);
-  let message = appError?.message ?? shape.message;
+  // The portal's people read these: field problems in plain words (/v1 keeps its own, elsewhere).
+  const plain = appError ? plainFieldErrors(appError) : null;
+  let message = appError ? plainMessage(appError, plain) : shape.message;
   // A 5xx never shows an internal message (SQL, stack, driver text) to the client.
   if (shape.data.httpStatus >= 500 && !appError) message = "Internal server error.";
   // Nor a stack (tRPC adds it outside production): the server log has it (api/trpc route's onError).
   const { stack: _stack, ...rest } = shape.data;
-  const data: AppErrorData = { appCode: appError?.code ?? null, param: appError?.param ?? null, errors: appError?.errors ?? null };
+  const data: AppErrorData = { appCode: appError?.code ?? null, param: appError?.param ?? null, errors: plain && (plain.length > 1 || appError?.errors) ? plain : (appError?.errors ?? null) };
   return { ...shape, message, data: { ...rest, ...data } };
 }

@@ -31,7 +31,7 @@ export default async function HostedLayout({ children, params }: Props) {
       ) : null}
       {partner ? (
         <header className="border-t-4 border-primary bg-card shadow-xs">
-          <div className={`mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 ${embed ? "py-2" : "py-3"}`}>
+          <div className={`mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 ${embed ? "py-2" : "py-2 sm:py-3"}`}>
             <a href={home} className="flex min-w-0 items-center gap-2 font-bold text-foreground no-underline">
               {partner.branding.logoUrl ? (
                 // eslint-disable-next-line @next/next/no-img-element -- the partner's logo, any https host
@@ -57,7 +57,7 @@ export default async function HostedLayout({ children, params }: Props) {
           </div>
         </header>
       ) : null}
-      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6">
+      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-4 sm:py-6">
         {children}
       </main>
       <footer className="px-4 py-6 text-center text-xs text-muted-foreground">

@@ -37,20 +37,23 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
   // What the list is narrowed to, in the heading: on a phone the chosen chip may be scrolled away.
   const categoryName = list.categories.find((c) => c.slug === filter.category)?.name;
   const filterLabel = `${categoryName ? ` in ${categoryName}` : ""}${filter.q ? ` matching “${filter.q}”` : ""}`;
-  const premiumLocked = partner.freemiumEnabled ? list.locked.filter((d) => d.lock === "tier").length : 0;
+  const premiumLocked = partner.freemiumEnabled ? list.locked.filter((d) => d.lock?.code === "tier").length : 0;
 
   return (
-    <div className="space-y-6">
+    <div className="flex flex-col gap-4 sm:gap-6">
       <section>
-        <h1 className="text-2xl font-bold tracking-tight text-foreground" data-testid="partner-name">
+        <h1 className="text-xl font-bold tracking-tight text-foreground sm:text-2xl" data-testid="partner-name">
           {partner.name} perks
         </h1>
-        {partner.branding.headline ? <p className="mt-1 text-base font-medium text-foreground">{partner.branding.headline}</p> : null}
+        {partner.branding.headline ? <p className="mt-1 text-sm font-medium text-foreground sm:text-base">{partner.branding.headline}</p> : null}
       </section>
       {premiumLocked && partner.upgradeUrl ? (
-        <UpgradeBanner upgradeUrl={partner.upgradeUrl} track={trackEvent}>
-          <span className="font-semibold">{premiumLocked === 1 ? "1 premium deal is" : `${premiumLocked} premium deals are`} waiting for you.</span> Upgrade your membership to unlock {premiumLocked === 1 ? "it" : "them"}.
-        </UpgradeBanner>
+        // On a phone the banner follows the deals: the member's own deals come first on a small screen.
+        <div className="order-last sm:order-none">
+          <UpgradeBanner upgradeUrl={partner.upgradeUrl} track={trackEvent}>
+            <span className="font-semibold">{premiumLocked === 1 ? "1 premium deal is" : `${premiumLocked} premium deals are`} waiting for you.</span> Upgrade your membership to unlock {premiumLocked === 1 ? "it" : "them"}.
+          </UpgradeBanner>
+        </div>
       ) : null}
       <DealFilters base={base} filter={filter} categories={list.categories} />
       <section aria-labelledby="deals-heading">

@@ -1,32 +1,25 @@
 // A visibility reason in words, for the portal (the catalogue's "why", the member preview). Pure:
-// the decision was already made by the engine (explain.ts); this only phrases it.
-import type { EligibilityDimension } from "@/server/domain/enums";
+// the decision was already made by the engine (explain.ts); this only phrases it. Who a member gate
+// admits is worded by reason-words.ts, the same words the hosted app shows members. No API paths:
+// these are read on non-developer pages.
+import { RULE_TYPE_LABELS } from "@/server/domain/labels";
 import type { RuleRef, VisibilityReason } from "./explain";
+import { countryName, dimensionWords, eligibilityAudience, joinOr } from "./reason-words";
 
-const DIMENSION_WORDS: Record<EligibilityDimension, string> = {
-  customer_type: "customer type",
-  company_stage: "company stage",
-  company_size: "company size",
-  business_type: "business type",
-  geography: "country",
-  incorporation: "incorporation",
-  funding: "funding",
-};
-
-const list = (xs: readonly string[], none = "none") => (xs.length === 0 ? none : xs.join(", "));
+const list = (xs: readonly string[], none = "none") => (xs.length === 0 ? none : joinOr(xs, "and"));
 
 export function describeRule(rule: RuleRef): string {
-  return `rule ${rule.rule_type} (priority ${rule.priority})`;
+  return `the rule “${RULE_TYPE_LABELS[rule.rule_type] ?? rule.rule_type}” (priority ${rule.priority})`;
 }
 
 /** One sentence per reason; `who` is "the member" in a preview, "a member" in the catalogue. */
 export function describeReason(reason: VisibilityReason, who = "the member"): string {
   switch (reason.code) {
     case "draft":
-      return "Draft: not published yet; drafts never appear in GET /v1/deals.";
+      return "Draft: not published yet; members never see drafts.";
     case "status:paused":
     case "status:expired":
-      return `Status ${reason.status}: left out of the default list (live and coming soon); shown only with status=${reason.status}.`;
+      return `${reason.status === "paused" ? "Paused" : "Expired"}: members see live and coming-soon deals only.`;
     case "inactive":
       return "Inactive: switched off by Perkway, no partner sees it.";
     case "hidden_globally":
@@ -34,7 +27,7 @@ export function describeReason(reason: VisibilityReason, who = "the member"): st
     case "hidden_by_partner":
       return "Hidden by you: you chose to hide this shared deal from your members (Show again brings it back).";
     case "api_excluded":
-      return "Excluded from the API (api_excluded): hidden from GET /v1/deals, still shown in your hosted app and widget.";
+      return "Kept out of your API: your own app does not get it, your hosted app and widget still show it.";
     case "ended":
       return `Ended: its end date (${reason.end_date}) has passed.`;
     case "other_partner_private":
@@ -48,7 +41,7 @@ export function describeReason(reason: VisibilityReason, who = "the member"): st
     case "tier":
       return `Premium deal: free members cannot redeem it while freemium is on; ${who} is on the free tier.`;
     case "region": {
-      const where = reason.available_regions.length === 0 ? "no region (its region rules include none)" : reason.available_regions.join(", ");
+      const where = reason.available_regions.length === 0 ? "no region (its region rules include none)" : joinOr(reason.available_regions);
       const whose = reason.regions_from === "member" ? `${who}'s regions` : `your account's regions (${who === "the member" ? "the member has none, so these apply" : "the default of members without regions"})`;
       const decided = reason.decisions
         .map((d) => `${d.value}: ${d.rule ? `excluded by ${describeRule(d.rule)}` : "not named by any include rule"}`)
@@ -63,8 +56,10 @@ export function describeReason(reason: VisibilityReason, who = "the member"): st
       return `User type: none of ${who}'s user types is included (${decided}).`;
     }
     default: {
-      const words = DIMENSION_WORDS[reason.dimension];
-      return `Eligibility (${words}): requires one of ${list(reason.required)}; ${who} has ${list(reason.held)}.`;
+      const words = dimensionWords(reason.dimension);
+      const held = reason.dimension === "geography" ? reason.held.map(countryName) : reason.held;
+      const has = held.length === 0 ? `${who} has no ${words} in their profile` : `${who}'s ${words}: ${list(held)}`;
+      return `Available to ${eligibilityAudience(reason.dimension, reason.required)}; ${has}.`;
     }
   }
 }

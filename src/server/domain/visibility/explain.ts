@@ -190,3 +190,11 @@ export function explainDealForMember(
     locked_by: memberReasons(deal, partner, member, false),
   };
 }
+
+/**
+ * Why this member cannot redeem the deal, with its details (the first gate checkMemberAccess would
+ * name), or null. For the hosted app's lock texts: call it only for a deal checkMemberAccess refused.
+ */
+export function explainMemberLock(deal: DealFacts, partner: PartnerContext, member: MemberContext): VisibilityReason | null {
+  return memberReasons(deal, partner, member, false)[0] ?? null;
+}

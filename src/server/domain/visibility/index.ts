@@ -14,6 +14,7 @@ export { computeAvailableRegions } from "./available-regions";
 export { withDefaultEligibility } from "./eligibility-gate";
 export { isClaimableWithoutEligibility } from "./claimable";
 export { checkMemberAccess, isVisibleToMemberInList } from "./member-access";
-export { explainDeal, explainDealForMember, type DealExplanation, type DealListingFacts, type VisibilityReason } from "./explain";
+export { explainDeal, explainDealForMember, explainMemberLock, type DealExplanation, type DealListingFacts, type VisibilityReason } from "./explain";
 export { describeReason } from "./describe-reason";
+export { eligibilityAudience, memberLockText, memberLockTitle, type MemberLock } from "./reason-words";
 export { describeRuleSet } from "./describe-rule-set";

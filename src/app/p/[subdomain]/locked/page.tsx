@@ -32,7 +32,7 @@ export default async function LockedDealsPage({ params, searchParams }: Props) {
   const filter = { q: one(sp.q).slice(0, 200), category: one(sp.category).slice(0, 100) };
   const { locked } = await listHostedDeals(member, filter);
   const filtered = Boolean(filter.q || filter.category);
-  const upgradeUrl = partner.freemiumEnabled && locked.some((d) => d.lock === "tier") ? partner.upgradeUrl : null;
+  const upgradeUrl = partner.freemiumEnabled && locked.some((d) => d.lock?.code === "tier") ? partner.upgradeUrl : null;
 
   return (
     <div className="space-y-6">

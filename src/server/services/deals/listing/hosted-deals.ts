@@ -1,12 +1,21 @@
 // The hosted app's deal list and detail: exactly what GET /v1/deals?user_id= returns for the
 // member (same service, hosted channel), plus the deals the partner lists that this member cannot
 // redeem yet, each with the engine's reason.
-import { checkMemberAccess } from "@/server/domain/visibility";
+import { checkMemberAccess, explainMemberLock, type DealFacts, type MemberContext, type PartnerContext } from "@/server/domain/visibility";
 import type { DealDto, DealSort } from "@/server/schemas/deal.schema";
 import { memberContext } from "@/server/services/deals/deal-record";
 import type { HostedMember } from "@/server/services/members";
 import { dealDtoOf, findChannelDeal, getPartnerView, listChannelDeals, type CatalogEntry } from "./deal-source";
 import type { LockReason } from "@/components/hosted/lock-reasons";
+
+const UNAVAILABLE: LockReason = { code: "unavailable" };
+
+/** The member's lock on a deal with its details (who the deal is for), or null: they can redeem it. */
+function memberLock(facts: DealFacts, partner: PartnerContext, member: MemberContext): LockReason | null {
+  if (checkMemberAccess(facts, partner, member).ok) return null;
+  // Refused: the details are worked out for locked deals only (the list's common case stays cheap).
+  return (explainMemberLock(facts, partner, member) as LockReason | null) ?? UNAVAILABLE;
+}
 
 export const HOSTED_SORTS = { recommended: "featured", newest: "newest", value: "value" } as const satisfies Record<string, DealSort>;
 export type HostedSort = keyof typeof HOSTED_SORTS;
@@ -95,16 +104,13 @@ export async function listHostedDeals(hm: HostedMember, filter: { q?: string; ca
     q || category ? listChannelDeals(hm.scope, { sort: "name" }, member) : null,
     getPartnerView(hm.scope),
   ]);
-  const lockOf = (entry: CatalogEntry): LockReason | null => {
-    const access = checkMemberAccess(entry.facts, view.partner, member);
-    return access.ok ? null : (access.reason as LockReason);
-  };
+  const lockOf = (entry: CatalogEntry): LockReason | null => memberLock(entry.facts, view.partner, member);
   const mineIds = new Set(mine.map((i) => i.entry.id));
   const categories = new Map<string, string>();
   for (const { entry } of all ?? mine) for (const c of entry.dto.head.categories) categories.set(c.slug, c.name);
   return {
     deals: mine.map(({ entry }) => cardOf(entry.dto.head, lockOf(entry))),
-    locked: everyone.filter(({ entry }) => !mineIds.has(entry.id)).map(({ entry }) => cardOf(entry.dto.head, lockOf(entry) ?? "unavailable")),
+    locked: everyone.filter(({ entry }) => !mineIds.has(entry.id)).map(({ entry }) => cardOf(entry.dto.head, lockOf(entry) ?? UNAVAILABLE)),
     categories: [...categories].map(([slug, name]) => ({ slug, name })).sort((a, b) => a.name.localeCompare(b.name)),
   };
 }
@@ -115,11 +121,8 @@ export async function getHostedDeal(hm: HostedMember, dealId: string): Promise<H
   if (!found) return null;
   const dto = dealDtoOf(found.entry, found.claimable);
   let lock: LockReason | null = null;
-  if (dto.status === "paused" || dto.status === "expired") lock = "unavailable";
-  else {
-    const access = checkMemberAccess(found.entry.facts, view.partner, memberContext(hm.member));
-    if (!access.ok) lock = access.reason as LockReason;
-  }
+  if (dto.status === "paused" || dto.status === "expired") lock = UNAVAILABLE;
+  else lock = memberLock(found.entry.facts, view.partner, memberContext(hm.member));
   return {
     ...cardOf(dto, lock),
     longDescription: dto.long_description,

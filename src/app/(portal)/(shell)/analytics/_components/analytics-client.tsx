@@ -157,7 +157,7 @@ export function AnalyticsClient({ initialDays, environmentLabel }: { initialDays
             <EmptyState
               icon={BarChart3}
               title="No events in this range"
-              description="Events appear here as members browse and redeem deals in your hosted app, or when your backend reports them with POST /events/track."
+              description="Events appear here as members browse and redeem deals in your hosted app, or when your backend reports them through the API."
             />
           ) : (
             <EventsChart daily={daily.data} />
@@ -240,7 +240,7 @@ export function AnalyticsClient({ initialDays, environmentLabel }: { initialDays
       </div>
       <RoiSection days={days} rangeLabel={rangeLabel} fileBase={base} />
       <p className="mt-6 text-xs text-muted-foreground">
-        {EVENT_LABELS.deal_list_viewed} counts listings (one per list shown), not deals listed. The same figures are available to your backend from GET /v1/analytics?days={days}.
+        {EVENT_LABELS.deal_list_viewed} counts listings (one per list shown), not deals listed. The same figures are available to your backend through the API.
       </p>
     </>
   );

@@ -17,6 +17,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { applyServerErrors } from "../../partners/_components/server-errors";
 import { CheckboxGroupField, SelectField, SwitchField, TextAreaField, TextField } from "@/components/portal/form-fields";
 import { entryFromValues, fieldOfParam, VOCAB_DIMENSIONS, type DealFormValues } from "./deal-form-values";
+import { DEAL_TAG_LABELS, REDEMPTION_METHOD_LABELS, RULE_TYPE_LABELS } from "@/server/domain/labels";
 
 const STATUS_LABELS: Record<string, string> = { draft: "Draft", live: "Live", expired: "Expired", paused: "Paused", coming_soon: "Coming soon" };
 const DIMENSION_LABELS: Record<string, string> = {
@@ -90,7 +91,7 @@ export function DealForm({ categories, defaultValues, dealId, codes }: Props) {
             <TextField control={form.control} name="badges" label="Badges" description="Separated by ;" />
             <TextField control={form.control} name="offer_types" label="Offer types" description="Separated by ;" />
             <div className="md:col-span-2">
-              <CheckboxGroupField control={form.control} name="tags" label="Tags" options={DEAL_TAGS.map((t) => ({ value: t, label: t.replace(/_/g, " ") }))} />
+              <CheckboxGroupField control={form.control} name="tags" label="Tags" options={DEAL_TAGS.map((t) => ({ value: t, label: DEAL_TAG_LABELS[t] }))} />
             </div>
             <div className="md:col-span-2">
               <CheckboxGroupField
@@ -107,7 +108,7 @@ export function DealForm({ categories, defaultValues, dealId, codes }: Props) {
         <Card>
           <CardHeader>
             <CardTitle>Status and channels</CardTitle>
-            <CardDescription>API excluded: hidden from GET /v1/deals, still shown in partners&rsquo; hosted apps. Hidden globally: shown nowhere.</CardDescription>
+            <CardDescription>Excluded from the API: left out of partners&rsquo; API deal lists, still shown in their hosted apps. Hidden globally: shown nowhere.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 md:grid-cols-2">
             <SelectField control={form.control} name="status" label="Status" options={DEAL_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))} />
@@ -116,7 +117,7 @@ export function DealForm({ categories, defaultValues, dealId, codes }: Props) {
               <TextField control={form.control} name="end_date" label="End date" type="date" />
             </div>
             <SwitchField control={form.control} name="active" label="Active" description="Inactive deals are listed nowhere." />
-            <SwitchField control={form.control} name="api_excluded" label="Excluded from the API" description="Leaves GET /v1/deals; stays in the hosted app." />
+            <SwitchField control={form.control} name="api_excluded" label="Excluded from the API" description="Left out of API deal lists; stays in the hosted app." />
             <SwitchField control={form.control} name="hidden_globally" label="Hidden globally" description="Hidden from every channel." />
           </CardContent>
         </Card>
@@ -131,7 +132,7 @@ export function DealForm({ categories, defaultValues, dealId, codes }: Props) {
               control={form.control}
               name="redemption_method"
               label="Redemption method"
-              options={REDEMPTION_METHODS.map((m) => ({ value: m, label: m.replace(/_/g, " ") }))}
+              options={REDEMPTION_METHODS.map((m) => ({ value: m, label: REDEMPTION_METHOD_LABELS[m] }))}
             />
             <TextField control={form.control} name="redemption_redeem_url" label="Redeem URL" />
             <TextField control={form.control} name="redemption_promo_code" label="Promo code" />
@@ -199,7 +200,7 @@ export function DealForm({ categories, defaultValues, dealId, codes }: Props) {
                         <SelectContent>
                           {RULE_TYPES.map((t) => (
                             <SelectItem key={t} value={t}>
-                              {t.replace(/_/g, " ")}
+                              {RULE_TYPE_LABELS[t]}
                             </SelectItem>
                           ))}
                         </SelectContent>

@@ -1,5 +1,6 @@
 // Badges of a deal row: visible/hidden, claimable, and the per-member gates it has.
 import { Badge } from "@/components/ui/badge";
+import { DEAL_STATUS_LABELS, labelOf } from "@/server/domain/labels";
 import type { CatalogueRow } from "@/server/schemas/portal-deals.schema";
 
 const DIMENSION_LABEL: Record<string, string> = {
@@ -15,7 +16,7 @@ const DIMENSION_LABEL: Record<string, string> = {
 // The "success" variant's text fails axe's contrast check at badge size (reported to ui-shell): live uses outline.
 export function StatusBadge({ status }: { status: string }) {
   const variant = status === "live" ? "outline" : status === "draft" ? "secondary" : status === "coming_soon" ? "secondary" : "warning";
-  return <Badge variant={variant}>{status.replace("_", " ")}</Badge>;
+  return <Badge variant={variant}>{labelOf(DEAL_STATUS_LABELS, status)}</Badge>;
 }
 
 export function GateBadges({ gates }: { gates: CatalogueRow["gates"] }) {

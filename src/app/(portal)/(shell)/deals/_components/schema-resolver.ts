@@ -4,16 +4,18 @@
 import type { FieldErrors, FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
 import { issuePath } from "@/server/errors/zod-error";
+import { plainErrorMap, sentenceOf } from "@/lib/plain-messages";
 
 export function schemaResolver<V extends FieldValues>(schema: z.ZodType, toInput: (v: V) => unknown, fieldOf: (path: string) => string | null): Resolver<V> {
   return async (values) => {
-    const result = schema.safeParse(toInput(values));
+    // Plain words for people ("Enter a product name"); the schema's own messages are kept.
+    const result = schema.safeParse(toInput(values), { error: plainErrorMap });
     if (result.success) return { values, errors: {} };
     const flat: Record<string, { type: string; message: string }> = {};
     for (const issue of result.error.issues) {
       const path = issue.code === "unrecognized_keys" ? [...issue.path, issue.keys[0]] : issue.path;
       const field = fieldOf(issuePath(path as PropertyKey[]));
-      if (field && !flat[field]) flat[field] = { type: issue.code, message: issue.message };
+      if (field && !flat[field]) flat[field] = { type: issue.code, message: sentenceOf(issue.path as PropertyKey[], issue.message) };
     }
     return { values: {}, errors: nest(flat) as FieldErrors<V> };
   };

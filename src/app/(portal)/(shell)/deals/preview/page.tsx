@@ -14,7 +14,7 @@ export default async function PreviewPage() {
     <>
       <PageHeader
         title="Preview as member"
-        description={`Exactly the list GET /v1/deals?user_id= returns for a ${environment === "test" ? "sandbox" : "live"} member, and why every other deal is hidden or locked.`}
+        description={`Exactly the deals a ${environment === "test" ? "sandbox" : "live"} member sees, and why every other deal is hidden or locked.`}
       />
       <DealsSubnav />
       <PreviewClient />

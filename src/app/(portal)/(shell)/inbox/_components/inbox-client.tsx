@@ -303,7 +303,7 @@ export function InboxClient({ environment, readOnly, initialKind, initialStatus 
               <EmptyState
                 icon={InboxIcon}
                 title="Your inbox is empty"
-                description="When a member asks for a deal that needs your approval, or sends a question about a deal, it lands here. You can also decide requests from your backend with POST /v1/access-requests/{id}/approve."
+                description="When a member asks for a deal that needs your approval, or sends a question about a deal, it lands here. You can also decide requests from your backend through the API."
               />
             )
           }

@@ -83,7 +83,7 @@ export function MemberFormDialog({ member, trigger, environment }: { member?: Po
           <DialogDescription>
             {member
               ? "Changes apply at once; the eligibility lists replace the member's current ones."
-              : `The same as POST /v1/users in ${env}: an existing email returns that member unchanged.`}
+              : `Adds a ${env} member; an email you already have returns that member unchanged.`}
           </DialogDescription>
         </DialogHeader>
         <Form {...form}>

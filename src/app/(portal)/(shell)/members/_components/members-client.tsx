@@ -23,6 +23,7 @@ import { useDebounced } from "../../deals/_components/use-debounced";
 import { MemberFormDialog } from "./member-form-dialog";
 import { useSendSignInEmails } from "./send-sign-in-email";
 import { SignInLinkButton } from "./sign-in-link-button";
+import { labelOf, TIER_LABELS } from "@/server/domain/labels";
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const ALL = "all";
@@ -98,7 +99,7 @@ export function MembersClient({ environment, readOnly }: { environment: "live" |
           </div>
         ),
       },
-      { header: "Tier", cell: ({ row }) => <Badge variant={row.original.tier === "premium" ? "default" : "secondary"}>{row.original.tier}</Badge> },
+      { header: "Tier", cell: ({ row }) => <Badge variant={row.original.tier === "premium" ? "default" : "secondary"}>{labelOf(TIER_LABELS, row.original.tier)}</Badge> },
       {
         header: "Signed in",
         cell: ({ row }) =>
@@ -161,7 +162,7 @@ export function MembersClient({ environment, readOnly }: { environment: "live" |
             />
           </div>
         </div>
-        <FilterSelect id="filter-tier" label="Tier" value={filters.tier} onChange={setFilter("tier")} options={[{ value: ALL, label: "All" }, ...USER_TIERS.map((t) => ({ value: t, label: t }))]} />
+        <FilterSelect id="filter-tier" label="Tier" value={filters.tier} onChange={setFilter("tier")} options={[{ value: ALL, label: "All" }, ...USER_TIERS.map((t) => ({ value: t, label: labelOf(TIER_LABELS, t) }))]} />
         <FilterSelect
           id="filter-customer-type"
           label="Customer type"
@@ -239,7 +240,7 @@ export function MembersClient({ environment, readOnly }: { environment: "live" |
               <EmptyState
                 icon={UserPlus}
                 title={`No ${env} members yet`}
-                description={`Add one here, import a CSV file, or create them from your backend with POST /v1/users using your ${env} keys.`}
+                description={`Add one here, import a CSV file, or create them from your backend through the API with your ${env} keys.`}
                 action={
                   readOnly ? null : (
                     <>

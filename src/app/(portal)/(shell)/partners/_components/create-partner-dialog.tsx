@@ -21,6 +21,7 @@ import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { CopyButton } from "@/components/portal/copy-button";
 import { CheckboxGroupField, SelectField } from "@/components/portal/form-fields";
 import { applyServerErrors } from "./server-errors";
+import { plainErrorMap } from "@/lib/plain-messages";
 
 type FormValues = z.input<typeof partnerCreateWithAdminSchema>;
 type Created = RouterOutputs["superAdmin"]["createPartner"];
@@ -36,7 +37,7 @@ export function CreatePartnerDialog() {
   const [created, setCreated] = useState<Created | null>(null);
   const utils = api.useUtils();
   const form = useForm<FormValues>({
-    resolver: zodResolver(partnerCreateWithAdminSchema),
+    resolver: zodResolver(partnerCreateWithAdminSchema, { error: plainErrorMap }),
     defaultValues: { name: "", type: "Accelerator", regions: [], subdomain: undefined, delivery_method: "hosted", admin_email: "" },
   });
   const create = api.superAdmin.createPartner.useMutation({

@@ -53,7 +53,7 @@ const MEMBER_ACCESS_TEXT: Record<(typeof MEMBER_ACCESS_MODES)[number], string> =
 const DELIVERY_TEXT: Record<(typeof DELIVERY_METHODS)[number], string> = {
   hosted: "Members sign in at your subdomain with the magic links your backend requests.",
   iframe: "The same app inside an iframe on your own site (add its origin under Embedding).",
-  api: "Your own product lists the deals from GET /v1/deals and reports events.",
+  api: "Your own product lists the deals through the Perkway API and reports events.",
 };
 
 function valuesOf(p: Settings["partner"]): Values {

@@ -14,6 +14,7 @@ import { changePasswordInputSchema, MIN_PASSWORD_LENGTH } from "@/server/schemas
 import { api } from "@/trpc/react";
 import { TextField } from "@/components/portal/form-fields";
 import { fieldErrorsOf } from "../../deals/own/_components/trpc-errors";
+import { plainErrorMap } from "@/lib/plain-messages";
 
 type Values = { current_password: string; new_password: string; confirm_password: string };
 const EMPTY: Values = { current_password: "", new_password: "", confirm_password: "" };
@@ -21,7 +22,7 @@ const EMPTY: Values = { current_password: "", new_password: "", confirm_password
 export function ChangePasswordCard({ email }: { email: string }) {
   const router = useRouter();
   const change = api.team.changePassword.useMutation();
-  const form = useForm<Values>({ defaultValues: EMPTY, resolver: zodResolver(changePasswordInputSchema) as never });
+  const form = useForm<Values>({ defaultValues: EMPTY, resolver: zodResolver(changePasswordInputSchema, { error: plainErrorMap }) as never });
 
   async function onSubmit(values: Values) {
     try {

@@ -13,6 +13,7 @@ import { api } from "@/trpc/react";
 import { TextField } from "@/components/portal/form-fields";
 import { fieldErrorsOf } from "../../deals/own/_components/trpc-errors";
 import { SetPasswordLinkDialog } from "./set-password-link-dialog";
+import { plainErrorMap } from "@/lib/plain-messages";
 
 type Values = { email: string; name: string };
 
@@ -21,7 +22,7 @@ export function InviteAdminDialog({ trigger }: { trigger: ReactNode }) {
   const [invited, setInvited] = useState<{ email: string; url: string } | null>(null);
   const utils = api.useUtils();
   const invite = api.team.invite.useMutation();
-  const form = useForm<Values>({ defaultValues: { email: "", name: "" }, resolver: zodResolver(teamInviteInputSchema) as never });
+  const form = useForm<Values>({ defaultValues: { email: "", name: "" }, resolver: zodResolver(teamInviteInputSchema, { error: plainErrorMap }) as never });
 
   async function onSubmit(values: Values) {
     try {

@@ -11,6 +11,7 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, For
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { WEBHOOK_EVENT_TYPES, webhookEndpointCreateSchema, type WebhookEventType } from "@/server/schemas/webhook.schema";
+import { plainErrorMap } from "@/lib/plain-messages";
 
 export const EVENT_TYPE_HELP: Record<WebhookEventType, string> = {
   "user.created": "A member was created",
@@ -48,7 +49,7 @@ export function EndpointFormDialog({
   const [open, setOpen] = useState(false);
   const localAllowed = useContext(LocalWebhooksAllowed);
   const form = useForm<EndpointValues>({
-    resolver: zodResolver(webhookEndpointCreateSchema) as never,
+    resolver: zodResolver(webhookEndpointCreateSchema, { error: plainErrorMap }) as never,
     defaultValues: initial ?? { url: "", description: "", event_types: [...WEBHOOK_EVENT_TYPES] },
   });
   async function submit(values: EndpointValues) {

@@ -55,19 +55,20 @@ export default async function DealPage({ params }: Props) {
   ]);
   const request = requests?.get(deal.id) ?? null;
   // A lock the member's own answer could lift: name the answer and link to it.
-  const lockDimension = deal.lock ? dimensionOfLock(deal.lock) : null;
+  const lockDimension = deal.lock ? dimensionOfLock(deal.lock.code) : null;
   const profileField = lockDimension ? (await getMemberProfile(member.scope, member.member)).find((f) => f.dimension === lockDimension && f.editable) : undefined;
   // An approval-required deal: its redemption opens once the member's request is approved.
   const awaitingApproval = deal.approvalRequired && !deal.lock && request?.status !== "approved";
   const redeemedOn = redeemedAt ? formatMemberDate(redeemedAt) : null;
-  const upgradeUrl = deal.lock === "tier" && partner.freemiumEnabled ? partner.upgradeUrl : null;
+  const upgradeUrl = deal.lock?.code === "tier" && partner.freemiumEnabled ? partner.upgradeUrl : null;
 
   return (
     <div className="space-y-5">
       <a href={base || "/"} className="inline-flex items-center gap-1 text-sm font-medium text-foreground underline-offset-2 hover:underline">
         <ArrowLeft aria-hidden="true" className="h-4 w-4" /> All deals
       </a>
-      <article className="grid gap-5 lg:grid-cols-[1fr_360px]">
+      {/* minmax(0, …): a long word or code never widens the column past a phone's screen. */}
+      <article className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,1fr)_360px]">
         <div className={`rounded-xl border bg-card text-card-foreground shadow-xs space-y-4 p-5`}>
           <div className="flex items-start gap-4">
             <DealLogo url={deal.logoUrl} name={deal.productName} size={64} />
@@ -112,7 +113,7 @@ export default async function DealPage({ params }: Props) {
               <h2 id="lock-heading" className="flex items-center gap-2 text-lg font-semibold text-foreground">
                 <Lock aria-hidden="true" className="h-4 w-4" /> {lockTitle(deal.lock)}
               </h2>
-              <p className="text-sm text-foreground">{lockText(deal.lock)}</p>
+              <p className="text-sm text-foreground">{lockText(deal.lock, { askProfile: !profileField })}</p>
               {profileField ? (
                 <p className="text-sm text-foreground" data-testid="missing-answer">
                   {isDefaultAnswer(profileField.dimension, profileField.values)
@@ -125,7 +126,7 @@ export default async function DealPage({ params }: Props) {
               ) : null}
               {redeemedOn ? <p className="text-sm font-medium text-success">Redeemed on {redeemedOn}</p> : null}
               {upgradeUrl ? <UpgradeCta href={upgradeUrl} track={trackEvent} dealId={deal.id} className={hostedUi.primary} /> : null}
-              {deal.lock === "tier" && !upgradeUrl ? <p className="text-sm text-muted-foreground">Ask {partner.name} how to upgrade.</p> : null}
+              {deal.lock?.code === "tier" && !upgradeUrl ? <p className="text-sm text-muted-foreground">Ask {partner.name} how to upgrade.</p> : null}
             </section>
           ) : awaitingApproval ? (
             <AccessRequestPanel

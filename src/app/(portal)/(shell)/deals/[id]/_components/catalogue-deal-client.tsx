@@ -116,7 +116,7 @@ function DealDetail({ deal, readOnly }: { deal: Deal; readOnly: boolean }) {
               )}
               <GateBadges gates={deal.gates} />
             </div>
-            {deal.visible ? <p>Your members see it in the hosted app, the widget and GET /v1/deals.</p> : <ReasonList reasons={deal.hidden_by} label="Why it is hidden" />}
+            {deal.visible ? <p>Your members see it in the hosted app, the widget and your API deal list.</p> : <ReasonList reasons={deal.hidden_by} label="Why it is hidden" />}
             {!deal.claimable ? (
               <>
                 <p className="font-medium">Not claimable by every member:</p>

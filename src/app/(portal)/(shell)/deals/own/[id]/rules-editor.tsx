@@ -21,17 +21,9 @@ import { Textarea } from "@/components/ui/textarea";
 import { AUDIENCE_REGIONS, PARTNER_TYPES, RULE_TYPES, USER_TYPES, type RuleType } from "@/server/domain/enums";
 import { visibilityRuleCreateSchema, type VisibilityRuleDto } from "@/server/schemas/visibility-rule.schema";
 import { api } from "@/trpc/react";
+import { RULE_TYPE_LABELS } from "@/server/domain/labels";
 
-const RULE_LABELS: Record<RuleType, string> = {
-  include_partner: "Include partners (by id)",
-  exclude_partner: "Exclude partners (by id)",
-  include_partner_type: "Include partner types",
-  exclude_partner_type: "Exclude partner types",
-  include_region: "Include regions",
-  exclude_region: "Exclude regions",
-  include_user_type: "Include user types",
-  exclude_user_type: "Exclude user types",
-};
+const RULE_LABELS = RULE_TYPE_LABELS;
 
 function vocabularyOf(type: RuleType): readonly string[] | null {
   if (type.endsWith("_partner_type")) return PARTNER_TYPES;
@@ -201,7 +193,7 @@ export function RulesEditor({ dealId, rules, sentence, readOnly }: { dealId: str
                   {sorted.map((r) => (
                     <TableRow key={r.id}>
                       <TableCell>
-                        <Badge variant={r.rule_type.startsWith("include_") ? "outline" : "destructive"}>{r.rule_type}</Badge>
+                        <Badge variant={r.rule_type.startsWith("include_") ? "outline" : "destructive"}>{RULE_LABELS[r.rule_type]}</Badge>
                       </TableCell>
                       <TableCell className="max-w-sm whitespace-normal">{r.rule_value.join(", ")}</TableCell>
                       <TableCell>{r.priority}</TableCell>
@@ -210,25 +202,25 @@ export function RulesEditor({ dealId, rules, sentence, readOnly }: { dealId: str
                           <div className="flex gap-1">
                             <Dialog open={open === r.id} onOpenChange={(o) => setOpen(o ? r.id : null)}>
                               <DialogTrigger asChild>
-                                <Button variant="ghost" size="sm" aria-label={`Edit rule ${r.rule_type} (priority ${r.priority})`}>
+                                <Button variant="ghost" size="sm" aria-label={`Edit rule ${RULE_LABELS[r.rule_type]} (priority ${r.priority})`}>
                                   <Pencil aria-hidden="true" /> Edit
                                 </Button>
                               </DialogTrigger>
                               <DialogContent>
                                 <DialogHeader>
                                   <DialogTitle>Edit the rule</DialogTitle>
-                                  <DialogDescription>Changes apply to GET /v1/deals at once.</DialogDescription>
+                                  <DialogDescription>Changes apply to your members&rsquo; deal lists at once.</DialogDescription>
                                 </DialogHeader>
                                 <RuleForm initial={draftOf(r)} pending={update.isPending} submitLabel="Save rule" onSubmit={(rule) => update.mutate({ id: dealId, rule_id: r.id, patch: rule })} />
                               </DialogContent>
                             </Dialog>
                             <ConfirmDialog
                               trigger={
-                                <Button variant="ghost" size="sm" aria-label={`Delete rule ${r.rule_type} (priority ${r.priority})`}>
+                                <Button variant="ghost" size="sm" aria-label={`Delete rule ${RULE_LABELS[r.rule_type]} (priority ${r.priority})`}>
                                   <Trash2 aria-hidden="true" /> Delete
                                 </Button>
                               }
-                              title={`Delete the rule ${r.rule_type} (priority ${r.priority})?`}
+                              title={`Delete the rule “${RULE_LABELS[r.rule_type]}” (priority ${r.priority})?`}
                               description={`It names ${r.rule_value.join(", ")}. Who sees the deal may change at once.`}
                               confirmLabel="Delete rule"
                               destructive

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
 import { DEAL_TAGS, ELIGIBILITY_VOCABULARIES, REDEMPTION_METHODS } from "@/server/domain/enums";
+import { DEAL_TAG_LABELS, REDEMPTION_METHOD_LABELS } from "@/server/domain/labels";
 import { partnerDealCreateSchema, partnerDealUpdateSchema } from "@/server/schemas/deal.schema";
 import { api } from "@/trpc/react";
 import { CheckboxGroupField, SelectField, SwitchField, TextAreaField, TextField } from "@/components/portal/form-fields";
@@ -75,7 +76,7 @@ export function OwnDealForm({
         <Card>
           <CardHeader>
             <CardTitle>What the deal is</CardTitle>
-            <CardDescription>Shown to your members in the hosted app and returned by GET /v1/deals.</CardDescription>
+            <CardDescription>Shown to your members in the hosted app and in your API deal list.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 md:grid-cols-2">
             <TextField control={c} name="product_name" label="Product name" />
@@ -97,7 +98,7 @@ export function OwnDealForm({
             <TextField control={c} name="badges" label="Badges" description="Separated by commas." />
             <TextField control={c} name="offer_types" label="Offer types" description="Separated by commas." />
             <div className="md:col-span-2">
-              <CheckboxGroupField control={c} name="tags" label="Tags" options={options(DEAL_TAGS)} />
+              <CheckboxGroupField control={c} name="tags" label="Tags" options={DEAL_TAGS.map((t) => ({ value: t, label: DEAL_TAG_LABELS[t] }))} />
             </div>
             <div className="md:col-span-2">
               {categories.data ? (
@@ -115,7 +116,7 @@ export function OwnDealForm({
             <CardDescription>{METHOD_HELP[method] ?? ""} Placeholders: {"{{email}} {{user_id}} {{external_user_id}} {{partner_id}}"}.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 md:grid-cols-2">
-            <SelectField control={c} name="redemption.method" label="Method" options={REDEMPTION_METHODS.map((m) => ({ value: m, label: m.replace("_", " ") }))} />
+            <SelectField control={c} name="redemption.method" label="Method" options={REDEMPTION_METHODS.map((m) => ({ value: m, label: REDEMPTION_METHOD_LABELS[m] }))} />
             <TextField control={c} name="redemption.contact_email" label="Contact email" type="email" />
             <TextField control={c} name="redemption.redeem_url" label="Redeem URL" placeholder="https://example.com/claim?e={{email}}" />
             <TextField control={c} name="redemption.promo_code" label="Promo code" />

@@ -12,6 +12,7 @@ import { ErrorState } from "@/components/portal/error-state";
 import { PageHeader } from "@/components/portal/page-header";
 import { EVENT_LABELS } from "../../../analytics/_components/event-labels";
 import type { EventType } from "@/server/domain/enums";
+import { labelOf, REQUEST_STATUS_LABELS, TIER_LABELS } from "@/server/domain/labels";
 
 type Detail = RouterOutputs["members"]["detail"];
 
@@ -77,7 +78,7 @@ function MemberDetail({ detail }: { detail: Detail }) {
               <dd className="break-all">{m.external_user_id ?? "—"}</dd>
               <dt className="text-muted-foreground">Tier</dt>
               <dd>
-                <Badge variant={m.tier === "premium" ? "default" : "secondary"}>{m.tier}</Badge>
+                <Badge variant={m.tier === "premium" ? "default" : "secondary"}>{labelOf(TIER_LABELS, m.tier)}</Badge>
               </dd>
             </dl>
           </CardContent>
@@ -143,7 +144,7 @@ function MemberDetail({ detail }: { detail: Detail }) {
                   <span className="flex flex-wrap items-center justify-between gap-2">
                     <span className="[overflow-wrap:anywhere]">{r.deal_name ?? "A deal"}</span>
                     <span className="flex items-center gap-2">
-                      <Badge variant={REQUEST_VARIANT[r.status]}>{r.status}</Badge>
+                      <Badge variant={REQUEST_VARIANT[r.status]}>{labelOf(REQUEST_STATUS_LABELS, r.status)}</Badge>
                       <span className="text-muted-foreground">{when(r.created_at)}</span>
                     </span>
                   </span>

@@ -4,6 +4,7 @@
 import { userCreateSchema } from "@/server/schemas/user.schema";
 import { issuePath } from "@/server/errors/zod-error";
 import { splitList } from "../../_components/member-values";
+import { plainErrorMap, sentenceOf } from "@/lib/plain-messages";
 
 export type TargetField = { key: string; label: string; list?: boolean; aliases: string[] };
 
@@ -70,12 +71,13 @@ export function validateRows(rows: Record<string, string | undefined>[], mapping
   const problems: RowProblem[] = [];
   rows.forEach((row, dataIndex) => {
     const input = rowToInput(row, mapping);
-    const parsed = userCreateSchema.safeParse(input);
+    // Plain words for people fixing a spreadsheet (the schema's own messages are kept).
+    const parsed = userCreateSchema.safeParse(input, { error: plainErrorMap });
     if (parsed.success) valid.push({ dataIndex, input });
     else {
       const issue = parsed.error.issues[0];
       const field = issuePath(issue.path as PropertyKey[]) || "row";
-      problems.push({ row: rowNumberOf(dataIndex), email: String(input.email ?? ""), field, message: `${field} ${issue.message}` });
+      problems.push({ row: rowNumberOf(dataIndex), email: String(input.email ?? ""), field, message: sentenceOf(issue.path as PropertyKey[], issue.message) });
     }
   });
   return { valid, problems };

@@ -233,7 +233,7 @@ export function ImportClient({ environment, readOnly }: { environment: "live" | 
         <Card>
           <CardHeader>
             <CardTitle>3. Import</CardTitle>
-            <CardDescription>Every row is checked with the rules of POST /v1/users before anything is sent.</CardDescription>
+            <CardDescription>Every row is checked before anything is sent.</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             {!mapping.email ? (

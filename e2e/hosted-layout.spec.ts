@@ -1,0 +1,87 @@
+// The hosted app as a member meets it on a phone and on a laptop: no sideways scrolling at 375 px
+// (the promo code row used to widen the deal page to 390 px), the first deal near the top of a
+// phone's screen (it started ~650 px down), the category chips in one row at 1280 px (they took
+// three), and a locked deal that says who it is for in plain words.
+import { expect, test, type Page } from "@playwright/test";
+import { createPartnerWithAdmin, expectAccessible, screenshotBoth, WIDTHS } from "./support";
+import { apiDealsFor, apiToken, createMember, createPrivateDeal, demoPartner } from "./hosted-support";
+
+// Full-page screenshots of an 80-deal list at two widths, on 2 shared cores: more than the default 60 s.
+test.describe.configure({ timeout: 120_000 });
+
+const magicPath = (subdomain: string, signInUrl: string) => `/p/${subdomain}/auth/magic?token=${new URL(signInUrl).searchParams.get("token")}`;
+
+async function signIn(page: Page, subdomain: string, signInUrl: string, partnerName: string) {
+  await page.goto(magicPath(subdomain, signInUrl));
+  await page.getByRole("button", { name: `Continue to ${partnerName}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `${partnerName} perks` })).toBeVisible();
+}
+
+/** How far the page scrolls sideways (0: it fits the viewport). */
+const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test.describe("hosted app layout", () => {
+  test("at 375 px the deal page fits the screen with its promo code revealed", async ({ page, request }) => {
+    const partner = demoPartner();
+    const token = await apiToken(request, partner.keys.test);
+    const member = await createMember(request, token);
+    await page.setViewportSize(WIDTHS.phone);
+    await signIn(page, partner.subdomain, member.sign_in_url, partner.name);
+    const promo = (await apiDealsFor(request, token, member.id)).find((d) => d.status === "live" && d.redemption?.method === "promo_code")!;
+    await page.goto(`/p/${partner.subdomain}/deals/${promo.id}`);
+    await page.getByRole("button", { name: "Reveal code" }).click();
+    await expect(page.getByTestId("redeem-code")).toBeVisible();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    const code = (await page.getByTestId("redeem-code").boundingBox())!;
+    expect(code.x + code.width).toBeLessThanOrEqual(WIDTHS.phone.width);
+    await expectAccessible(page);
+    await screenshotBoth(page, "hosted-layout-deal-promo");
+  });
+
+  test("at 375 px the first deal starts high on the list; at 1280 px the category chips are one row", async ({ page, request }) => {
+    const partner = demoPartner();
+    const token = await apiToken(request, partner.keys.test);
+    const member = await createMember(request, token);
+    await page.setViewportSize(WIDTHS.phone);
+    await signIn(page, partner.subdomain, member.sign_in_url, partner.name);
+    const first = page.getByTestId("deal-list").locator(":scope > li").first();
+    await expect(first).toBeVisible();
+    const top = (await first.boundingBox())!.y;
+    expect(top, "the first deal's top at 375 px").toBeLessThan(420);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await expectAccessible(page);
+
+    await page.setViewportSize(WIDTHS.desktop);
+    const chips = page.getByRole("navigation", { name: "Categories" }).getByRole("listitem");
+    expect(await chips.count()).toBeGreaterThan(3);
+    const tops = new Set(await chips.evaluateAll((lis) => lis.map((li) => Math.round(li.getBoundingClientRect().top))));
+    expect(tops.size, "chip rows at 1280 px").toBe(1);
+    // The row scrolls instead of wrapping; the page itself never does.
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await expectAccessible(page);
+    await screenshotBoth(page, "hosted-layout-deal-list");
+  });
+
+  test("a deal for members in some countries says so, and asks a member with no country to add one", async ({ page, request }) => {
+    const partner = createPartnerWithAdmin();
+    const token = await apiToken(request, partner.keys.test);
+    const deal = await createPrivateDeal(request, token, {
+      product_name: `Country perk ${Date.now().toString(36)}`,
+      short_description: "For German and French members",
+      eligibility_geography: ["DE", "FR"],
+      redemption: { method: "promo_code", promo_code: "BONJOUR" },
+    });
+    const member = await createMember(request, token);
+    await signIn(page, partner.subdomain, member.sign_in_url, partner.name);
+    await page.goto(`/p/${partner.subdomain}/locked`);
+    const card = page.getByTestId("locked-deal-list").locator(`:scope > li[data-deal-id="${deal.id}"]`);
+    await expect(card.getByTestId("deal-lock")).toHaveText("Not eligible: Available to members in Germany or France — add your country to your profile.");
+    await expect(page.getByText(/does not match|company's company/)).toHaveCount(0);
+    await expectAccessible(page);
+    await screenshotBoth(page, "hosted-layout-locked-country");
+
+    await page.goto(`/p/${partner.subdomain}/deals/${deal.id}`);
+    await expect(page.getByTestId("deal-locked")).toContainText("Available to members in Germany or France.");
+    await expectAccessible(page);
+  });
+});
