@@ -16,7 +16,7 @@ import { EmptyState } from "@/components/portal/empty-state";
 import { ErrorState } from "@/components/portal/error-state";
 import { PageHeader } from "@/components/portal/page-header";
 import { FilterSelect } from "@/components/portal/filter-select";
-import { useDebounced } from "../../partners/_components/use-debounced";
+import { useDebounced } from "@/components/portal/use-debounced";
 import { ExportButtons } from "./export-buttons";
 import { ImportDialog } from "./import-dialog";
 

@@ -19,7 +19,7 @@ import { FilterSelect } from "@/components/portal/filter-select";
 import { ELIGIBILITY_VOCABULARIES, USER_TIERS } from "@/server/domain/enums";
 import type { MemberListInput, PortalMember } from "@/server/schemas/member-portal.schema";
 import { api } from "@/trpc/react";
-import { useDebounced } from "../../deals/_components/use-debounced";
+import { useDebounced } from "@/components/portal/use-debounced";
 import { MemberFormDialog } from "./member-form-dialog";
 import { useSendSignInEmails } from "./send-sign-in-email";
 import { SignInLinkButton } from "./sign-in-link-button";

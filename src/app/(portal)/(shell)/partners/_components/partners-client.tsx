@@ -13,7 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { EmptyState } from "@/components/portal/empty-state";
 import { ErrorState } from "@/components/portal/error-state";
 import { PageHeader } from "@/components/portal/page-header";
-import { useDebounced } from "./use-debounced";
+import { useDebounced } from "@/components/portal/use-debounced";
 import { CreatePartnerDialog } from "./create-partner-dialog";
 
 type Status = "all" | "active" | "inactive";
