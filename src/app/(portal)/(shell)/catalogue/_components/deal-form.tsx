@@ -14,7 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { applyServerErrors } from "../../partners/_components/server-errors";
+import { onlyFields, setServerErrors, withoutParamPrefix } from "@/components/portal/server-errors";
 import { CheckboxGroupField, SelectField, SwitchField, TextAreaField, TextField } from "@/components/portal/form-fields";
 import { entryFromValues, fieldOfParam, VOCAB_DIMENSIONS, type DealFormValues } from "./deal-form-values";
 
@@ -53,7 +53,7 @@ export function DealForm({ categories, defaultValues, dealId, codes }: Props) {
     } else router.push(`/catalogue/${id}`);
   };
   const fieldNames = [...Object.keys(defaultValues), ...VOCAB_DIMENSIONS.map((d) => `eligibility.${d}`), ...rules.fields.flatMap((_, i) => [`rules.${i}.rule_type`, `rules.${i}.rule_value`, `rules.${i}.priority`])];
-  const onError = (e: Parameters<typeof applyServerErrors>[1]) => applyServerErrors(form, e, fieldNames, (p) => fieldOfParam(p));
+  const onError = (e: unknown) => setServerErrors(form, e, onlyFields(fieldNames, (p) => fieldOfParam(p)), { focus: false, messageOf: withoutParamPrefix });
   const create = api.superAdmin.createCatalogDeal.useMutation({ onSuccess: (d) => onSaved(d.slug, d.id), onError });
   const update = api.superAdmin.updateCatalogDeal.useMutation({ onSuccess: (d) => onSaved(d.slug, d.id), onError });
   const saving = create.isPending || update.isPending;

@@ -20,7 +20,7 @@ import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { CopyButton } from "@/components/portal/copy-button";
 import { CheckboxGroupField, SelectField } from "@/components/portal/form-fields";
-import { applyServerErrors } from "./server-errors";
+import { onlyFields, setServerErrors, withoutParamPrefix } from "@/components/portal/server-errors";
 
 type FormValues = z.input<typeof partnerCreateWithAdminSchema>;
 type Created = RouterOutputs["superAdmin"]["createPartner"];
@@ -45,7 +45,7 @@ export function CreatePartnerDialog() {
       toast.success(`Partner ${result.partner.name} created`);
       await utils.superAdmin.listPartners.invalidate();
     },
-    onError: (error) => applyServerErrors(form, error, ["name", "type", "regions", "subdomain", "delivery_method", "admin_email"]),
+    onError: (error) => setServerErrors(form, error, onlyFields(["name", "type", "regions", "subdomain", "delivery_method", "admin_email"]), { focus: false, messageOf: withoutParamPrefix }),
   });
 
   function onOpenChange(next: boolean) {

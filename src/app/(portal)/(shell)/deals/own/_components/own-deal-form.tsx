@@ -10,6 +10,7 @@ import { Form } from "@/components/ui/form";
 import { DEAL_TAGS, ELIGIBILITY_VOCABULARIES, REDEMPTION_METHODS } from "@/server/domain/enums";
 import { partnerDealCreateSchema, partnerDealUpdateSchema } from "@/server/schemas/deal.schema";
 import { api } from "@/trpc/react";
+import { setServerErrors, type FieldProblem } from "@/components/portal/server-errors";
 import { CheckboxGroupField, SelectField, SwitchField, TextAreaField, TextField } from "@/components/portal/form-fields";
 import { schemaResolver } from "../../_components/schema-resolver";
 import { InstructionsPreview } from "./instructions-preview";
@@ -34,16 +35,12 @@ const METHOD_HELP: Record<string, string> = {
 };
 
 /** Server field errors (AppError param / errors) onto their fields; returns the ones with no field (e.g. codes). */
-export function applyServerErrors(form: UseFormReturn<OwnDealValues>, errors: { param: string; message: string }[]): string[] {
+export function applyServerErrors(form: UseFormReturn<OwnDealValues>, error: unknown): FieldProblem[] {
   const known = new Set(Object.keys(form.getValues()));
-  const rest: string[] = [];
-  for (const e of errors) {
-    const field = fieldOfPath(e.param);
-    const onForm = field !== null && (known.has(field) || field.startsWith("redemption.") || field.startsWith("eligibility."));
-    if (onForm) form.setError(field as never, { type: "server", message: e.message }, { shouldFocus: true });
-    else rest.push(e.message);
-  }
-  return rest;
+  return setServerErrors(form, error, (param) => {
+    const field = fieldOfPath(param);
+    return field !== null && (known.has(field) || field.startsWith("redemption.") || field.startsWith("eligibility.")) ? field : null;
+  });
 }
 
 export function useOwnDealForm(mode: "create" | "edit", defaultValues: OwnDealValues) {

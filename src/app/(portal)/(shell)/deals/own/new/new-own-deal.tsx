@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { api } from "@/trpc/react";
 import { applyServerErrors, OwnDealForm, useOwnDealForm } from "../_components/own-deal-form";
 import { emptyOwnDeal, inputOfValues } from "../_components/own-deal-values";
-import { fieldErrorsOf } from "../_components/trpc-errors";
+import { fieldErrorsOf } from "@/components/portal/server-errors";
 
 export function NewOwnDeal() {
   const router = useRouter();
@@ -17,7 +17,7 @@ export function NewOwnDeal() {
       router.push(`/deals/own/${deal.id}`);
     },
     onError: (err) => {
-      const rest = applyServerErrors(form, fieldErrorsOf(err));
+      const rest = applyServerErrors(form, err);
       if (rest.length || fieldErrorsOf(err).length === 0) toast.error(err.message);
     },
   });
