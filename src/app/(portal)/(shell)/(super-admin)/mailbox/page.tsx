@@ -2,14 +2,12 @@
 // attempts and last error. Without SMTP_URL this is where emails are read; with it, where a
 // failing SMTP server's retries show.
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
 import { MailboxClient } from "./_components/mailbox-client";
 
 export const metadata: Metadata = { title: "Mailbox" };
 
 export default async function MailboxPage() {
-  const session = await requireAdminSession();
-  if (session.actor.role !== "super_admin") notFound();
+  await requireAdminSession(); // the role: the (super-admin) layout
   return <MailboxClient smtpConfigured={Boolean(process.env.SMTP_URL?.trim())} />;
 }
