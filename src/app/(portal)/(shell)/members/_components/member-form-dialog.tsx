@@ -14,7 +14,7 @@ import type { PortalMember } from "@/server/schemas/member-portal.schema";
 import { userCreateSchema, userUpdateSchema } from "@/server/schemas/user.schema";
 import { api } from "@/trpc/react";
 import { CheckboxGroupField, SelectField, TextField } from "@/components/portal/form-fields";
-import { schemaResolver } from "../../deals/_components/schema-resolver";
+import { schemaResolver } from "@/components/portal/schema-resolver";
 import { fieldErrorsOf, setServerErrors } from "@/components/portal/server-errors";
 import { DIMENSION_LABELS, VOCAB_DIMENSIONS, fieldOfPath, inputOfValues, newMemberValues, valuesOfMember, type MemberValues } from "./member-values";
 

@@ -21,7 +21,7 @@ import { AUDIENCE_REGIONS, DELIVERY_METHODS, PARTNER_TYPES } from "@/server/doma
 import { MEMBER_ACCESS_MODES, originSchema, partnerSettingsSchema, type PartnerSettingsInput } from "@/server/schemas/partner.schema";
 import { hostedAppUrl } from "@/server/config/hosted-app-url";
 import { api, type RouterOutputs } from "@/trpc/react";
-import { schemaResolver } from "../../deals/_components/schema-resolver";
+import { schemaResolver } from "@/components/portal/schema-resolver";
 import { HeaderPreview } from "./header-preview";
 
 type Settings = RouterOutputs["settings"]["get"];

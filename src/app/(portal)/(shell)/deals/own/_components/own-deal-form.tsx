@@ -12,7 +12,7 @@ import { partnerDealCreateSchema, partnerDealUpdateSchema } from "@/server/schem
 import { api } from "@/trpc/react";
 import { setServerErrors, type FieldProblem } from "@/components/portal/server-errors";
 import { CheckboxGroupField, SelectField, SwitchField, TextAreaField, TextField } from "@/components/portal/form-fields";
-import { schemaResolver } from "../../_components/schema-resolver";
+import { schemaResolver } from "@/components/portal/schema-resolver";
 import { InstructionsPreview } from "./instructions-preview";
 import { fieldOfPath, inputOfValues, VOCAB_DIMENSIONS, type OwnDealValues } from "./own-deal-values";
 
