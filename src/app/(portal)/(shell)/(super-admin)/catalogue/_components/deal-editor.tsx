@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/portal/error-state";
 import { PageHeader } from "@/components/portal/page-header";
-import { DealForm } from "./deal-form";
+import { CatalogueDealForm } from "./catalogue-deal-form";
 import { toast } from "sonner";
 import { ProviderTrackingPanel } from "@/components/deals/provider-tracking-panel";
 import { emptyDealValues, valuesFromEntry, type CatalogEntryLike } from "./deal-form-values";
@@ -39,7 +39,7 @@ export function DealEditor({ dealId }: { dealId?: string }) {
           <Skeleton className="h-40 w-full" />
         </div>
       ) : (
-        <DealForm
+        <CatalogueDealForm
           key={deal.data?.updated_at ?? "new"}
           categories={categories.data ?? []}
           dealId={dealId}

@@ -1,47 +1,8 @@
-// The catalogue deal form's values and their conversion to and from a catalogue entry (the shape
+// The catalogue deal form's values (DealValues) and their conversion to and from a catalogue entry (the shape
 // catalogEntrySchema validates and the services write). Lists typed in one box are ";"-separated.
-import { ELIGIBILITY_VOCABULARIES, type RuleType } from "@/server/domain/enums";
+import { emptyDealValues, VOCAB_DIMENSIONS, type DealValues, type VocabDimension } from "@/components/deals/deal-values";
+import type { RuleType } from "@/server/domain/enums";
 import { issuePath } from "@/server/errors/zod-error";
-
-export type VocabDimension = keyof typeof ELIGIBILITY_VOCABULARIES;
-export const VOCAB_DIMENSIONS = Object.keys(ELIGIBILITY_VOCABULARIES) as VocabDimension[];
-
-export type RuleValues = { rule_type: RuleType; rule_value: string; priority: string };
-
-export type DealFormValues = {
-  product_name: string;
-  slug: string;
-  short_description: string;
-  long_description: string;
-  perk_description: string;
-  logo_url: string;
-  product_url: string;
-  market_value: string;
-  est_value: string;
-  categories: string[];
-  tier: "free" | "premium";
-  tags: string[];
-  badges: string;
-  offer_types: string;
-  status: "draft" | "live" | "expired" | "paused" | "coming_soon";
-  start_date: string;
-  end_date: string;
-  active: boolean;
-  hidden_globally: boolean;
-  api_excluded: boolean;
-  redemption_method: string;
-  redemption_instructions: string;
-  redemption_promo_code: string;
-  redemption_redeem_url: string;
-  redemption_contact_email: string;
-  eligibility_requirements: string;
-  eligibility: Record<VocabDimension, string[]>;
-  eligibility_geography: string;
-  approval_required: boolean;
-  approval_time: string;
-  rules: RuleValues[];
-  new_codes: string;
-};
 
 export type CatalogEntryLike = {
   slug: string;
@@ -57,7 +18,7 @@ export type CatalogEntryLike = {
   tier: "free" | "premium";
   tags: string[];
   badges: string[];
-  status: DealFormValues["status"];
+  status: DealValues["status"];
   start_date: string | null;
   end_date: string | null;
   active: boolean;
@@ -72,44 +33,11 @@ export type CatalogEntryLike = {
   visibility_rules: { rule_type: RuleType; rule_value: string[]; priority: number }[];
 } & Record<`eligibility_${VocabDimension}`, string[]>;
 
-export const emptyDealValues: DealFormValues = {
-  product_name: "",
-  slug: "",
-  short_description: "",
-  long_description: "",
-  perk_description: "",
-  logo_url: "",
-  product_url: "",
-  market_value: "",
-  est_value: "",
-  categories: [],
-  tier: "free",
-  tags: [],
-  badges: "",
-  offer_types: "",
-  status: "draft",
-  start_date: "",
-  end_date: "",
-  active: true,
-  hidden_globally: false,
-  api_excluded: false,
-  redemption_method: "url",
-  redemption_instructions: "",
-  redemption_promo_code: "",
-  redemption_redeem_url: "",
-  redemption_contact_email: "",
-  eligibility_requirements: "",
-  eligibility: Object.fromEntries(VOCAB_DIMENSIONS.map((d) => [d, []])) as unknown as Record<VocabDimension, string[]>,
-  eligibility_geography: "",
-  approval_required: false,
-  approval_time: "",
-  rules: [],
-  new_codes: "",
-};
+export { emptyDealValues };
 
 const splitList = (s: string) => s.split(";").map((v) => v.trim()).filter(Boolean);
 
-export function valuesFromEntry(e: CatalogEntryLike): DealFormValues {
+export function valuesFromEntry(e: CatalogEntryLike): DealValues {
   return {
     product_name: e.product_name,
     slug: e.slug,
@@ -131,14 +59,18 @@ export function valuesFromEntry(e: CatalogEntryLike): DealFormValues {
     active: e.active,
     hidden_globally: e.hidden_globally,
     api_excluded: e.api_excluded,
-    redemption_method: e.redemption?.method ?? "",
-    redemption_instructions: e.redemption?.instructions ?? "",
-    redemption_promo_code: e.redemption?.promo_code ?? "",
-    redemption_redeem_url: e.redemption?.redeem_url ?? "",
-    redemption_contact_email: e.redemption?.contact_email ?? "",
+    redemption: {
+      method: e.redemption?.method ?? "",
+      instructions: e.redemption?.instructions ?? "",
+      promo_code: e.redemption?.promo_code ?? "",
+      redeem_url: e.redemption?.redeem_url ?? "",
+      contact_email: e.redemption?.contact_email ?? "",
+    },
     eligibility_requirements: e.eligibility_requirements ?? "",
-    eligibility: Object.fromEntries(VOCAB_DIMENSIONS.map((d) => [d, e[`eligibility_${d}`] ?? []])) as unknown as Record<VocabDimension, string[]>,
-    eligibility_geography: e.eligibility_geography.join("; "),
+    eligibility: {
+      ...(Object.fromEntries(VOCAB_DIMENSIONS.map((d) => [d, e[`eligibility_${d}`] ?? []])) as unknown as Record<VocabDimension, string[]>),
+      geography: e.eligibility_geography.join("; "),
+    },
     approval_required: e.approval_required,
     approval_time: e.approval_time ?? "",
     rules: e.visibility_rules.map((r) => ({ rule_type: r.rule_type, rule_value: r.rule_value.join("; "), priority: String(r.priority) })),
@@ -147,7 +79,7 @@ export function valuesFromEntry(e: CatalogEntryLike): DealFormValues {
 }
 
 /** The catalogue entry the services receive (the full desired state of the deal). */
-export function entryFromValues(v: DealFormValues, categoryNames: ReadonlyMap<string, string>): Record<string, unknown> {
+export function entryFromValues(v: DealValues, categoryNames: ReadonlyMap<string, string>): Record<string, unknown> {
   const estValue = v.est_value.trim() === "" ? null : Number(v.est_value);
   return {
     slug: v.slug.trim(),
@@ -170,18 +102,18 @@ export function entryFromValues(v: DealFormValues, categoryNames: ReadonlyMap<st
     active: v.active,
     hidden_globally: v.hidden_globally,
     api_excluded: v.api_excluded,
-    redemption: v.redemption_method
+    redemption: v.redemption.method
       ? {
-          method: v.redemption_method,
-          instructions: v.redemption_instructions,
-          promo_code: v.redemption_promo_code,
-          redeem_url: v.redemption_redeem_url,
-          contact_email: v.redemption_contact_email,
+          method: v.redemption.method,
+          instructions: v.redemption.instructions,
+          promo_code: v.redemption.promo_code,
+          redeem_url: v.redemption.redeem_url,
+          contact_email: v.redemption.contact_email,
         }
       : null,
     eligibility_requirements: v.eligibility_requirements.trim() ? v.eligibility_requirements : null,
     ...Object.fromEntries(VOCAB_DIMENSIONS.map((d) => [`eligibility_${d}`, v.eligibility[d]])),
-    eligibility_geography: splitList(v.eligibility_geography).map((c) => c.toUpperCase()),
+    eligibility_geography: splitList(v.eligibility.geography).map((c) => c.toUpperCase()),
     approval_required: v.approval_required,
     approval_time: v.approval_time.trim() ? v.approval_time : null,
     visibility_rules: v.rules.map((r) => ({ rule_type: r.rule_type, rule_value: splitList(r.rule_value), priority: r.priority.trim() === "" ? 0 : Number(r.priority) })),
@@ -198,9 +130,9 @@ export function fieldOfParam(param: string | (string | number | symbol)[]): stri
   const p = typeof param === "string" ? param : issuePath(param as PropertyKey[]);
   const rule = /^visibility_rules\[(\d+)\]\.?(\w+)?/.exec(p);
   if (rule) return `rules.${rule[1]}.${rule[2] === "priority" ? "priority" : rule[2] === "rule_type" ? "rule_type" : "rule_value"}`;
-  if (p.startsWith("redemption")) return p === "redemption" ? "redemption_method" : `redemption_${p.split(".")[1]?.replace(/\[.*$/, "")}`;
+  if (p.startsWith("redemption")) return p === "redemption" ? "redemption.method" : `redemption.${p.split(".")[1]?.replace(/\[.*$/, "")}`;
   const elig = /^eligibility_(\w+?)(\[|$)/.exec(p);
-  if (elig) return elig[1] === "geography" ? "eligibility_geography" : elig[1] === "requirements" ? "eligibility_requirements" : `eligibility.${elig[1]}`;
+  if (elig) return elig[1] === "geography" ? "eligibility.geography" : elig[1] === "requirements" ? "eligibility_requirements" : `eligibility.${elig[1]}`;
   if (p.startsWith("codes")) return "new_codes";
   const top = p.replace(/\[.*$/, "").split(".")[0];
   return top || null;
