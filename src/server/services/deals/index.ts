@@ -3,6 +3,7 @@
 // Code outside the module imports from here only.
 export { catalogEntriesToCsv } from "./catalogue/catalog-csv";
 export type { CatalogEntry } from "./catalogue/catalog-entry";
+export { dealDtoOf } from "./catalogue/catalog-entry";
 export { exportCatalog } from "./catalogue/export-catalog";
 export { getCatalogDeal } from "./catalogue/get-catalog-deal";
 export { importCatalog } from "./catalogue/import-catalog";
