@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { cli, createPartnerWithAdmin, expectAccessible } from "./support";
 import { apiToken, createMember } from "./hosted-support";
-import { embedSnippet } from "../src/server/config/embed-snippet";
+import { embedSnippet } from "../src/lib/hosted/embed-snippet";
 
 type HostPage = { origin: string; close: () => Promise<void> };
 

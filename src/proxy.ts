@@ -9,7 +9,7 @@
 // out entirely, so the latency-sensitive API never pays for this function.
 import { NextResponse, type NextRequest } from "next/server";
 import { getHostedPartner } from "@/server/services/partners";
-import { MEMBER_HEADERS, type MemberSurface } from "@/components/hosted/surface";
+import { MEMBER_HEADERS, type MemberSurface } from "@/lib/hosted/member-surface";
 import { JSON_TOO_DEEP_MESSAGE, jsonTooDeep } from "@/server/http/json-depth";
 import { PORTAL_PATH_HEADER } from "@/server/auth/portal-path";
 import { isLocalHost, partnerSubdomainOf, requestHost } from "@/server/config/app-host";

@@ -1,7 +1,8 @@
 // The catalogue CSV codec: cells to catalogue entry fields (lists, categories, rules, booleans,
 // redemption columns) and back, and unreadable files.
 import { describe, expect, it } from "vitest";
-import { catalogEntriesToCsv, csvRowToEntry, parseCatalogFile } from "@/server/services/deals/catalogue/catalog-csv";
+import { csvRowToEntry, parseCatalogFile } from "@/server/services/deals/catalogue/catalog-csv";
+import { catalogEntriesToCsv } from "@/server/trpc/views/catalog-export";
 
 describe("catalogue CSV", () => {
   it("maps cells to entry fields; empty cells are left out", () => {

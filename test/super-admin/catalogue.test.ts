@@ -2,7 +2,8 @@
 // leaving GET /v1/deals, file import preview and import of the valid rows, export round trip.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { catalogEntriesToCsv, parseCatalogFile } from "@/server/services/deals/catalogue/catalog-csv";
+import { parseCatalogFile } from "@/server/services/deals/catalogue/catalog-csv";
+import { catalogEntriesToCsv } from "@/server/trpc/views/catalog-export";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartnerWithToken } from "../helpers/seed";
 import { uniqueTag } from "../helpers/seed-deals";

@@ -7,7 +7,7 @@
 // top is above the viewport (a member who opened a card low in a long list sees the deal).
 // Only these fields leave the frame, so any target origin is fine (framing is restricted by CSP).
 import { useEffect } from "react";
-import { EMBED_HEIGHT_MESSAGE, EMBED_NAVIGATE_MESSAGE, type EmbedHeightMessage, type EmbedNavigateMessage } from "./surface";
+import { EMBED_HEIGHT_MESSAGE, EMBED_NAVIGATE_MESSAGE, type EmbedHeightMessage, type EmbedNavigateMessage } from "@/lib/hosted/member-surface";
 
 export function EmbedHeight() {
   useEffect(() => {

@@ -1,7 +1,11 @@
 "use client";
 // One table for every portal list: TanStack Table for columns and cells, paging done by the server
 // (cursor pages: the caller owns the cursor stack and passes hasMore / onNextPage / onPreviousPage).
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+// Columns must keep their identity across renders (module constants, or useMemo on props that do
+// not follow the query): a new cell function is a new component type, so every cell, and a dialog
+// open inside one, would remount on each refetch. What cells read from the query or from selection
+// state goes through `meta` instead (cellMeta reads it back).
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type Table as TanStackTable } from "@tanstack/react-table";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
@@ -20,10 +24,17 @@ export type DataTableProps<T> = {
   onNextPage?: () => void;
   onPreviousPage?: () => void;
   getRowId?: (row: T) => string;
+  /** what cells need beyond their row (selection, counts): read with cellMeta(table) */
+  meta?: object;
 };
 
-export function DataTable<T>({ columns, data, isLoading, emptyState, caption, page = 1, hasMore, onNextPage, onPreviousPage, getRowId }: DataTableProps<T>) {
-  const table = useReactTable({ data: data ?? [], columns, getCoreRowModel: getCoreRowModel(), getRowId: getRowId ? (row) => getRowId(row) : undefined });
+/** The `meta` the DataTable was given, typed as the columns expect it. */
+export function cellMeta<M>(table: TanStackTable<any>): M {
+  return table.options.meta as M;
+}
+
+export function DataTable<T>({ columns, data, isLoading, emptyState, caption, page = 1, hasMore, onNextPage, onPreviousPage, getRowId, meta }: DataTableProps<T>) {
+  const table = useReactTable({ data: data ?? [], columns, meta, getCoreRowModel: getCoreRowModel(), getRowId: getRowId ? (row) => getRowId(row) : undefined });
   const showPager = onNextPage || onPreviousPage;
   if (!isLoading && data && data.length === 0 && page === 1) return <>{emptyState}</>;
   return (

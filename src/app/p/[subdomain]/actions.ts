@@ -3,7 +3,7 @@
 // from the proxy's trusted headers and the member from the session cookie; the proxy has already
 // refused cross-origin POSTs (and Next checks Origin on server actions too).
 import { headers } from "next/headers";
-import { MEMBER_HEADERS } from "@/components/hosted/surface";
+import { MEMBER_HEADERS } from "@/lib/hosted/member-surface";
 import { AppError } from "@/server/errors/app-error";
 import { isClientEventType, recordHostedEvents } from "@/server/services/events";
 import type { RedemptionDto } from "@/server/schemas/redemption.schema";

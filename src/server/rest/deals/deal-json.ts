@@ -1,9 +1,9 @@
 // The wire form of GET /v1/deals and GET /v1/deals/{id}, kept fast: each catalogue entry's Deal JSON
-// is encoded once, as UTF-8 bytes in two parts around claimable_without_eligibility (the only field
-// that depends on the caller), and a page is the concatenation of those bytes. Entries are immutable
+// is encoded once, as UTF-8 bytes in two parts around claimable_without_eligibility's value (the only
+// field that depends on the caller), and a page is the concatenation of those bytes. Entries are immutable
 // and replaced when their deal changes, so a WeakMap keyed by the entry is always current and lets a
 // replaced entry's bytes go with it. Only entries that are actually served get encoded.
-import type { CatalogEntry, DealPage, ListedDeal } from "@/server/services/deals";
+import { dealDtoOf, type CatalogEntry, type DealPage, type ListedDeal } from "@/server/services/deals";
 
 type Encoded = { head: Buffer; tail: Buffer };
 const encoded = new WeakMap<CatalogEntry, Encoded>();
@@ -33,13 +33,18 @@ export function dealPageKey(page: DealPage): string {
 function encodedOf(entry: CatalogEntry): Encoded {
   let e = encoded.get(entry);
   if (!e) {
-    const head = JSON.stringify(entry.dto.head).slice(0, -1) + ',"claimable_without_eligibility":';
-    const tail = "," + JSON.stringify(entry.dto.tail).slice(1);
+    // The key is the last one but two (only created_at and updated_at follow), and a key's quotes
+    // never appear unescaped inside a string value: the last match is the field itself.
+    const json = JSON.stringify(dealDtoOf(entry, false));
+    const at = json.lastIndexOf(CLAIMABLE) + CLAIMABLE.length;
+    const head = json.slice(0, at);
+    const tail = json.slice(at + "false".length);
     encoded.set(entry, (e = { head: Buffer.from(head, "utf8"), tail: Buffer.from(tail, "utf8") }));
   }
   return e;
 }
 
+const CLAIMABLE = '"claimable_without_eligibility":';
 const TRUE = Buffer.from("true");
 const FALSE = Buffer.from("false");
 const COMMA = Buffer.from(",");

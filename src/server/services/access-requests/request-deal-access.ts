@@ -46,7 +46,7 @@ export async function requestDealAccess(
   if (!access.ok) {
     throw new AppError("not_eligible", `This user cannot redeem this deal (reason: ${access.reason})`, { extra: { reason: access.reason } });
   }
-  if (!entry.dto.head.approval_required) {
+  if (!entry.dto.approval_required) {
     throw new AppError("approval_not_required", "This deal does not need approval: get its instructions directly");
   }
 

@@ -1,8 +1,9 @@
 // The deals module: the catalogue and its categories, partner deals with their rules and code pools,
 // the listing reads of /v1, the hosted app and the portal, redemption and inquiries.
 // Code outside the module imports from here only.
-export { catalogEntriesToCsv } from "./catalogue/catalog-csv";
+export { CATALOG_CSV_COLUMNS } from "./catalogue/catalog-csv";
 export type { CatalogEntry } from "./catalogue/catalog-entry";
+export { dealDtoOf } from "./catalogue/catalog-entry";
 export { exportCatalog } from "./catalogue/export-catalog";
 export { getCatalogDeal } from "./catalogue/get-catalog-deal";
 export { importCatalog } from "./catalogue/import-catalog";

@@ -1,7 +1,7 @@
 // The Deal DTO: exactly the fields of docs/api.md's Deal object, in its order. The only field that
-// depends on the caller is claimable_without_eligibility, so the DTO is built as two fixed parts
-// around it (the catalogue cache keeps the parts; the /v1 deals endpoints encode them once,
-// src/server/rest/deals/deal-json.ts).
+// depends on the caller is claimable_without_eligibility, so the catalogue cache keeps the DTO
+// without it (DealDtoBase) and dealDtoOf puts the caller's value in its place; how /v1 encodes that
+// fast is the REST adapter's business (src/server/rest/deals/deal-json.ts).
 import type { AudienceRegion } from "@/server/domain/enums";
 import type { DealDto } from "@/server/schemas/deal.schema";
 import type { RedemptionDto } from "@/server/schemas/redemption.schema";
@@ -20,14 +20,14 @@ export function publicRedemption(deal: DealShape): RedemptionDto | null {
   };
 }
 
-export type DealDtoHead = Omit<DealDto, "claimable_without_eligibility" | "created_at" | "updated_at">;
-export type DealDtoTail = Pick<DealDto, "created_at" | "updated_at">;
+/** The Deal DTO without the caller's claimable_without_eligibility. */
+export type DealDtoBase = Omit<DealDto, "claimable_without_eligibility">;
 
-export function dealDtoParts(deal: DealShape, availableRegions: AudienceRegion[] | undefined): { head: DealDtoHead; tail: DealDtoTail } {
+export function dealDtoBase(deal: DealShape, availableRegions: AudienceRegion[] | undefined): DealDtoBase {
   const categories = deal.categories
     .map((dc) => ({ id: dc.category.id, slug: dc.category.slug, name: dc.category.name }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.slug < b.slug ? -1 : 1));
-  const head: DealDtoHead = {
+  const head: Omit<DealDtoBase, "created_at" | "updated_at"> = {
     id: deal.id,
     product_name: deal.productName,
     slug: deal.slug,
@@ -66,10 +66,15 @@ export function dealDtoParts(deal: DealShape, availableRegions: AudienceRegion[]
   };
   // Omitted (not null) when the deal has no region rules: "available in all regions".
   if (availableRegions !== undefined) head.available_regions = availableRegions;
-  return { head, tail: { created_at: deal.createdAt.toISOString(), updated_at: deal.updatedAt.toISOString() } };
+  return { ...head, created_at: deal.createdAt.toISOString(), updated_at: deal.updatedAt.toISOString() };
+}
+
+/** The full Deal DTO: claimable_without_eligibility in its place, just before created_at. */
+export function withClaimable(base: DealDtoBase, claimable: boolean): DealDto {
+  const { created_at, updated_at, ...head } = base;
+  return { ...head, claimable_without_eligibility: claimable, created_at, updated_at };
 }
 
 export function serializeDeal(deal: DealShape, availableRegions: AudienceRegion[] | undefined, claimable: boolean): DealDto {
-  const { head, tail } = dealDtoParts(deal, availableRegions);
-  return { ...head, claimable_without_eligibility: claimable, ...tail };
+  return withClaimable(dealDtoBase(deal, availableRegions), claimable);
 }

@@ -3,7 +3,7 @@
 // URL and the embed snippet come from configuration, never from the request's Host.
 import { z } from "zod";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
-import { embedSnippet, embedUrl } from "@/server/config/embed-snippet";
+import { embedSnippet, embedUrl } from "@/lib/hosted/embed-snippet";
 import { partnerSettingsSchema } from "@/server/schemas/partner.schema";
 import { partnerOutputSchema } from "@/server/schemas/portal.schema";
 import { hostedAppUrl } from "@/server/config/hosted-app-url";

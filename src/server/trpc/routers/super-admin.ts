@@ -24,7 +24,6 @@ import {
 } from "@/server/schemas/super-admin.schema";
 import { exitViewAs, listPlatformActivity, viewAsPartner } from "@/server/services/admins";
 import {
-  catalogEntriesToCsv,
   createCatalogDeal,
   createCategory,
   exportCatalog,
@@ -44,6 +43,7 @@ import { listPartnerFigures } from "@/server/services/events";
 import { getMailboxEmail, listMailbox } from "@/server/services/email";
 import { mailboxEmailInputSchema, mailboxListInputSchema } from "@/server/schemas/mailbox.schema";
 import { createTRPCRouter, superAdminProcedure } from "../init";
+import { catalogExportFile } from "../views/catalog-export";
 
 export const superAdminRouter = createTRPCRouter({
   // ---- Partners ----
@@ -69,13 +69,7 @@ export const superAdminRouter = createTRPCRouter({
   exportCatalog: superAdminProcedure
     .input(catalogExportInputSchema)
     .output(z.object({ filename: z.string(), mimeType: z.string(), content: z.string(), count: z.number().int() }))
-    .query(async ({ ctx, input }) => {
-      const entries = await exportCatalog(ctx.actor);
-      const date = new Date().toISOString().slice(0, 10);
-      return input.format === "csv"
-        ? { filename: `servicepass-catalogue-${date}.csv`, mimeType: "text/csv", content: catalogEntriesToCsv(entries), count: entries.length }
-        : { filename: `servicepass-catalogue-${date}.json`, mimeType: "application/json", content: `${JSON.stringify(entries, null, 2)}\n`, count: entries.length };
-    }),
+    .query(async ({ ctx, input }) => catalogExportFile(await exportCatalog(ctx.actor), input.format, new Date())),
 
   // ---- Categories ----
   listCategories: superAdminProcedure.query(({ ctx }) => listCategories(ctx.actor)),

@@ -3,7 +3,7 @@
 // request by resolveMemberSession). React's cache() shares one lookup between layout and page.
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
-import { MEMBER_COOKIE, MEMBER_HEADERS, type MemberSurface } from "@/components/hosted/surface";
+import { MEMBER_COOKIE, MEMBER_HEADERS, type MemberSurface } from "@/lib/hosted/member-surface";
 import { type HostedMember, resolveMemberSession } from "@/server/services/members";
 import { getHostedPartner, type HostedPartner } from "@/server/services/partners";
 

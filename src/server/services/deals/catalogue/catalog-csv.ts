@@ -1,4 +1,5 @@
-// The catalogue file formats of the super admin's import and export (pure: no database).
+// The catalogue file formats of the super admin's import and export (pure: no database). Reading
+// them is here; writing the CSV is the export adapter's (src/server/trpc/views/catalog-export.ts).
 // JSON: an array of catalogue entries (catalog:import's format; `{ "data": [...] }` is accepted too).
 // CSV: one row per deal, one column per catalogue entry field (docs/portal.md, "Super admin"):
 //   - list fields (tags, badges, offer_types, eligibility_*, codes): values separated by ";", or a
@@ -10,7 +11,7 @@
 //   - booleans: true/false (also yes/no, 1/0); an empty cell leaves the field out (its default).
 // Cells that do not convert are passed on as text, so the import's schema names the problem.
 import Papa from "papaparse";
-import { escapeCsvFormula, unescapeCsvFormula } from "@/lib/csv-formula";
+import { unescapeCsvFormula } from "@/lib/csv-formula";
 import { ELIGIBILITY_DIMENSIONS } from "@/server/domain/enums";
 import { AppError } from "@/server/errors/app-error";
 import type { CatalogFileFormat } from "@/server/schemas/super-admin.schema";
@@ -102,29 +103,6 @@ export function csvRowToEntry(row: Record<string, string | undefined>): Record<s
   }
   if (Object.keys(redemption).length) entry.redemption = redemption;
   return entry;
-}
-
-/** Catalogue entries (exportCatalog's) → CSV text with CATALOG_CSV_COLUMNS. */
-export function catalogEntriesToCsv(entries: readonly Record<string, unknown>[]): string {
-  const rows = entries.map((e) => {
-    const redemption = (e.redemption ?? null) as Record<string, unknown> | null;
-    return CATALOG_CSV_COLUMNS.map((column) => {
-      if (column.startsWith("redemption.")) return cellText(redemption?.[column.slice("redemption.".length)]);
-      const value = e[column];
-      if (column === "categories") {
-        const cats = (value ?? []) as { slug: string; name: string }[];
-        return cats.some((c) => /[;|]/.test(c.name)) ? JSON.stringify(cats) : cats.map((c) => `${c.slug}|${c.name}`).join(";");
-      }
-      if (column === "visibility_rules") return Array.isArray(value) && value.length ? JSON.stringify(value) : "";
-      if (Array.isArray(value)) return value.some((v) => String(v).includes(";")) ? JSON.stringify(value) : value.join(";");
-      return cellText(value);
-    });
-  });
-  return Papa.unparse({ fields: [...CATALOG_CSV_COLUMNS], data: rows.map((r) => r.map(escapeCsvFormula)) }, { newline: "\r\n" });
-}
-
-function cellText(v: unknown): string {
-  return v === null || v === undefined ? "" : String(v);
 }
 
 function listCell(cell: string): unknown {

@@ -7,7 +7,7 @@ import type { Environment } from "@/server/scope";
 import { dealFacts, isoDate, type DealShape } from "@/server/services/deals/deal-record";
 import { sanitizeInstructions } from "@/server/services/deals/redemption/redemption-html";
 import type { DealDto } from "@/server/schemas/deal.schema";
-import { dealDtoParts, type DealDtoHead, type DealDtoTail } from "@/server/services/deals/serialize-deal";
+import { dealDtoBase, withClaimable, type DealDtoBase } from "@/server/services/deals/serialize-deal";
 
 export type CatalogEntry = {
   id: string;
@@ -38,7 +38,7 @@ export type CatalogEntry = {
   /** Sanitized, placeholders unfilled. */
   redemption: { method: RedemptionMethod; instructions: string; promoCode: string; redeemUrl: string; contactEmail: string } | null;
   /** The Deal DTO without claimable_without_eligibility, which depends on the caller (dealDtoOf). */
-  dto: { head: DealDtoHead; tail: DealDtoTail };
+  dto: DealDtoBase;
 };
 
 export function buildCatalogEntry(deal: DealShape): CatalogEntry {
@@ -75,13 +75,13 @@ export function buildCatalogEntry(deal: DealShape): CatalogEntry {
           contactEmail: deal.redemptionContactEmail,
         }
       : null,
-    dto: dealDtoParts(deal, availableRegions),
+    dto: dealDtoBase(deal, availableRegions),
   };
 }
 
 /** The Deal DTO of an entry for a caller (claimable_without_eligibility in its place). */
 export function dealDtoOf(entry: CatalogEntry, claimable: boolean): DealDto {
-  return { ...entry.dto.head, claimable_without_eligibility: claimable, ...entry.dto.tail };
+  return withClaimable(entry.dto, claimable);
 }
 
 /**

@@ -107,10 +107,10 @@ export async function listHostedDeals(hm: HostedMember, filter: { q?: string; ca
   const lockOf = (entry: CatalogEntry): LockReason | null => memberLock(entry.facts, view.partner, member);
   const mineIds = new Set(mine.map((i) => i.entry.id));
   const categories = new Map<string, string>();
-  for (const { entry } of all ?? mine) for (const c of entry.dto.head.categories) categories.set(c.slug, c.name);
+  for (const { entry } of all ?? mine) for (const c of entry.dto.categories) categories.set(c.slug, c.name);
   return {
-    deals: mine.map(({ entry }) => cardOf(entry.dto.head, lockOf(entry))),
-    locked: everyone.filter(({ entry }) => !mineIds.has(entry.id)).map(({ entry }) => cardOf(entry.dto.head, lockOf(entry) ?? UNAVAILABLE)),
+    deals: mine.map(({ entry }) => cardOf(entry.dto, lockOf(entry))),
+    locked: everyone.filter(({ entry }) => !mineIds.has(entry.id)).map(({ entry }) => cardOf(entry.dto, lockOf(entry) ?? UNAVAILABLE)),
     categories: [...categories].map(([slug, name]) => ({ slug, name })).sort((a, b) => a.name.localeCompare(b.name)),
   };
 }

@@ -43,7 +43,7 @@ export async function getDealInstructions(
   if (!access.ok) {
     throw new AppError("not_eligible", `This user cannot redeem this deal (reason: ${access.reason})`, { extra: { reason: access.reason } });
   }
-  if (entry.dto.head.approval_required && !(await hasApprovedAccess(scope, member.id, entry.id))) {
+  if (entry.dto.approval_required && !(await hasApprovedAccess(scope, member.id, entry.id))) {
     throw new AppError("not_eligible", "This deal needs the partner's approval first: create an access request", { extra: { reason: "approval_required" } });
   }
   const redemption = entry.redemption;

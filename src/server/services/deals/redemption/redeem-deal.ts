@@ -71,8 +71,8 @@ export async function redeemDeal(
   if (entry.status === "paused" || entry.status === "expired") return { ok: false, reason: "not_redeemable", status: entry.status, cause: "status" };
   const access = checkMemberAccess(entry.facts, view.partner, memberContext(member));
   if (!access.ok) return { ok: false, reason: "not_eligible", denial: access.reason };
-  if (entry.dto.head.approval_required && !(await hasApprovedAccess(scope, member.id, entry.id))) {
-    return { ok: false, reason: "approval_required", approvalTime: entry.dto.head.approval_time };
+  if (entry.dto.approval_required && !(await hasApprovedAccess(scope, member.id, entry.id))) {
+    return { ok: false, reason: "approval_required", approvalTime: entry.dto.approval_time };
   }
   const redemption = entry.redemption;
   if (!redemption) return { ok: false, reason: "not_redeemable", status: entry.status, cause: "no_method" };

@@ -17,7 +17,7 @@ import type { CatalogueRow } from "@/server/schemas/portal-deals.schema";
 import { api } from "@/trpc/react";
 import { GateBadges, StatusBadge } from "./deal-badges";
 import { ReasonList } from "./reason-list";
-import { useDebounced } from "./use-debounced";
+import { useDebounced } from "@/components/portal/use-debounced";
 
 const ALL = "all";
 const STATUSES = ["live", "coming_soon", "paused", "expired", "draft"] as const;

@@ -19,7 +19,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { INBOX_KINDS, INBOX_STATUSES, type InboxItem, type InboxKind, type InboxListInput, type InboxStatus } from "@/server/schemas/inbox.schema";
 import { api } from "@/trpc/react";
-import { useDebounced } from "../../deals/_components/use-debounced";
+import { useDebounced } from "@/components/portal/use-debounced";
 import { downloadCsv } from "../../analytics/_components/download-csv";
 import { DecisionDialog, ReplyDialog } from "./inbox-forms";
 

@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Form } from "@/components/ui/form";
 import { TextAreaField } from "@/components/portal/form-fields";
 import { inboxDecideInputSchema, inboxReplyInputSchema, type InboxItem } from "@/server/schemas/inbox.schema";
-import { schemaResolver } from "../../deals/_components/schema-resolver";
+import { schemaResolver } from "@/components/portal/schema-resolver";
 
 type NoteValues = { note: string };
 

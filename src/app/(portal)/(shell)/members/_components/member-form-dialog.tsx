@@ -14,8 +14,8 @@ import type { PortalMember } from "@/server/schemas/member-portal.schema";
 import { userCreateSchema, userUpdateSchema } from "@/server/schemas/user.schema";
 import { api } from "@/trpc/react";
 import { CheckboxGroupField, SelectField, TextField } from "@/components/portal/form-fields";
-import { schemaResolver } from "../../deals/_components/schema-resolver";
-import { fieldErrorsOf } from "../../deals/own/_components/trpc-errors";
+import { schemaResolver } from "@/components/portal/schema-resolver";
+import { fieldErrorsOf, setServerErrors } from "@/components/portal/server-errors";
 import { DIMENSION_LABELS, VOCAB_DIMENSIONS, fieldOfPath, inputOfValues, newMemberValues, valuesOfMember, type MemberValues } from "./member-values";
 
 const options = (xs: readonly string[]) => xs.map((v) => ({ value: v, label: v }));
@@ -43,13 +43,8 @@ export function MemberFormDialog({ member, trigger, environment }: { member?: Po
   const pending = create.isPending || update.isPending;
 
   function applyServerErrors(error: unknown) {
-    const rest: string[] = [];
-    for (const e of fieldErrorsOf(error)) {
-      const field = fieldOfPath(e.param);
-      if (field) form.setError(field as never, { type: "server", message: e.message }, { shouldFocus: true });
-      else rest.push(e.message);
-    }
-    setProblem(rest.length ? rest.join(" ") : fieldErrorsOf(error).length ? null : (error as Error).message);
+    const rest = setServerErrors(form, error, (param) => fieldOfPath(param));
+    setProblem(rest.length ? rest.map((p) => p.message).join(" ") : fieldErrorsOf(error).length ? null : (error as Error).message);
   }
 
   async function onSubmit(values: MemberValues) {

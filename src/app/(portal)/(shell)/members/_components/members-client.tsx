@@ -3,10 +3,10 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { Mail, Pencil, Plus, Search, Trash2, Upload, UserPlus, X } from "lucide-react";
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/portal/confirm-dialog";
-import { DataTable } from "@/components/portal/data-table";
+import { cellMeta, DataTable } from "@/components/portal/data-table";
 import { EmptyState } from "@/components/portal/empty-state";
 import { ErrorState } from "@/components/portal/error-state";
 import { PageHeader } from "@/components/portal/page-header";
@@ -19,7 +19,7 @@ import { FilterSelect } from "@/components/portal/filter-select";
 import { ELIGIBILITY_VOCABULARIES, USER_TIERS } from "@/server/domain/enums";
 import type { MemberListInput, PortalMember } from "@/server/schemas/member-portal.schema";
 import { api } from "@/trpc/react";
-import { useDebounced } from "../../deals/_components/use-debounced";
+import { useDebounced } from "@/components/portal/use-debounced";
 import { MemberFormDialog } from "./member-form-dialog";
 import { useSendSignInEmails } from "./send-sign-in-email";
 import { SignInLinkButton } from "./sign-in-link-button";
@@ -30,6 +30,10 @@ const ALL = "all";
 
 type Filters = { tier: string; customer_type: string; company_size: string; signed_in: string };
 const NO_FILTERS: Filters = { tier: ALL, customer_type: ALL, company_size: ALL, signed_in: ALL };
+
+// Selection follows clicks and the page follows the query: both reach the cells through the table's
+// meta, so the columns (and the dialogs open in their cells) survive a refetch (data-table.tsx).
+type MembersMeta = { selected: ReadonlySet<string>; allOnPage: boolean; pageIds: string[] };
 
 
 export function MembersClient({ environment, readOnly }: { environment: "live" | "test"; readOnly: boolean }) {
@@ -52,13 +56,17 @@ export function MembersClient({ environment, readOnly }: { environment: "live" |
   const bulk = useSendSignInEmails();
   const pageIds = useMemo(() => (list.data?.data ?? []).map((m) => m.id), [list.data]);
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
-  const toggle = (id: string, on: boolean) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  // A state setter never changes: the columns may keep this one.
+  const toggle = useCallback(
+    (id: string, on: boolean) =>
+      setSelected((s) => {
+        const next = new Set(s);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
   const filtered = Boolean(q) || JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
   const setFilter = (key: keyof Filters) => (value: string) => {
     setFilters((f) => ({ ...f, [key]: value }));
@@ -72,14 +80,19 @@ export function MembersClient({ environment, readOnly }: { environment: "live" |
         : [
             {
               id: "select",
-              header: () => (
-                <Checkbox
-                  aria-label="Select every member on this page"
-                  checked={allOnPage}
-                  onCheckedChange={(on) => setSelected((s) => (on === true ? new Set([...s, ...pageIds]) : new Set([...s].filter((id) => !pageIds.includes(id)))))}
-                />
+              header: ({ table }) => {
+                const { allOnPage, pageIds } = cellMeta<MembersMeta>(table);
+                return (
+                  <Checkbox
+                    aria-label="Select every member on this page"
+                    checked={allOnPage}
+                    onCheckedChange={(on) => setSelected((s) => (on === true ? new Set([...s, ...pageIds]) : new Set([...s].filter((id) => !pageIds.includes(id)))))}
+                  />
+                );
+              },
+              cell: ({ row: { original: m }, table }) => (
+                <Checkbox aria-label={`Select ${m.email}`} checked={cellMeta<MembersMeta>(table).selected.has(m.id)} onCheckedChange={(on) => toggle(m.id, on === true)} />
               ),
-              cell: ({ row: { original: m } }) => <Checkbox aria-label={`Select ${m.email}`} checked={selected.has(m.id)} onCheckedChange={(on) => toggle(m.id, on === true)} />,
             } satisfies ColumnDef<PortalMember>,
           ]),
       {
@@ -112,7 +125,7 @@ export function MembersClient({ environment, readOnly }: { environment: "live" |
         cell: ({ row: { original: m } }) => (readOnly ? null : <MemberActions member={m} environment={environment} className="hidden justify-end gap-1 sm:flex" />),
       },
     ],
-    [environment, readOnly, selected, allOnPage, pageIds],
+    [environment, readOnly, toggle],
   );
 
   const addButton = (
@@ -229,6 +242,7 @@ export function MembersClient({ environment, readOnly }: { environment: "live" |
           data={list.data?.data}
           isLoading={list.isLoading}
           getRowId={(m) => m.id}
+          meta={{ selected, allOnPage, pageIds } satisfies MembersMeta}
           page={cursors.length}
           hasMore={list.data?.has_more}
           onNextPage={() => list.data?.next_cursor && setCursors((c) => [...c, list.data!.next_cursor!])}

@@ -16,12 +16,12 @@ import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
-import { embedSnippet } from "@/server/config/embed-snippet";
+import { embedSnippet } from "@/lib/hosted/embed-snippet";
 import { AUDIENCE_REGIONS, DELIVERY_METHODS, PARTNER_TYPES } from "@/server/domain/enums";
 import { MEMBER_ACCESS_MODES, originSchema, partnerSettingsSchema, type PartnerSettingsInput } from "@/server/schemas/partner.schema";
 import { hostedAppUrl } from "@/server/config/hosted-app-url";
 import { api, type RouterOutputs } from "@/trpc/react";
-import { schemaResolver } from "../../deals/_components/schema-resolver";
+import { schemaResolver } from "@/components/portal/schema-resolver";
 import { HeaderPreview } from "./header-preview";
 
 type Settings = RouterOutputs["settings"]["get"];

@@ -13,7 +13,7 @@ import { Form } from "@/components/ui/form";
 import { changePasswordInputSchema, MIN_PASSWORD_LENGTH } from "@/server/schemas/team.schema";
 import { api } from "@/trpc/react";
 import { TextField } from "@/components/portal/form-fields";
-import { fieldErrorsOf } from "../../deals/own/_components/trpc-errors";
+import { setServerErrors } from "@/components/portal/server-errors";
 import { plainErrorMap } from "@/lib/plain-messages";
 
 type Values = { current_password: string; new_password: string; confirm_password: string };
@@ -28,9 +28,7 @@ export function ChangePasswordCard({ email }: { email: string }) {
     try {
       await change.mutateAsync(values);
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields.length) for (const f of fields) form.setError(f.param as keyof Values, { type: "server", message: f.message }, { shouldFocus: true });
-      else form.setError("current_password", { type: "server", message: (error as Error).message });
+      setServerErrors(form, error, (param) => param as keyof Values, { fallback: "current_password" });
       return;
     }
     // Our session now carries an outdated version: take a fresh one with the new password.

@@ -11,7 +11,7 @@ import { Form } from "@/components/ui/form";
 import { teamInviteInputSchema } from "@/server/schemas/team.schema";
 import { api } from "@/trpc/react";
 import { TextField } from "@/components/portal/form-fields";
-import { fieldErrorsOf } from "../../deals/own/_components/trpc-errors";
+import { setServerErrors } from "@/components/portal/server-errors";
 import { SetPasswordLinkDialog } from "./set-password-link-dialog";
 import { plainErrorMap } from "@/lib/plain-messages";
 
@@ -33,9 +33,7 @@ export function InviteAdminDialog({ trigger }: { trigger: ReactNode }) {
       form.reset();
       setInvited({ email: out.admin.email, url: out.set_password_url });
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields.length) for (const f of fields) form.setError((f.param === "name" ? "name" : "email") as never, { type: "server", message: f.message });
-      else form.setError("email", { type: "server", message: (error as Error).message });
+      setServerErrors(form, error, (param) => (param === "name" ? "name" : "email"), { focus: false, fallback: "email" });
     }
   }
 

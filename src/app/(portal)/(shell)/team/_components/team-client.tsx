@@ -1,12 +1,12 @@
 "use client";
 // The admins table with invite, renew-link and remove actions.
-import type { ColumnDef } from "@tanstack/react-table";
+import type { ColumnDef, Table } from "@tanstack/react-table";
 import { KeyRound, Trash2, UserPlus, Users } from "lucide-react";
 import { signOut } from "next-auth/react";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/portal/confirm-dialog";
-import { DataTable } from "@/components/portal/data-table";
+import { cellMeta, DataTable } from "@/components/portal/data-table";
 import { EmptyState } from "@/components/portal/empty-state";
 import { ErrorState } from "@/components/portal/error-state";
 import { Badge } from "@/components/ui/badge";
@@ -18,23 +18,27 @@ import { SetPasswordLinkDialog } from "./set-password-link-dialog";
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
+// Follows the list: kept out of the columns so a refetch does not remount the cells (data-table.tsx).
+type TeamMeta = { onlyOne: boolean };
+const onlyOne = (table: Table<TeamAdmin>) => cellMeta<TeamMeta>(table).onlyOne;
+
 export function TeamClient({ readOnly }: { readOnly: boolean }) {
   const list = api.team.list.useQuery();
   const admins = list.data;
-  const onlyOne = (admins?.length ?? 0) <= 1;
+  const onlyOneAdmin = (admins?.length ?? 0) <= 1;
 
   const columns = useMemo<ColumnDef<TeamAdmin>[]>(
     () => [
       {
         header: "Admin",
-        cell: ({ row: { original: a } }) => (
+        cell: ({ row: { original: a }, table }) => (
           <div className="min-w-48">
             <div className="font-medium [overflow-wrap:anywhere]">
               {a.name ?? a.email} {a.is_you ? <Badge variant="outline">You</Badge> : null}
             </div>
             {a.name ? <div className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{a.email}</div> : null}
             {/* Phones: the actions sit under the name instead of off-screen to the right. */}
-            {readOnly ? null : <AdminActions admin={a} onlyOne={onlyOne} className="mt-1 -ml-2 flex sm:hidden" />}
+            {readOnly ? null : <AdminActions admin={a} onlyOne={onlyOne(table)} className="mt-1 -ml-2 flex sm:hidden" />}
           </div>
         ),
       },
@@ -50,10 +54,10 @@ export function TeamClient({ readOnly }: { readOnly: boolean }) {
       {
         id: "actions",
         header: () => <span className="sr-only">Actions</span>,
-        cell: ({ row: { original: a } }) => (readOnly ? null : <AdminActions admin={a} onlyOne={onlyOne} className="hidden justify-end gap-1 sm:flex" />),
+        cell: ({ row: { original: a }, table }) => (readOnly ? null : <AdminActions admin={a} onlyOne={onlyOne(table)} className="hidden justify-end gap-1 sm:flex" />),
       },
     ],
-    [readOnly, onlyOne],
+    [readOnly],
   );
 
   return (
@@ -81,10 +85,11 @@ export function TeamClient({ readOnly }: { readOnly: boolean }) {
           data={admins}
           isLoading={list.isLoading}
           getRowId={(a) => a.id}
+          meta={{ onlyOne: onlyOneAdmin } satisfies TeamMeta}
           emptyState={<EmptyState icon={Users} title="No admins" description="Invite an admin to give someone access to this portal." />}
         />
       )}
-      {onlyOne && admins ? <p className="text-sm text-muted-foreground">A partner always keeps at least one admin: invite a second one before removing the first.</p> : null}
+      {onlyOneAdmin && admins ? <p className="text-sm text-muted-foreground">A partner always keeps at least one admin: invite a second one before removing the first.</p> : null}
     </section>
   );
 }

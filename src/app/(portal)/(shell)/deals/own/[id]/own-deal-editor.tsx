@@ -17,7 +17,7 @@ import { api, type RouterOutputs } from "@/trpc/react";
 import { StatusBadge } from "../../_components/deal-badges";
 import { applyServerErrors, OwnDealForm, useOwnDealForm } from "../_components/own-deal-form";
 import { inputOfValues, valuesOfDeal } from "../_components/own-deal-values";
-import { appCodeOf, fieldErrorsOf } from "../_components/trpc-errors";
+import { appCodeOf, fieldErrorsOf } from "@/components/portal/server-errors";
 import { CodePool } from "./code-pool";
 import { RulesEditor } from "./rules-editor";
 import { ProviderTrackingPanel } from "@/components/deals/provider-tracking-panel";
@@ -74,12 +74,12 @@ function LoadedEditor({ data, readOnly, tab, setTab }: { data: EditorData; readO
   const onError = (err: { message: string }) => {
     const errors = fieldErrorsOf(err);
     if (appCodeOf(err) === "deal_incomplete") {
-      applyServerErrors(form, errors);
+      applyServerErrors(form, err);
       setRefusal(errors.map((e) => e.message));
       setTab("details");
       return;
     }
-    const rest = applyServerErrors(form, errors);
+    const rest = applyServerErrors(form, err);
     if (rest.length || errors.length === 0) toast.error(err.message);
   };
   const update = api.ownDeals.update.useMutation({

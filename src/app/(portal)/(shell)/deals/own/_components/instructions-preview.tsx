@@ -4,7 +4,7 @@
 // sample member's values. The HTML shown is the sanitized output, never the raw input.
 import { api } from "@/trpc/react";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useDebounced } from "../../_components/use-debounced";
+import { useDebounced } from "@/components/portal/use-debounced";
 
 export function InstructionsPreview({ instructions, redeemUrl }: { instructions: string; redeemUrl: string }) {
   const input = useDebounced({ instructions, redeem_url: redeemUrl }, 300);

@@ -1,60 +1,15 @@
-// The own-deal form's values and their conversion to and from the /v1/partner-deals input. The
+// The own-deal form's values (DealValues) and their conversion to and from the /v1/partner-deals input. The
 // form validates with partnerDealCreateSchema / partnerDealUpdateSchema themselves (schemaResolver):
 // field names follow the API's (nested eligibility and redemption), lists typed in one box are
 // split on commas, semicolons or new lines.
-import { ELIGIBILITY_VOCABULARIES } from "@/server/domain/enums";
+import { emptyDealValues, VOCAB_DIMENSIONS, type DealValues } from "@/components/deals/deal-values";
 import type { DealDto } from "@/server/schemas/deal.schema";
 
-export type VocabDimension = keyof typeof ELIGIBILITY_VOCABULARIES;
-export const VOCAB_DIMENSIONS = Object.keys(ELIGIBILITY_VOCABULARIES) as VocabDimension[];
-
-export type OwnDealValues = {
-  product_name: string;
-  slug: string;
-  short_description: string;
-  long_description: string;
-  perk_description: string;
-  logo_url: string;
-  product_url: string;
-  market_value: string;
-  est_value: string;
-  categories: string[];
-  tier: "free" | "premium";
-  tags: string[];
-  badges: string;
-  offer_types: string;
-  eligibility_requirements: string;
-  eligibility: Record<VocabDimension, string[]> & { geography: string };
-  approval_required: boolean;
-  approval_time: string;
-  start_date: string;
-  end_date: string;
-  redemption: { method: string; instructions: string; promo_code: string; redeem_url: string; contact_email: string };
-};
-
-export const emptyOwnDeal: OwnDealValues = {
-  product_name: "",
-  slug: "",
-  short_description: "",
-  long_description: "",
-  perk_description: "",
-  logo_url: "",
-  product_url: "",
-  market_value: "",
-  est_value: "",
-  categories: [],
-  tier: "free",
-  tags: [],
-  badges: "",
-  offer_types: "",
-  eligibility_requirements: "",
-  eligibility: { customer_type: [], company_stage: [], company_size: [], business_type: [], incorporation: [], funding: [], geography: "" },
-  approval_required: false,
-  approval_time: "",
-  start_date: "",
-  end_date: "",
-  redemption: { method: "url", instructions: "", promo_code: "", redeem_url: "", contact_email: "" },
-};
+/** The fields an own deal has (the catalogue-only ones of DealValues are not on its form). */
+export const OWN_DEAL_FIELDS = [
+  "product_name", "slug", "short_description", "long_description", "perk_description", "logo_url", "product_url", "market_value", "est_value", "categories",
+  "tier", "tags", "badges", "offer_types", "eligibility_requirements", "eligibility", "approval_required", "approval_time", "start_date", "end_date", "redemption",
+] as const;
 
 const list = (s: string) =>
   s
@@ -62,8 +17,9 @@ const list = (s: string) =>
     .map((x) => x.trim())
     .filter(Boolean);
 
-export function valuesOfDeal(d: DealDto): OwnDealValues {
+export function valuesOfDeal(d: DealDto): DealValues {
   return {
+    ...emptyDealValues,
     product_name: d.product_name,
     slug: d.slug,
     short_description: d.short_description,
@@ -103,7 +59,7 @@ export function valuesOfDeal(d: DealDto): OwnDealValues {
 }
 
 /** The API input these values make (create and full PATCH share it; slug "" means "generate one"). */
-export function inputOfValues(v: OwnDealValues): Record<string, unknown> {
+export function inputOfValues(v: DealValues): Record<string, unknown> {
   const est = v.est_value.trim();
   return {
     product_name: v.product_name,

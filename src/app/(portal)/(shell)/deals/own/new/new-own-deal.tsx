@@ -3,12 +3,13 @@ import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { api } from "@/trpc/react";
 import { applyServerErrors, OwnDealForm, useOwnDealForm } from "../_components/own-deal-form";
-import { emptyOwnDeal, inputOfValues } from "../_components/own-deal-values";
-import { fieldErrorsOf } from "../_components/trpc-errors";
+import { emptyDealValues } from "@/components/deals/deal-values";
+import { inputOfValues } from "../_components/own-deal-values";
+import { fieldErrorsOf } from "@/components/portal/server-errors";
 
 export function NewOwnDeal() {
   const router = useRouter();
-  const form = useOwnDealForm("create", emptyOwnDeal);
+  const form = useOwnDealForm("create", emptyDealValues);
   const utils = api.useUtils();
   const create = api.ownDeals.create.useMutation({
     onSuccess: async (deal) => {
@@ -17,7 +18,7 @@ export function NewOwnDeal() {
       router.push(`/deals/own/${deal.id}`);
     },
     onError: (err) => {
-      const rest = applyServerErrors(form, fieldErrorsOf(err));
+      const rest = applyServerErrors(form, err);
       if (rest.length || fieldErrorsOf(err).length === 0) toast.error(err.message);
     },
   });

@@ -9,7 +9,7 @@ import { Form } from "@/components/ui/form";
 import { AUDIENCE_REGIONS, ELIGIBILITY_VOCABULARIES, USER_TYPES } from "@/server/domain/enums";
 import { describedMemberSchema, type DescribedMember } from "@/server/schemas/portal-deals.schema";
 import { CheckboxGroupField, SelectField, TextField } from "@/components/portal/form-fields";
-import { schemaResolver } from "../../_components/schema-resolver";
+import { schemaResolver } from "@/components/portal/schema-resolver";
 
 type Values = {
   tier: "free" | "premium";

@@ -17,7 +17,7 @@ import type { describedMemberSchema, PreviewRow } from "@/server/schemas/portal-
 import { api } from "@/trpc/react";
 import { StatusBadge } from "../../_components/deal-badges";
 import { ReasonList } from "../../_components/reason-list";
-import { useDebounced } from "../../_components/use-debounced";
+import { useDebounced } from "@/components/portal/use-debounced";
 import { DescribeMemberForm } from "./describe-member-form";
 
 type Subject = { kind: "id"; id: string } | { kind: "described"; profile: z.input<typeof describedMemberSchema> };

@@ -4,7 +4,7 @@
 // the host routing (a server action would render "/" of the main app in the same request).
 // src/proxy.ts has already refused the request unless its Origin is this host.
 import { NextResponse, type NextRequest } from "next/server";
-import { MEMBER_COOKIE } from "@/components/hosted/surface";
+import { MEMBER_COOKIE } from "@/lib/hosted/member-surface";
 import { AppError } from "@/server/errors/app-error";
 import { startMemberSession } from "@/server/services/members";
 import { getSurface, loadPartner, sessionCookieOptions } from "../../../_lib/member-context";

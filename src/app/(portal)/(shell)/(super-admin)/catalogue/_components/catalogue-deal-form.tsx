@@ -1,0 +1,105 @@
+"use client";
+// Create or edit one servicepass deal: the deal form (components/deals/deal-form.tsx) with the
+// catalogue's sections, checked in the browser with the services' own schema (catalogEntrySchema,
+// through entryFromValues) and again by the service.
+import { useRouter } from "next/navigation";
+import { useForm, type FieldErrors } from "react-hook-form";
+import { toast } from "sonner";
+import { catalogEntrySchema } from "@/server/schemas/deal.schema";
+import { api } from "@/trpc/react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { DealForm } from "@/components/deals/deal-form";
+import { VOCAB_DIMENSIONS, type DealValues } from "@/components/deals/deal-values";
+import { schemaResolver } from "@/components/portal/schema-resolver";
+import { onlyFields, setServerErrors, withoutParamPrefix } from "@/components/portal/server-errors";
+import { entryFromValues, fieldOfParam } from "./deal-form-values";
+
+type Props = {
+  categories: { slug: string; name: string }[];
+  defaultValues: DealValues;
+  /** edit: the deal id; create: undefined */
+  dealId?: string;
+  codes?: { total: number; claimed: number; available: number };
+};
+
+const REDEMPTION_FIELDS = ["method", "instructions", "promo_code", "redeem_url", "contact_email"];
+
+export function CatalogueDealForm({ categories, defaultValues, dealId, codes }: Props) {
+  const router = useRouter();
+  const utils = api.useUtils();
+  const names = new Map(categories.map((c) => [c.slug, c.name]));
+  const form = useForm<DealValues>({ defaultValues, resolver: schemaResolver<DealValues>(catalogEntrySchema, (v) => entryFromValues(v, names), fieldOfParam) });
+
+  const onSaved = async (slug: string, id: string) => {
+    toast.success(dealId ? `Saved ${slug}` : `Created ${slug}`);
+    await utils.superAdmin.listCatalogDeals.invalidate();
+    if (dealId) {
+      await utils.superAdmin.getCatalogDeal.invalidate({ id: dealId });
+      form.resetField("new_codes", { defaultValue: "" });
+    } else router.push(`/catalogue/${id}`);
+  };
+  const onError = (e: unknown) => {
+    const rules = form.getValues("rules").flatMap((_, i) => [`rules.${i}.rule_type`, `rules.${i}.rule_value`, `rules.${i}.priority`]);
+    const fieldNames = [...Object.keys(defaultValues), ...REDEMPTION_FIELDS.map((f) => `redemption.${f}`), ...VOCAB_DIMENSIONS.map((d) => `eligibility.${d}`), "eligibility.geography", ...rules];
+    setServerErrors(form, e, onlyFields(fieldNames, (p) => fieldOfParam(p)), { focus: false, messageOf: withoutParamPrefix });
+  };
+  const create = api.superAdmin.createCatalogDeal.useMutation({ onSuccess: (d) => onSaved(d.slug, d.id), onError });
+  const update = api.superAdmin.updateCatalogDeal.useMutation({ onSuccess: (d) => onSaved(d.slug, d.id), onError });
+  const saving = create.isPending || update.isPending;
+  const error = create.error ?? update.error;
+
+  function submit(values: DealValues) {
+    const entry = entryFromValues(values, names);
+    if (dealId) update.mutate({ id: dealId, entry });
+    else create.mutate({ entry });
+  }
+
+  return (
+    <DealForm
+      variant="catalogue"
+      form={form}
+      onSubmit={submit}
+      categories={categories}
+      codes={codes}
+      footer={
+        <>
+          {error && !error.data?.param ? (
+            <Alert variant="destructive">
+              <AlertTitle>Not saved</AlertTitle>
+              <AlertDescription>{error.message}</AlertDescription>
+            </Alert>
+          ) : null}
+          {Object.keys(form.formState.errors).length ? (
+            <Alert variant="destructive" role="alert">
+              <AlertTitle>Check the highlighted fields</AlertTitle>
+              <AlertDescription>{firstMessage(form.formState.errors)}</AlertDescription>
+            </Alert>
+          ) : null}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button type="button" variant="outline" onClick={() => router.push("/catalogue")}>
+              Back to catalogue
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving ? "Saving…" : dealId ? "Save deal" : "Create deal"}
+            </Button>
+          </div>
+        </>
+      }
+    />
+  );
+}
+
+function firstMessage(errors: FieldErrors<DealValues>): string {
+  const walk = (e: unknown): string | null => {
+    if (!e || typeof e !== "object") return null;
+    if ("message" in e && typeof (e as { message: unknown }).message === "string") return (e as { message: string }).message;
+    for (const v of Object.values(e)) {
+      const m = walk(v);
+      if (m) return m;
+    }
+    return null;
+  };
+  return walk(errors) ?? "Some fields are not valid.";
+}
+
