@@ -21,6 +21,7 @@ import { fork } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import os from "node:os";
 import { parseArgs } from "node:util";
+import autocannon from "autocannon";
 
 const { values: args } = parseArgs({
   options: {
@@ -112,7 +113,10 @@ async function run() {
     // Warm-up (connections, JIT) — not counted.
     await load(base, ingestToken, 200, 8, (i) => oneEvent(`warm-${i}`));
 
-    const single = await load(base, ingestToken, singles, concurrency, (i) => oneEvent(`single-${i}`));
+    // Single events through autocannon: the load generator shares the 2 cores with the server and
+    // PostgreSQL, and fetch (undici) spends ~2 ms of CPU per request, more than the server itself.
+    await cannonLoad(base, ingestToken, Math.min(500, singles), concurrency, (i) => oneEvent(`warm-single-${i}`));
+    const single = await cannonLoad(base, ingestToken, singles, concurrency, (i) => oneEvent(`single-${i}`));
     const batch = await load(base, ingestToken, batchCount, concurrency, (i) => ({ events: Array.from({ length: 100 }, (_, k) => oneEvent(`batch-${i}-${k}`)) }));
     const stored = async (prefix: string) => {
       const [{ n }] = await db.$queryRawUnsafe<{ n: number }[]>(
@@ -167,10 +171,10 @@ async function run() {
     console.log(pad(["non-202 answers", fmt(single.errors), fmt(batch.errors)]));
     console.log(pad(["wall time", `${single.seconds.toFixed(2)} s`, `${batch.seconds.toFixed(2)} s`]));
     console.log(pad(["events / s", fmt(single.events / single.seconds), fmt(batch.events / batch.seconds)]));
-    console.log(pad(["request p50 / p99", `${ms(pct(single.latencies, 50))} / ${ms(pct(single.latencies, 99))}`, `${ms(pct(batch.latencies, 50))} / ${ms(pct(batch.latencies, 99))}`]));
+    console.log(pad(["request p50 / p99", `${ms(single.p50)} / ${ms(single.p99)}`, `${ms(pct(batch.latencies, 50))} / ${ms(pct(batch.latencies, 99))}`]));
     console.log(`rollup month totals ${fmt(rolled)} = raw events ${fmt(raw)}: ${rolled === raw ? "yes" : "NO"}`);
     console.log(
-      `single events: ${fmt(single.events / single.seconds)}/s, p99 ${ms(pct(single.latencies, 99))} (target ≥ 3,000/s and p99 < 50 ms at 16 concurrent; issue 27 measured 720/s, p50 20.6 ms)\n`,
+      `single events: ${fmt(single.events / single.seconds)}/s, p99 ${ms(single.p99)} (target ≥ 3,000/s and p99 < 50 ms at 16 concurrent; issue 27 measured 720/s, p50 20.6 ms)\n`,
     );
 
     console.log(`ANALYTICS (GET /v1/analytics?days=365, ${samples} sequential requests each, interleaved)`);
@@ -192,7 +196,7 @@ async function run() {
 
     const ok = [
       ["batch ingest ≥ 5,000 events/s", batch.events / batch.seconds >= 5000],
-      ["single events ≥ 3,000/s, p99 < 50 ms", single.events / single.seconds >= 3000 && pct(single.latencies, 99) < 50],
+      ["single events ≥ 3,000/s, p99 < 50 ms", single.events / single.seconds >= 3000 && single.p99 < 50],
       ["stored = sent (singles and batches)", singleStored === single.events && batchStored === batch.events],
       ["rollups = raw", rolled === raw],
       ["analytics p99 < 50 ms (both)", pct(lat.small, 99) < 50 && pct(lat.large, 99) < 50],
@@ -332,6 +336,34 @@ async function load(base: string, token: string, total: number, concurrency: num
     }),
   );
   return { requests: total, events, duplicates, errors, latencies, seconds: (performance.now() - started) / 1000 };
+}
+
+/** `total` POSTs of one event each, `concurrency` connections kept alive (autocannon). */
+async function cannonLoad(base: string, token: string, total: number, concurrency: number, body: (i: number) => object) {
+  let next = 0;
+  let events = 0;
+  let duplicates = 0;
+  let errors = 0;
+  const result = await autocannon({
+    url: `${base}/events/track`,
+    connections: concurrency,
+    amount: total,
+    requests: [
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        setupRequest: (req) => ({ ...req, body: JSON.stringify(body(next++)) }),
+        onResponse: (status, resBody) => {
+          const ack = JSON.parse(resBody) as { received: number; duplicates: number };
+          if (status === 202) {
+            events += ack.received;
+            duplicates += ack.duplicates;
+          } else if (++errors <= 3) console.error(`POST /events/track answered ${status}: ${resBody}`);
+        },
+      },
+    ],
+  });
+  return { requests: total, events, duplicates, errors: errors + result.errors + result.timeouts, p50: result.latency.p50, p99: result.latency.p99, seconds: result.duration };
 }
 
 function pct(xs: number[], p: number): number {

@@ -107,9 +107,11 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
  * Prisma overhead (its engine handles every parameter: about a millisecond for a large JSON one) is
  * most of their cost (src/server/services/events/event-writer.ts). Rows come back as pg decodes them.
  */
-export async function queryDirect<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
+export async function queryDirect<T>(sql: string, params: readonly unknown[], opts: { preparedAs?: string } = {}): Promise<T[]> {
   globalForDb.perkwayDb ??= createClient();
-  const result = await globalForDb.perkwayPool!.query(sql, params as unknown[]);
+  // preparedAs: a named statement, parsed and planned once per connection, then sent as its name
+  // and parameters only.
+  const result = await globalForDb.perkwayPool!.query({ text: sql, values: params as unknown[], name: opts.preparedAs });
   return result.rows as T[];
 }
 

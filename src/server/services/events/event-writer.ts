@@ -160,7 +160,7 @@ function settle(p: Pending, inserted: number) {
 
 async function run(group: Pending[]): Promise<number[]> {
   const input = group.flatMap((p, item) => p.rows.map((r, ord) => ({ item, ord, ...r })));
-  const result = await queryDirect<{ item: number; inserted: number }>(WRITE_SQL, [JSON.stringify(input)]);
+  const result = await queryDirect<{ item: number; inserted: number }>(WRITE_SQL, [JSON.stringify(input)], { preparedAs: "perkway_write_events" });
   const inserted = group.map(() => 0);
   for (const r of result) inserted[r.item] = r.inserted;
   return inserted;
