@@ -143,7 +143,7 @@ test.describe("portal members", () => {
     await expect(errors.getByRole("row").nth(1)).toContainText("19");
     await expect(errors.getByRole("row").nth(1)).toContainText("not-an-email");
     await expect(errors.getByRole("row").nth(2)).toContainText(`csv-${run}-400@example.com`);
-    await expect(errors.getByRole("row").nth(3)).toContainText("company_size");
+    await expect(errors.getByRole("row").nth(3)).toContainText("Company size must be one of");
 
     const download = page.waitForEvent("download");
     await tabTo(page, page.getByRole("button", { name: "Download errors as CSV" }));

@@ -1,6 +1,7 @@
 // A Host header that is no authority, or a method fetch refuses, gets an answer
 // with the error body (never a throw in the adapter and an unanswered socket).
 import http from "node:http";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 
@@ -52,5 +53,28 @@ describe("requests the fetch pipeline cannot represent", () => {
   it("the server keeps serving afterwards", async () => {
     const res = await raw("GET", "/v1/nope");
     expect(res.status).toBe(404);
+  });
+
+  it("a request line of a megabyte is answered 431 with the error body, not reset while it is still being sent", async () => {
+    const { hostname, port } = new URL(server.url);
+    const socket = net.connect(Number(port), hostname);
+    let received = "";
+    socket.on("data", (c) => (received += c));
+    const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    const writeErrors: unknown[] = [];
+    socket.on("error", (e) => writeErrors.push(e));
+    await new Promise((r) => socket.once("connect", r));
+    // Sent as a slower client would, 64 KB at a time: the answer comes while most is still to send.
+    const head = `GET /v1/deals?input=${"y".repeat(1024 * 1024)} HTTP/1.1\r\nHost: localhost\r\n\r\n`;
+    for (let at = 0; at < head.length && writeErrors.length === 0; at += 64 * 1024) {
+      await new Promise<void>((resolve) => socket.write(head.slice(at, at + 64 * 1024), () => resolve()));
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    socket.end();
+    await closed;
+    expect(writeErrors).toEqual([]);
+    expect(received).toMatch(/^HTTP\/1\.1 431 /);
+    const body = JSON.parse(received.slice(received.indexOf("\r\n\r\n") + 4));
+    expect(body.error).toMatchObject({ code: "headers_too_large" });
   });
 });

@@ -58,6 +58,7 @@ export function refuseConnect(_req: IncomingMessage, socket: Duplex): void {
  * node's bare "400 Bad Request", then the socket closes.
  */
 export function refuseClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (answered.has(socket)) return; // the rest of a request already refused: being drained
   if (!socket.writable || (err.code === "ECONNRESET")) return void socket.destroy();
   const tooLarge = err.code === "HPE_HEADER_OVERFLOW";
   const refusal = tooLarge
@@ -69,4 +70,22 @@ export function refuseClientError(err: NodeJS.ErrnoException, socket: Duplex): v
     `HTTP/1.1 ${refusal.status} ${tooLarge ? "Request Header Fields Too Large" : "Bad Request"}\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\n` +
       `X-Content-Type-Options: nosniff\r\nX-Request-Id: ${requestId}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
   );
+  lingerThenClose(socket);
+}
+
+const answered = new WeakSet<Duplex>();
+const LINGER_MS = 5_000;
+
+// A client may still be sending the request we refused (a megabyte of query string): closing at once
+// would reset the connection under it, and it would see EPIPE instead of our answer. So, as web
+// servers do ("lingering close"), what it still sends is read and dropped until it closes its side,
+// for at most LINGER_MS.
+function lingerThenClose(socket: Duplex): void {
+  answered.add(socket);
+  socket.removeAllListeners("data"); // node:http's parser, which would only fail again on each chunk
+  socket.on("data", () => {});
+  socket.resume();
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once("close", () => clearTimeout(timer));
 }
