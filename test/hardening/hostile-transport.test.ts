@@ -55,7 +55,7 @@ describe("requests the fetch pipeline cannot represent", () => {
     expect(res.status).toBe(404);
   });
 
-  it("a request line of a megabyte is answered 431 with the error body, not reset while it is still being sent", async () => {
+  it("a request line of a megabyte, sent slowly, is answered 431 with the error body and no write error", async () => {
     const { hostname, port } = new URL(server.url);
     const socket = net.connect(Number(port), hostname);
     let received = "";
@@ -65,6 +65,8 @@ describe("requests the fetch pipeline cannot represent", () => {
     socket.on("error", (e) => writeErrors.push(e));
     await new Promise((r) => socket.once("connect", r));
     // Sent as a slower client would, 64 KB at a time: the answer comes while most is still to send.
+    // On this machine it passes without the lingering close too (refuse-unparseable.ts); what proved
+    // that fix is the seeded portal fuzz (e2e/fuzz-portal.spec.ts), whose 1 MB GET had failed on EPIPE.
     const head = `GET /v1/deals?input=${"y".repeat(1024 * 1024)} HTTP/1.1\r\nHost: localhost\r\n\r\n`;
     for (let at = 0; at < head.length && writeErrors.length === 0; at += 64 * 1024) {
       await new Promise<void>((resolve) => socket.write(head.slice(at, at + 64 * 1024), () => resolve()));
