@@ -1,7 +1,7 @@
 // Access requests over /v1: create on a member's behalf, list/get, approve/decline/withdraw, the
 // instructions gate, tenant and environment isolation, races settled by the database, webhooks.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { createWebhookEndpoint } from "@/server/services/webhooks/create-webhook-endpoint";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, getToken, seedPartnerWithToken } from "../helpers/seed";

@@ -4,7 +4,7 @@
 // moves each month into its own partition, and the prune drops the months wholly expired.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { EVENT_TYPES } from "@/server/domain/enums";
 import type { PartnerScope } from "@/server/scope";
 import {

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { EVENT_TYPES, type EventType } from "@/server/domain/enums";
 import type { PartnerScope } from "@/server/scope";
 import type { AnalyticsSummary } from "@/server/schemas/analytics.schema";

@@ -3,7 +3,7 @@
 // partner isolation, top_deals ordering and truncation, and the days parameter.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import type { PartnerScope } from "@/server/scope";
 import { insertEvents, type NewEvent } from "@/server/services/events";
 import { startApiServer, type TestServer } from "../helpers/api-server";

@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { SignJWT, UnsecuredJWT } from "jose";
 import { encode as encodeNextAuthJwt } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { deriveKey } from "@/server/crypto/auth-secret";
 import { issueMemberSessionToken } from "@/server/crypto/member-session-token";
 import { PARTNER_TOKEN, verifiedTokenCacheSize, verifyPartnerToken } from "@/server/crypto/partner-token";

@@ -1,7 +1,7 @@
 // POST /v1/authentications over real HTTP: the 200 of the contract, every 400/401/403/405/413/415
 // case (each with the error body and success: false), no account probing, keys stored as hashes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { PRIVATE_KEY_RE, PUBLIC_KEY_RE } from "@/server/crypto/keys";
 import { updatePartner } from "@/server/services/partners";
 import { startApiServer, type TestServer } from "../helpers/api-server";

@@ -1,7 +1,7 @@
 // Unique-code pools: POST/GET /v1/partner-deals/{id}/codes and atomic claiming through
 // GET /v1/deals/{id}/instructions (one code per member per deal, never one code for two members).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartnerWithToken } from "../helpers/seed";
 import { seedServicepassDeals } from "../helpers/seed-deals";

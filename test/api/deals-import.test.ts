@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { AppError } from "@/server/errors/app-error";
 import { importCatalog } from "@/server/services/deals";
 import { seedPartner } from "../helpers/seed";

@@ -1,7 +1,7 @@
 // GET /v1/deals and GET /v1/deals/{id}: every field, filter, sort and pagination edge, default
 // conditions, and freshness of the cache after changes made behind the API's back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartnerWithToken } from "../helpers/seed";
 import { seedServicepassDeals, uniqueTag } from "../helpers/seed-deals";

@@ -2,7 +2,7 @@
 // queued calls reach the database with their rollups, each scope its own, and a drain (as at
 // shutdown) waits for them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { drainEventsBehind, getEventTypeCounts, insertEventsBehind } from "@/server/services/events";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { seedPartnerWithToken } from "../helpers/seed";

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import type { PartnerScope } from "@/server/scope";
 import { ensureEventPartitions, insertEvents, listEventPartitions, type NewEvent } from "@/server/services/events";
 import { countEvents } from "../helpers/seed-events-fixtures";

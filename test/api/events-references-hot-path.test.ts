@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import type { PartnerScope } from "@/server/scope";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { connectElsewhere, eventually } from "../helpers/elsewhere";

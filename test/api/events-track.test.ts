@@ -7,7 +7,7 @@ import type { PartnerScope } from "@/server/scope";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartnerWithToken } from "../helpers/seed";
 import { countEvents, createMember, createPartnerDeal, createServicepassDeal } from "../helpers/seed-events-fixtures";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { expectMatchesOpenApi, openApiDocument } from "../helpers/openapi-validate";
 
 // Rate limits are not under test here and these files send hundreds of requests per partner.

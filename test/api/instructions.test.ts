@@ -1,6 +1,6 @@
 // GET /v1/deals/{id}/instructions: identification, 404s, status gates, personalization and sanitizing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartnerWithToken } from "../helpers/seed";
 import { seedServicepassDeals } from "../helpers/seed-deals";

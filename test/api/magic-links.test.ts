@@ -3,7 +3,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { consumeMagicLink } from "@/server/services/members/magic-links/consume-magic-link";
 import { inspectMagicLink } from "@/server/services/members";
 import { issueMagicLink, issueMagicLinks } from "@/server/services/members/magic-links/issue-magic-link";

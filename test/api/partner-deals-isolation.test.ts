@@ -2,7 +2,7 @@
 // from partner B (same environment), partner B (other environment) and A's own other environment.
 // Every endpoint answers 404 and nothing changes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, getToken, seedPartnerWithToken } from "../helpers/seed";
 import { createTestMember } from "../helpers/seed-members";

@@ -2,7 +2,7 @@
 // update, the full status machine, completeness checks for going live, and deleting drafts.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, getToken, seedPartnerWithToken } from "../helpers/seed";
 import { uniqueTag } from "../helpers/seed-deals";

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiRoute } from "@/server/http/api-route";
 import { apiRoutes } from "@/server/rest/routes";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { AppError } from "@/server/errors/app-error";
 import { createApiHandler } from "@/server/rest/handle-api-request";
 import { readJsonBody } from "@/server/http/read-json-body";

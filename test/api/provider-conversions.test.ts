@@ -6,7 +6,7 @@
 // unknown clicks, another partner's or environment's click signed with one's own secret.
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import type { PartnerScope } from "@/server/scope";
 import { signWebhookBody } from "@/server/services/webhooks";
 import { drainEventsBehind, getRoiReport } from "@/server/services/events";

@@ -3,7 +3,7 @@
 // concurrency), codes handed out by the instructions (with the code), the hosted app's events
 // (source member); filters, order, pagination, and isolation between partners and environments.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import type { PartnerScope } from "@/server/scope";
 import { recordHostedEvents } from "@/server/services/events/hosted-events";
 import { startApiServer, type TestServer } from "../helpers/api-server";

@@ -1,7 +1,7 @@
 // Member self sign-in (member_access) and membership requests: who gets a link, the limits, the
 // newcomer made on confirmation, approval of a membership request creating the member.
 import { describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { MemoryRateLimitStore } from "@/server/http/rate-limit-store-memory";
 import { decideAccessRequest } from "@/server/services/access-requests";
 import { startMemberSession } from "@/server/services/members/member-session";

@@ -1,7 +1,7 @@
 // POST /v1/users/batch: the rules of POST /v1/users per entry, one result per entry.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { ELIGIBILITY_VOCABULARIES } from "@/server/domain/enums";
 import { inspectMagicLink } from "@/server/services/members";
 import { startApiServer, type TestServer } from "../helpers/api-server";

@@ -1,7 +1,7 @@
 // PATCH /v1/users (identifier in the body), PATCH /v1/users/{id}, DELETE /v1/users/{id}.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { ELIGIBILITY_VOCABULARIES } from "@/server/domain/enums";
 import { consumeMagicLink } from "@/server/services/members/magic-links/consume-magic-link";
 import { startApiServer, type TestServer } from "../helpers/api-server";

@@ -2,7 +2,7 @@
 // partner ids answered alike whether they exist or not, and the effect on GET /v1/deals.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartnerWithToken } from "../helpers/seed";
 import { uniqueTag } from "../helpers/seed-deals";

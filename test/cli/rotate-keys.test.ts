@@ -2,7 +2,7 @@
 // until then (at most 24 h); out-of-range values are refused with a clear message and change nothing.
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartner } from "../helpers/seed";
 

@@ -3,7 +3,7 @@
 // address), and the notice after a reset.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { createAdminInvite } from "@/server/services/admins/create-admin-invite";
 import { requestPasswordReset, RESETS_PER_ADDRESS } from "@/server/services/admins/request-password-reset";
 import { setPasswordWithToken } from "@/server/services/admins/set-password-with-token";

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { notifyAdmins, readMailConfig, sendDueDigests, setNotificationPreferences, startEmailWorker, type EmailWorker } from "@/server/services/email";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartnerWithToken } from "../helpers/seed";

@@ -3,7 +3,7 @@
 // to every admin who has not turned that kind off. No webhook endpoint is needed for codes.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { createInquiry } from "@/server/services/deals/inquiries/create-inquiry";
 import { setCodeLowStockThreshold } from "@/server/services/deals";
 import { setNotificationPreferences } from "@/server/services/email";

@@ -3,7 +3,7 @@
 // members, notification preferences, and the super admins' mailbox (list and one email).
 import { describe, expect, it } from "vitest";
 import { TRPCError } from "@trpc/server";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { createTestMember } from "../helpers/seed-members";
 import { callerFor, seedPartnerAdmin, seedSuperAdmin, sessionOf } from "../super-admin/fixtures";
 

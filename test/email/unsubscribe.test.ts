@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { GET, POST } from "@/app/api/email/unsubscribe/route";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { getNotificationPreferences, notifyAdmins, setNotificationPreferences } from "@/server/services/email";
 import { seedPartner } from "../helpers/seed";
 

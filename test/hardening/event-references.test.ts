@@ -1,7 +1,7 @@
 // Deal_id on deal_list_viewed is one listed deal; upgrade_cta_clicked takes an
 // optional deal_id; referenced deals must be ones the partner's members can meet (docs/api.md, Events and analytics).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import type { PartnerScope } from "@/server/scope";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartnerWithToken } from "../helpers/seed";

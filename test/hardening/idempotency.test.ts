@@ -2,7 +2,7 @@
 // request still running after the abandonment delay is never run a second time (heartbeat).
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import type { ApiRoute } from "@/server/http/api-route";
 import { createApiHandler } from "@/server/rest/handle-api-request";
 import { apiRoutes } from "@/server/rest/routes";

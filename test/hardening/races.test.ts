@@ -1,6 +1,6 @@
 // Races answer with the resource's own errors and never a false codes_exhausted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { claimUniqueCode } from "@/server/services/deals/codes/claim-code";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartnerWithToken } from "../helpers/seed";

@@ -1,7 +1,7 @@
 // Members and deals for the events/analytics tests, written straight to the database so these
 // tests do not depend on the users and deals APIs. Random names: files run in parallel.
 import { randomUUID } from "node:crypto";
-import { db } from "@/server/db/client";
+import { db } from "./db";
 import type { PartnerScope } from "@/server/scope";
 
 const suffix = () => randomUUID().slice(0, 8);

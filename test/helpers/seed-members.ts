@@ -2,7 +2,7 @@
 // 100-member claim race). Defaults mirror docs/api.md, Visibility and eligibility and Users: a member created with only an email gets
 // the whole vocabulary for customer_type, company_size and incorporation, [] for the rest.
 import { randomUUID } from "node:crypto";
-import { db } from "@/server/db/client";
+import { db } from "./db";
 import { ELIGIBILITY_VOCABULARIES, regionMap, userTypeMap, type AudienceRegion, type UserType } from "@/server/domain/enums";
 import type { PartnerScope } from "@/server/scope";
 

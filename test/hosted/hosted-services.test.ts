@@ -3,7 +3,7 @@
 // reach partner B's private deals; sandbox members never see live deals.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueMemberSessionToken } from "@/server/crypto/member-session-token";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import type { Environment } from "@/server/scope";
 import { deleteMember, issueMagicLink, resolveMemberSession, startMemberSession } from "@/server/services/members";
 import { setPartnerActive } from "@/server/services/partners";

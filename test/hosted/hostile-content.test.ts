@@ -2,7 +2,7 @@
 // site path, for images) never become an href or src, whatever is stored; instructions come back
 // sanitized. (The browser suite proves the rendered page runs no script: e2e/hosted.spec.ts.)
 import { describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { createPartnerDeal, revealRedemption } from "@/server/services/deals";
 import { getHostedDeal, listHostedDeals, safeHttpUrl, safeImageUrl } from "@/server/services/deals/listing/hosted-deals";
 import { dealDtoOf, listChannelDeals } from "@/server/services/deals/listing/deal-source";

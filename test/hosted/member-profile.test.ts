@@ -3,7 +3,7 @@
 // deal's lock is re-evaluated on the next read; a partner's later update makes the answer theirs
 // (read-only) again; settings.setMemberProfile chooses the questions.
 import { describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { dimensionOfLock } from "@/server/domain/member-profile";
 import { lockText } from "@/components/hosted/lock-reasons";
 import { getHostedDeal } from "@/server/services/deals";

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import readline from "node:readline";
 import { afterAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 
 type App = { url: string; pid: number; partnerId: string; keys: { public_key: string; private_key: string } };
 const children: ChildProcess[] = [];

@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { createLogger } from "@/server/observability/logger";
 import { redactSecrets } from "@/server/observability/redact";
 import { runInRequest } from "@/server/observability/request-context";

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TRPCError } from "@trpc/server";
 import type { AdminSession } from "@/server/auth/get-admin-session";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { EVENT_TYPES } from "@/server/domain/enums";
 import type { Environment, PartnerScope } from "@/server/scope";
 import { createAdmin } from "@/server/services/admins";

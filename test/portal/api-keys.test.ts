@@ -2,7 +2,7 @@
 // rotate with an optional expiry for the old pair (Stripe's roll), last_used_at written at most once
 // a minute. Authentication is checked over real HTTP (POST /v1/authentications).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { rotateKeyPair } from "@/server/services/partners";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api } from "../helpers/seed";

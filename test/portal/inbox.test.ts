@@ -3,7 +3,7 @@
 // CONFLICT), replies by email (outbox), closing, the export's rows, and isolation: another partner's
 // or environment's items are neither listed nor decidable.
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { requestDealAccess } from "@/server/services/access-requests";
 import { submitHostedInquiry } from "@/server/services/deals";
 import { seedServicepassDeals } from "../helpers/seed-deals";

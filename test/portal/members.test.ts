@@ -4,7 +4,7 @@
 // and tenant isolation.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { consumeMagicLink } from "@/server/services/members/magic-links/consume-magic-link";
 import { issueMagicLinks } from "@/server/services/members/magic-links/issue-magic-link";

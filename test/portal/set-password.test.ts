@@ -2,7 +2,7 @@
 // the invited admin sign in and signs out their other sessions.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { createAdmin, inspectPasswordToken, issuePasswordToken, setPasswordWithToken, verifyAdminCredentials } from "@/server/services/admins";
 import { seedPartner } from "../helpers/seed";
 

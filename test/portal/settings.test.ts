@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TRPCError } from "@trpc/server";
 import type { AdminSession } from "@/server/auth/get-admin-session";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { RESERVED_SUBDOMAINS } from "@/server/schemas/partner.schema";
 import { createAdmin } from "@/server/services/admins";
 import { createCaller } from "@/server/trpc/routers/_app";

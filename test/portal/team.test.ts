@@ -3,7 +3,7 @@
 // own password (current checked, other sessions signed out), each recorded in the activity log.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { loadAdminPortalState, verifyAdminCredentials } from "@/server/services/admins";
 import { PASSWORD, callerOf, seedAdminOf, seedPortalPartner, sessionFor, trpcError } from "./portal-fixtures";
 

@@ -4,7 +4,7 @@
 // - memory stays bounded while a partner's view sits idle through a loop of edits (at most two
 //   shared snapshots alive), and the sanitized-HTML memo stays under its byte bound.
 import { describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import type { DealSort } from "@/server/schemas/deal.schema";
 import { catalogCacheStats, loadSharedCatalogForTest, orderOf, type SharedCatalog } from "@/server/services/deals/catalogue/catalog-cache";
 import { dealDtoOf } from "@/server/services/deals/catalogue/catalog-entry";

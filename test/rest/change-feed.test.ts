@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import readline from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 
 type App = { url: string; pid: number; partnerId: string; keys: { public_key: string; private_key: string }; control: string };
 const children: ChildProcess[] = [];

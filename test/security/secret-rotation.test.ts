@@ -9,7 +9,7 @@ import { decodeWithPreviousSecret } from "@/server/auth/decode-session-jwt";
 import { issueMemberSessionToken, verifyMemberSessionToken } from "@/server/crypto/member-session-token";
 import { issuePartnerToken, verifyPartnerToken } from "@/server/crypto/partner-token";
 import { secretFingerprint } from "@/server/crypto/auth-secret";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { checkKeyHashes } from "@/server/services/system";
 import { createWebhookEndpoint, reencryptEndpointSecrets } from "@/server/services/webhooks";
 import { decryptWebhookSecret } from "@/server/services/webhooks/webhook-secret";

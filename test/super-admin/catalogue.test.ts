@@ -1,7 +1,7 @@
 // Super admin → Catalogue: create/edit servicepass deals with the import's validation, api_excluded
 // leaving GET /v1/deals, file import preview and import of the valid rows, export round trip.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { parseCatalogFile } from "@/server/services/deals/catalogue/catalog-csv";
 import { catalogEntriesToCsv } from "@/server/trpc/views/catalog-export";
 import { startApiServer, type TestServer } from "../helpers/api-server";

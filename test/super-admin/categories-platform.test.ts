@@ -1,7 +1,7 @@
 // Super admin → Categories (create, rename, order, merge with deals following) and Platform
 // (per-partner figures from the rollups, the platform-wide activity log).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartnerWithToken } from "../helpers/seed";
 import { seedServicepassDeals, uniqueTag } from "../helpers/seed-deals";

@@ -2,7 +2,7 @@
 // deactivation taking effect on the next API request, view-as, key rotation, activity entries.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { loadAdminPortalState } from "@/server/services/admins";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, getToken, seedPartner } from "../helpers/seed";

@@ -19,7 +19,7 @@ import { randomUUID } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminClaims } from "@/server/auth/get-admin-session";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { viewAsPartner } from "@/server/services/admins";
 import { createTRPCContext } from "@/server/trpc/context";
 import { appRouter, createCaller } from "@/server/trpc/routers/_app";

@@ -5,7 +5,7 @@
 // run workers run one after the other.
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { createInquiry } from "@/server/services/deals/inquiries/create-inquiry";
 import { setCodeLowStockThreshold } from "@/server/services/deals";
 import { readWebhookConfig } from "@/server/services/webhooks";

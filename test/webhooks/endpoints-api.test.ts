@@ -1,7 +1,7 @@
 // /v1/webhook-endpoints: CRUD with the conventions of every /v1 endpoint, the secret shown once,
 // private targets refused without WEBHOOK_ALLOW_PRIVATE, and tenant + environment isolation.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { decryptWebhookSecret } from "@/server/services/webhooks/webhook-secret";
 import { isNonPublicAddress } from "@/server/services/webhooks/address-safety";
 import { sendWebhookRequest } from "@/server/services/webhooks/send-webhook-request";

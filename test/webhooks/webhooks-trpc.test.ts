@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { TRPCError } from "@trpc/server";
 import type { AdminSession } from "@/server/auth/get-admin-session";
-import { db } from "@/server/db/client";
+import { db } from "../helpers/db";
 import { createAdmin } from "@/server/services/admins";
 import { createCaller } from "@/server/trpc/routers/_app";
 import { webhookEventProblems } from "../helpers/openapi-validate";

@@ -4,7 +4,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
-import { changeFeed } from "./change-feed";
 import { readEnv, setting, type Env } from "@/server/config/env";
 
 /**
@@ -45,60 +44,16 @@ export function poolStats(): PoolStats | null {
   return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
 }
 
-// Read-your-writes in this process: the per-process caches fed by NOTIFY (change-feed.ts) are
-// cleared when a write of this process completes, so a request that follows a change made here never
-// waits for the notification. Writes on other processes arrive by NOTIFY (within milliseconds).
-const WRITE_METHODS = new Set(["create", "createMany", "createManyAndReturn", "update", "updateMany", "updateManyAndReturn", "upsert", "delete", "deleteMany"]);
-const WATCHED_MODELS = new Set(["partner", "deal", "visibilityRule", "dealCategory", "category", "catalogVersion"]);
-// Members: only changes of existing rows matter (the hosted app caches signed-in members; a new row
-// was never cached), so creates — the API's most frequent write — leave the caches alone. PATCH
-// /v1/users updates outside a transaction (update-member.ts), so this is its read-your-writes.
-const MEMBER_CHANGE_METHODS = new Set(["update", "updateMany", "updateManyAndReturn", "upsert", "delete", "deleteMany"]);
-const WRITING_CLIENT_METHODS = new Set(["$transaction", "$executeRaw", "$executeRawUnsafe"]);
-
-function afterWrite<T>(result: T): T {
-  if (result && typeof (result as { then?: unknown }).then === "function") {
-    return (result as unknown as Promise<unknown>).then(
-      (v) => (changeFeed().localChange(), v),
-      (e) => {
-        changeFeed().localChange(); // a failed transaction may have committed nothing, or something
-        throw e;
-      },
-    ) as T;
-  }
-  changeFeed().localChange();
-  return result;
-}
-
-const watchedDelegates = new WeakMap<object, object>();
-function watchDelegate(delegate: object, methods: Set<string>): object {
-  let proxy = watchedDelegates.get(delegate);
-  if (!proxy) {
-    proxy = new Proxy(delegate, {
-      get(target, method) {
-        const fn = Reflect.get(target, method);
-        if (typeof fn !== "function") return fn;
-        return methods.has(method as string) ? (...args: unknown[]) => afterWrite(fn.apply(target, args)) : fn.bind(target);
-      },
-    });
-    watchedDelegates.set(delegate, proxy);
-  }
-  return proxy;
-}
-
-/** Lazily created so that importing a service never needs a database until it is called. */
+/**
+ * Lazily created so that importing a service never needs a database until it is called. Read-your-
+ * writes for the per-process caches is the writing operation's own business
+ * (src/server/services/shared/cached-reads.ts), not this client's.
+ */
 export const db: PrismaClient = new Proxy({} as PrismaClient, {
   get(_target, prop) {
     globalForDb.perkwayDb ??= createClient();
-    const client = globalForDb.perkwayDb;
-    const value = Reflect.get(client, prop);
-    if (typeof prop === "string" && value && typeof value === "object") {
-      if (WATCHED_MODELS.has(prop)) return watchDelegate(value, WRITE_METHODS);
-      if (prop === "member") return watchDelegate(value, MEMBER_CHANGE_METHODS);
-    }
-    if (typeof value !== "function") return value;
-    if (typeof prop === "string" && WRITING_CLIENT_METHODS.has(prop)) return (...args: unknown[]) => afterWrite((value as (...a: unknown[]) => unknown).apply(client, args));
-    return value.bind(client);
+    const value = Reflect.get(globalForDb.perkwayDb, prop);
+    return typeof value === "function" ? value.bind(globalForDb.perkwayDb) : value;
   },
 });
 
@@ -113,12 +68,6 @@ export async function queryDirect<T>(sql: string, params: readonly unknown[], op
   // and parameters only.
   const result = await globalForDb.perkwayPool!.query({ text: sql, values: params as unknown[], name: opts.preparedAs });
   return result.rows as T[];
-}
-
-/** A transaction that only reads (the catalogue cache's snapshots): it does not clear the caches. */
-export function readTransaction<T>(fn: (tx: Tx) => Promise<T>, options?: Parameters<PrismaClient["$transaction"]>[1]): Promise<T> {
-  globalForDb.perkwayDb ??= createClient();
-  return globalForDb.perkwayDb.$transaction(fn, options);
 }
 
 export async function disconnectDb(): Promise<void> {

@@ -11,8 +11,9 @@ import { memberScopeWhere } from "./member-scope";
 import { enqueueWebhookEvent } from "@/server/services/webhooks";
 import { recordActivity } from "@/server/services/activity";
 import { memberDeletedActivity, type MemberActivityOpts } from "./member-activity";
+import { writesCachedRows } from "@/server/services/shared";
 
-export async function deleteMember(scope: PartnerScope, id: string, opts: MemberActivityOpts = {}): Promise<{ id: string; deleted: true }> {
+export const deleteMember = writesCachedRows(async function deleteMember(scope: PartnerScope, id: string, opts: MemberActivityOpts = {}): Promise<{ id: string; deleted: true }> {
   const where = memberScopeWhere(scope);
   if (!isUuid(id)) throw userNotFound();
   const memberId = id.toLowerCase();
@@ -35,4 +36,4 @@ export async function deleteMember(scope: PartnerScope, id: string, opts: Member
     await tx.inquiry.updateMany({ where: { ...where, memberId }, data: { memberEmail: null } });
   });
   return { id: memberId, deleted: true };
-}
+});

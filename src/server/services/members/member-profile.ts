@@ -10,6 +10,7 @@ import { regionMap, userTypeMap, type AudienceRegion, type UserType } from "@/se
 import { AppError } from "@/server/errors/app-error";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import { memberScopeWhere } from "./member-scope";
+import { writesCachedRows } from "@/server/services/shared";
 
 export type ProfileField = { dimension: ProfileDimension; values: string[]; editable: boolean; selfReported: boolean };
 
@@ -46,7 +47,7 @@ export async function getMemberProfile(scope: PartnerScope, member: Member): Pro
 const profileInvalid = (d: string, message: string) => new AppError("parameter_invalid", message, { param: d });
 
 /** Saves the member's answers for the dimensions given; a dimension they may not edit is refused. */
-export async function saveMemberProfile(scope: PartnerScope, member: Member, answers: Partial<Record<ProfileDimension, string[]>>): Promise<Member> {
+export const saveMemberProfile = writesCachedRows(async function saveMemberProfile(scope: PartnerScope, member: Member, answers: Partial<Record<ProfileDimension, string[]>>): Promise<Member> {
   const allows = await partnerAllows(scope);
   const data: Record<string, unknown> = {};
   const reported = new Set(member.selfReportedDimensions);
@@ -69,15 +70,15 @@ export async function saveMemberProfile(scope: PartnerScope, member: Member, ans
   const [updated] = await db.member.updateManyAndReturn({ where: { ...memberScopeWhere(scope), id: member.id }, data: { ...data, selfReportedDimensions: [...reported] } });
   if (!updated) throw new AppError("user_not_found", "No user with this id");
   return updated;
-}
+});
 
 /** The partner's choice of dimensions members may answer (portal settings). */
-export async function setMemberEditableDimensions(scope: PartnerScope, dimensions: readonly ProfileDimension[]): Promise<string[]> {
+export const setMemberEditableDimensions = writesCachedRows(async function setMemberEditableDimensions(scope: PartnerScope, dimensions: readonly ProfileDimension[]): Promise<string[]> {
   const { partnerId } = requireScope(scope, "members");
   const ordered = PROFILE_DIMENSIONS.filter((d) => dimensions.includes(d));
   const p = await db.partner.update({ where: { id: partnerId }, data: { memberEditableDimensions: ordered }, select: { memberEditableDimensions: true } });
   return p.memberEditableDimensions;
-}
+});
 
 export async function getMemberEditableDimensions(scope: PartnerScope): Promise<string[]> {
   return partnerAllows(scope);

@@ -9,8 +9,9 @@ import { emailTaken, externalUserIdTaken, uniqueViolationOf, userNotFound } from
 import { memberScopeWhere } from "./member-scope";
 import { recordActivity } from "@/server/services/activity";
 import { memberUpdatedActivity, type MemberActivityOpts } from "./member-activity";
+import { writesCachedRows } from "@/server/services/shared";
 
-export async function updateMember(
+export const updateMember = writesCachedRows(async function updateMember(
   scope: PartnerScope,
   identifier: MemberIdentifier,
   input: Omit<UserUpdateInput, "role">,
@@ -44,7 +45,7 @@ export async function updateMember(
     if (field === "external_user_id") throw externalUserIdTaken();
     throw err;
   }
-}
+});
 
 /** The fields whose value changed, before and after (arrays compared by content). */
 function changedFields(before: UserDto, after: UserDto): { before: Record<string, unknown>; after: Record<string, unknown> } {

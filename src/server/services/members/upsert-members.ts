@@ -12,6 +12,7 @@ import type { UserCreateInput } from "@/server/schemas/user.schema";
 import { serializeMember, toCreateData } from "./member-data";
 import { enqueueWebhookEvent, webhookSubscribed } from "@/server/services/webhooks";
 import { memberScopeWhere } from "./member-scope";
+import { writesCachedRows } from "@/server/services/shared";
 
 export type UpsertOutcome =
   | { kind: "created"; member: Member }
@@ -25,7 +26,7 @@ const MAX_WAVES = 10;
  * ones find it: "existing"), and an external_user_id already claimed by another email, in the
  * database or earlier in the inputs, is `external_user_id_taken`.
  */
-export async function upsertMembers(
+export const upsertMembers = writesCachedRows(async function upsertMembers(
   scope: PartnerScope,
   inputs: readonly UserCreateInput[],
   opts: { onInserted?: (tx: Tx, created: Member[]) => Promise<void> } = {},
@@ -102,7 +103,7 @@ export async function upsertMembers(
     memberByEmail.set(m.email, m);
     if (m.externalUserId) emailByExternalId.set(m.externalUserId, m.email);
   }
-}
+});
 
 /**
  * INSERT … ON CONFLICT DO NOTHING for many rows in one statement, the rows sent as one JSON

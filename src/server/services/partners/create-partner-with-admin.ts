@@ -10,8 +10,9 @@ import type { AdminActor } from "@/server/scope";
 import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { createPartnerAdmin, issuePasswordToken, requireSuperAdmin } from "@/server/services/admins";
 import { createPartner } from "./create-partner";
+import { writesCachedRows } from "@/server/services/shared";
 
-export async function createPartnerWithAdmin(actor: AdminActor, input: PartnerCreateWithAdminInput, actorEmail?: string | null) {
+export const createPartnerWithAdmin = writesCachedRows(async function createPartnerWithAdmin(actor: AdminActor, input: PartnerCreateWithAdminInput, actorEmail?: string | null) {
   requireSuperAdmin(actor, "create partners");
   const { admin_email, admin_name, ...partnerInput } = parseWith(partnerCreateWithAdminSchema, input);
   if (await db.admin.findUnique({ where: { email: admin_email }, select: { id: true } })) {
@@ -41,4 +42,4 @@ export async function createPartnerWithAdmin(actor: AdminActor, input: PartnerCr
   }
   const setPassword = await issuePasswordToken(admin.id);
   return { partner, keys, admin: { id: admin.id, email: admin.email }, set_password: setPassword };
-}
+});

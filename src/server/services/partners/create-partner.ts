@@ -7,10 +7,11 @@ import { currentHashSecretId, generateKeyPair, hashPrivateKey, randomBase62 } fr
 import type { AdminActor, Environment } from "@/server/scope";
 import { partnerCreateSchema, RESERVED_SUBDOMAINS, type PartnerCreateInput } from "@/server/schemas/partner.schema";
 import { serializePartner } from "./serialize-partner";
+import { writesCachedRows } from "@/server/services/shared";
 
 export type IssuedKeys = Record<Environment, { public_key: string; private_key: string }>;
 
-export async function createPartner(actor: AdminActor | "operator", input: PartnerCreateInput) {
+export const createPartner = writesCachedRows(async function createPartner(actor: AdminActor | "operator", input: PartnerCreateInput) {
   if (actor !== "operator" && actor.role !== "super_admin") throw new AppError("forbidden", "Only a super admin can create partners");
   const data = parseWith(partnerCreateSchema, input);
   const subdomain = data.subdomain ?? (await uniqueSubdomain(data.name));
@@ -49,7 +50,7 @@ export async function createPartner(actor: AdminActor | "operator", input: Partn
     if ((err as { code?: string }).code === "P2002") throw new AppError("subdomain_taken", `The subdomain ${subdomain} is already in use`, { param: "subdomain" });
     throw err;
   }
-}
+});
 
 async function uniqueSubdomain(name: string): Promise<string> {
   const base = name.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 30) || "partner";

@@ -9,8 +9,9 @@ import type { AdminActor } from "@/server/scope";
 import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { requireSuperAdmin } from "@/server/services/admins";
 import { serializePartner } from "./serialize-partner";
+import { writesCachedRows } from "@/server/services/shared";
 
-export async function setPartnerActive(actor: AdminActor | "operator", partnerId: string, active: boolean, actorEmail?: string | null) {
+export const setPartnerActive = writesCachedRows(async function setPartnerActive(actor: AdminActor | "operator", partnerId: string, active: boolean, actorEmail?: string | null) {
   requireSuperAdmin(actor, "activate or deactivate partners");
   const notFound = () => new AppError("partner_not_found", `No partner with id ${partnerId}`);
   if (!isUuid(partnerId)) throw notFound();
@@ -33,4 +34,4 @@ export async function setPartnerActive(actor: AdminActor | "operator", partnerId
     }
     return serializePartner(partner);
   });
-}
+});

@@ -11,10 +11,11 @@ import type { AdminActor } from "@/server/scope";
 import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { isUuid } from "@/server/domain/ids";
 import { serializePartner, type PartnerDto } from "./serialize-partner";
+import { writesCachedRows } from "@/server/services/shared";
 
 type SettingsField = Exclude<keyof PartnerDto, "id" | "created_at" | "updated_at">;
 
-export async function updatePartner(actor: AdminActor | "operator", partnerId: string, input: PartnerUpdateInput, opts: { actorEmail?: string | null } = {}) {
+export const updatePartner = writesCachedRows(async function updatePartner(actor: AdminActor | "operator", partnerId: string, input: PartnerUpdateInput, opts: { actorEmail?: string | null } = {}) {
   const isOperator = actor === "operator" || actor.role === "super_admin";
   const notFound = () => new AppError("partner_not_found", `No partner with id ${partnerId}`);
   if (!isOperator && actor.partnerId !== partnerId) throw new AppError("partner_not_found", "No such partner");
@@ -69,7 +70,7 @@ export async function updatePartner(actor: AdminActor | "operator", partnerId: s
     if (code === "P2002") throw new AppError("subdomain_taken", `The subdomain ${data.subdomain} is already in use`, { param: "subdomain" });
     throw err;
   }
-}
+});
 
 function changedFields(before: PartnerDto, after: PartnerDto): SettingsField[] {
   const fields = Object.keys(after).filter((k) => k !== "id" && k !== "created_at" && k !== "updated_at") as SettingsField[];

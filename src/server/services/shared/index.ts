@@ -4,3 +4,4 @@ export { fencedBatch } from "./fenced-batch";
 export { decodeCreatedAtCursor, decodeCursor, encodeCreatedAtCursor, encodeCursor, invalidCursor } from "./list-cursor";
 export { PushedCache } from "./pushed-cache";
 export { generateToken, hashToken, isWellFormedToken } from "./secret-token";
+export { forgetCachedReads, writesCachedRows } from "./cached-reads";

@@ -13,7 +13,7 @@
 //   and the data in one REPEATABLE READ snapshot, so an answer is never older than the request,
 //   whichever process (CLI, portal, another app instance) made the change.
 import { Prisma } from "@/generated/prisma/client";
-import { readTransaction } from "@/server/db/client";
+import { db } from "@/server/db/client";
 import {
   isClaimableWithoutEligibility,
   isDealVisibleToPartner,
@@ -105,7 +105,7 @@ type SharedLoad =
  * when the journal cannot say (no previous snapshot, a category change, a pruned journal), everything.
  */
 async function readShared(previous: SharedCatalog | null): Promise<SharedLoad> {
-  return readTransaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     const v = (await tx.catalogVersion.findUnique({ where: { key: SHARED_KEY }, select: { version: true } }))?.version ?? 0n;
     if (previous && Date.now() - previous.loadedAt < JOURNAL_TRUST_MS && v >= previous.version) {
       const changes = await tx.$queryRaw<{ deal_id: string | null; version: bigint }[]>`
@@ -262,7 +262,7 @@ async function loadPartnerView(scope: PartnerScope, shared: SharedCatalog, previ
     const { partnerVersion, partner, partnerKey, own, hidden } = previous;
     return { shared, partnerVersion, partner, partnerKey, hidden, flags: sharedFlags(shared, partner, hidden, previous), own, memberGates: new Map() };
   }
-  const { version, partnerRow, own, hides } = await readTransaction(async (tx) => {
+  const { version, partnerRow, own, hides } = await db.$transaction(async (tx) => {
     const v = await tx.catalogVersion.findUnique({ where: { key: scope.partnerId }, select: { version: true } });
     const p = await tx.partner.findUniqueOrThrow({ where: { id: scope.partnerId }, select: partnerContextSelect });
     const rows = await loadCatalogDeals(

@@ -18,12 +18,13 @@ import { DEAL_ELIGIBILITY_COLUMNS, parseIsoDate } from "@/server/services/deals/
 import { eligibilityData, redemptionData } from "@/server/services/deals/partner-deals/deal-input";
 import { ELIGIBILITY_DIMENSIONS } from "@/server/domain/enums";
 import { activityActorOf, recordActivity } from "@/server/services/activity";
+import { writesCachedRows } from "@/server/services/shared";
 
 export type ImportResult = { deals: { slug: string; id: string }[]; created: number; updated: number };
 
 const CHUNK = 1000;
 
-export async function importCatalog(actor: AdminActor | "operator", entries: unknown[], opts: { actorEmail?: string | null } = {}): Promise<ImportResult> {
+export const importCatalog = writesCachedRows(async function importCatalog(actor: AdminActor | "operator", entries: unknown[], opts: { actorEmail?: string | null } = {}): Promise<ImportResult> {
   if (actor !== "operator" && actor.role !== "super_admin") {
     throw new AppError("forbidden", "Only a super admin can import the servicepass catalogue");
   }
@@ -94,7 +95,7 @@ export async function importCatalog(actor: AdminActor | "operator", entries: unk
     },
     { timeout: 600_000, maxWait: 60_000 },
   );
-}
+});
 
 /** Every entry checked before anything is written; all problems reported at once. */
 async function validateEntries(entries: unknown[]): Promise<CatalogEntryInput[]> {

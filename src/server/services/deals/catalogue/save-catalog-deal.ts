@@ -16,11 +16,12 @@ import { requireSuperAdmin } from "@/server/services/admins";
 import { checkCatalogEntries, dealColumns, upsertCategories } from "./import-catalog";
 import { catalogDealInclude, catalogEntryOf } from "./catalog-entry-of";
 import { catalogDealNotFound } from "./get-catalog-deal";
+import { writesCachedRows } from "@/server/services/shared";
 
 /** Fields whose before/after goes into the activity log (small, never codes). */
 const LOGGED_FIELDS = ["productName", "slug", "status", "active", "hiddenGlobally", "apiExcluded", "tier"] as const;
 
-export async function createCatalogDeal(actor: AdminActor, raw: unknown, actorEmail?: string | null) {
+export const createCatalogDeal = writesCachedRows(async function createCatalogDeal(actor: AdminActor, raw: unknown, actorEmail?: string | null) {
   requireSuperAdmin(actor, "manage the servicepass catalogue");
   const entry = await validateEntry(raw);
   try {
@@ -43,9 +44,9 @@ export async function createCatalogDeal(actor: AdminActor, raw: unknown, actorEm
   } catch (err) {
     throw slugError(err, entry.slug);
   }
-}
+});
 
-export async function updateCatalogDeal(actor: AdminActor, id: string, raw: unknown, actorEmail?: string | null) {
+export const updateCatalogDeal = writesCachedRows(async function updateCatalogDeal(actor: AdminActor, id: string, raw: unknown, actorEmail?: string | null) {
   requireSuperAdmin(actor, "manage the servicepass catalogue");
   if (!isUuid(id)) throw catalogDealNotFound(id);
   const entry = await validateEntry(raw);
@@ -79,7 +80,7 @@ export async function updateCatalogDeal(actor: AdminActor, id: string, raw: unkn
   } catch (err) {
     throw slugError(err, entry.slug);
   }
-}
+});
 
 /** The import's validation of one entry; problems reported without the "[0]." of the batch. */
 async function validateEntry(raw: unknown): Promise<CatalogEntryInput> {

@@ -8,8 +8,9 @@ import type { AdminActor } from "@/server/scope";
 import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { requireSuperAdmin } from "@/server/services/admins";
 import { slugify } from "@/server/services/deals/partner-deals/deal-input";
+import { writesCachedRows } from "@/server/services/shared";
 
-export async function createCategory(actor: AdminActor, raw: { name: string; slug?: string }, actorEmail?: string | null) {
+export const createCategory = writesCachedRows(async function createCategory(actor: AdminActor, raw: { name: string; slug?: string }, actorEmail?: string | null) {
   requireSuperAdmin(actor, "manage categories");
   const input = parseWith(categoryCreateInputSchema, raw);
   const slug = input.slug ?? slugify(input.name);
@@ -33,4 +34,4 @@ export async function createCategory(actor: AdminActor, raw: { name: string; slu
     if ((err as { code?: string }).code === "P2002") throw new AppError("category_slug_taken", `A category with the slug ${slug} already exists`, { param: "slug" });
     throw err;
   }
-}
+});

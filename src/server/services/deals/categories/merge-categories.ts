@@ -8,8 +8,9 @@ import type { AdminActor } from "@/server/scope";
 import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { requireSuperAdmin } from "@/server/services/admins";
 import { categoryNotFound } from "./rename-category";
+import { writesCachedRows } from "@/server/services/shared";
 
-export async function mergeCategories(actor: AdminActor, raw: { sourceId: string; targetId: string }, actorEmail?: string | null) {
+export const mergeCategories = writesCachedRows(async function mergeCategories(actor: AdminActor, raw: { sourceId: string; targetId: string }, actorEmail?: string | null) {
   requireSuperAdmin(actor, "manage categories");
   const input = parseWith(categoryMergeInputSchema, raw);
   return db.$transaction(async (tx) => {
@@ -39,4 +40,4 @@ export async function mergeCategories(actor: AdminActor, raw: { sourceId: string
     );
     return { target_id: target.id, deals_moved: links.count, links_added: moved };
   });
-}
+});

@@ -8,8 +8,9 @@ import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { requireSuperAdmin } from "@/server/services/admins";
 import { categoryOrder } from "./list-categories";
 import { categoryNotFound } from "./rename-category";
+import { writesCachedRows } from "@/server/services/shared";
 
-export async function moveCategory(actor: AdminActor, raw: { id: string; direction: "up" | "down" }, actorEmail?: string | null) {
+export const moveCategory = writesCachedRows(async function moveCategory(actor: AdminActor, raw: { id: string; direction: "up" | "down" }, actorEmail?: string | null) {
   requireSuperAdmin(actor, "manage categories");
   const input = parseWith(categoryMoveInputSchema, raw);
   return db.$transaction(async (tx) => {
@@ -36,4 +37,4 @@ export async function moveCategory(actor: AdminActor, raw: { id: string; directi
     );
     return { moved: true };
   });
-}
+});

@@ -6,10 +6,11 @@ import { categoryRenameInputSchema } from "@/server/schemas/category.schema";
 import type { AdminActor } from "@/server/scope";
 import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { requireSuperAdmin } from "@/server/services/admins";
+import { writesCachedRows } from "@/server/services/shared";
 
 export const categoryNotFound = (id: string) => new AppError("category_not_found", `No category with id ${id}`);
 
-export async function renameCategory(actor: AdminActor, raw: { id: string; name: string }, actorEmail?: string | null) {
+export const renameCategory = writesCachedRows(async function renameCategory(actor: AdminActor, raw: { id: string; name: string }, actorEmail?: string | null) {
   requireSuperAdmin(actor, "manage categories");
   const input = parseWith(categoryRenameInputSchema, raw);
   return db.$transaction(async (tx) => {
@@ -29,4 +30,4 @@ export async function renameCategory(actor: AdminActor, raw: { id: string; name:
     );
     return { id: category.id, slug: category.slug, name: category.name, position: category.position };
   });
-}
+});

@@ -5,8 +5,9 @@ import type { PartnerScope } from "@/server/scope";
 import { type ActivityActor, recordActivity } from "@/server/services/activity";
 import { findPartnerDealOrThrow, partnerDealsWhere } from "@/server/services/deals/partner-deals/find-partner-deal";
 import { countCodes } from "./code-pool";
+import { writesCachedRows } from "@/server/services/shared";
 
-export async function setCodeLowStockThreshold(scope: PartnerScope, dealId: string, threshold: number | null, opts: { actor?: ActivityActor } = {}) {
+export const setCodeLowStockThreshold = writesCachedRows(async function setCodeLowStockThreshold(scope: PartnerScope, dealId: string, threshold: number | null, opts: { actor?: ActivityActor } = {}) {
   const deal = await findPartnerDealOrThrow(scope, dealId);
   await db.$transaction(async (tx) => {
     // Not a deal change members can see: updated_at stays (updated_since must not report it).
@@ -27,7 +28,7 @@ export async function setCodeLowStockThreshold(scope: PartnerScope, dealId: stri
     }
   });
   return getCodePool(scope, dealId);
-}
+});
 
 /** Counts plus the low-stock state: low when available codes are at or below the threshold. */
 export async function getCodePool(scope: PartnerScope, dealId: string) {

@@ -6,8 +6,9 @@ import { recordActivity, type ActivityActor } from "@/server/services/activity";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import { dealNotFound } from "@/server/services/deals/partner-deals/find-partner-deal";
 import { isUuid } from "@/server/domain/ids";
+import { writesCachedRows } from "@/server/services/shared";
 
-export async function setSharedDealHidden(scope: PartnerScope, dealId: string, hidden: boolean, opts: { actor: ActivityActor }): Promise<{ id: string; hidden_by_you: boolean }> {
+export const setSharedDealHidden = writesCachedRows(async function setSharedDealHidden(scope: PartnerScope, dealId: string, hidden: boolean, opts: { actor: ActivityActor }): Promise<{ id: string; hidden_by_you: boolean }> {
   const { partnerId, environment } = requireScope(scope, "deals");
   if (!isUuid(dealId)) throw dealNotFound();
   const deal = await db.deal.findFirst({ where: { id: dealId.toLowerCase(), dealType: "servicepass", status: { not: "draft" } }, select: { id: true, productName: true } });
@@ -31,4 +32,4 @@ export async function setSharedDealHidden(scope: PartnerScope, dealId: string, h
     }
   });
   return { id: deal.id, hidden_by_you: hidden };
-}
+});

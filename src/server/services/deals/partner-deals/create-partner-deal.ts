@@ -21,9 +21,10 @@ import { loadPartnerContext, serializePartnerDeal } from "./serialize-partner-de
 import { assertCompleteForLive, assertInitialStatus } from "./status-machine";
 import { enqueueWebhookEvent } from "@/server/services/webhooks";
 import { newProviderSecret } from "@/server/services/deals/tracking/provider-secret";
+import { writesCachedRows } from "@/server/services/shared";
 
 /** opts.actor (portal): the creation is recorded in the activity log, in the same transaction. */
-export async function createPartnerDeal(scope: PartnerScope, input: PartnerDealCreateInput, opts: { actor?: ActivityActor } = {}): Promise<DealWithProviderSecretDto> {
+export const createPartnerDeal = writesCachedRows(async function createPartnerDeal(scope: PartnerScope, input: PartnerDealCreateInput, opts: { actor?: ActivityActor } = {}): Promise<DealWithProviderSecretDto> {
   // Validated by the adapter with the resource schema (README: who validates).
   const status = input.status ?? "draft";
   assertInitialStatus(status);
@@ -85,4 +86,4 @@ export async function createPartnerDeal(scope: PartnerScope, input: PartnerDealC
       slug = randomSlug(slugify(input.product_name)); // lost a race for the generated slug
     }
   }
-}
+});

@@ -6,9 +6,10 @@ import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
 import { isUuid } from "@/server/domain/ids";
 import { dealNotFound, partnerDealsWhere } from "./find-partner-deal";
+import { writesCachedRows } from "@/server/services/shared";
 
 /** opts.actor (portal): the deletion is recorded in the activity log, in the same transaction. */
-export async function deletePartnerDeal(scope: PartnerScope, id: string, opts: { actor?: ActivityActor } = {}): Promise<{ id: string; deleted: true }> {
+export const deletePartnerDeal = writesCachedRows(async function deletePartnerDeal(scope: PartnerScope, id: string, opts: { actor?: ActivityActor } = {}): Promise<{ id: string; deleted: true }> {
   if (!isUuid(id)) throw dealNotFound();
   const dealId = id.toLowerCase();
   const where = { ...partnerDealsWhere(scope), id: dealId };
@@ -40,4 +41,4 @@ export async function deletePartnerDeal(scope: PartnerScope, id: string, opts: {
   throw new AppError("deal_not_draft", `Only draft deals can be deleted; this one is ${existing.status}. Pause or expire it instead.`, {
     extra: { status: existing.status },
   });
-}
+});

@@ -16,9 +16,10 @@ import { loadPartnerContext, serializePartnerDeal } from "./serialize-partner-de
 import { assertCompleteForLive, assertTransition } from "./status-machine";
 import { enqueueWebhookEvent } from "@/server/services/webhooks";
 import { newProviderSecret } from "@/server/services/deals/tracking/provider-secret";
+import { writesCachedRows } from "@/server/services/shared";
 
 /** opts.actor (portal): the change is recorded in the activity log, in the same transaction. */
-export async function updatePartnerDeal(scope: PartnerScope, id: string, input: PartnerDealUpdateInput, opts: { actor?: ActivityActor } = {}): Promise<DealWithProviderSecretDto> {
+export const updatePartnerDeal = writesCachedRows(async function updatePartnerDeal(scope: PartnerScope, id: string, input: PartnerDealUpdateInput, opts: { actor?: ActivityActor } = {}): Promise<DealWithProviderSecretDto> {
   // Validated by the adapter with the resource schema (README: who validates).
   const current = await findPartnerDealOrThrow(scope, id);
   const partner = await loadPartnerContext(scope);
@@ -72,7 +73,7 @@ export async function updatePartnerDeal(scope: PartnerScope, id: string, input: 
   const updated = await db.deal.findUniqueOrThrow({ where: { id: current.id }, include: dealInclude });
   const dto = serializePartnerDeal(updated, partner);
   return providerSecret ? { ...dto, provider_secret: providerSecret.secret } : dto;
-}
+});
 
 /** deal.status_changed when the status moves, deal.updated otherwise; field names only, never values of long text. */
 function updateActivity(scope: PartnerScope, actor: ActivityActor, current: DealRecord, nextStatus: DealStatus, input: PartnerDealUpdateInput): ActivityEntry {

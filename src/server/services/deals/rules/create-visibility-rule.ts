@@ -7,9 +7,10 @@ import { visibilityRuleCreateSchema, type VisibilityRuleCreateInput, type Visibi
 import type { PartnerScope } from "@/server/scope";
 import { findPartnerDealOrThrow, touchPartnerDeal } from "@/server/services/deals/partner-deals/find-partner-deal";
 import { assertRuleValue, serializeRule } from "./rule-data";
+import { writesCachedRows } from "@/server/services/shared";
 
 /** opts.actor (portal): recorded in the activity log, in the same transaction. */
-export async function createVisibilityRule(
+export const createVisibilityRule = writesCachedRows(async function createVisibilityRule(
   scope: PartnerScope,
   dealId: string,
   raw: VisibilityRuleCreateInput,
@@ -40,4 +41,4 @@ export async function createVisibilityRule(
     return created;
   });
   return serializeRule(rule);
-}
+});

@@ -5,9 +5,10 @@ import { type ActivityActor, recordActivity } from "@/server/services/activity";
 import type { PartnerScope } from "@/server/scope";
 import { findPartnerDealOrThrow, touchPartnerDeal } from "@/server/services/deals/partner-deals/find-partner-deal";
 import { findRuleOrThrow, ruleNotFound } from "./rule-data";
+import { writesCachedRows } from "@/server/services/shared";
 
 /** opts.actor (portal): recorded in the activity log, in the same transaction. */
-export async function deleteVisibilityRule(scope: PartnerScope, dealId: string, ruleId: string, opts: { actor?: ActivityActor } = {}): Promise<{ id: string; deleted: true }> {
+export const deleteVisibilityRule = writesCachedRows(async function deleteVisibilityRule(scope: PartnerScope, dealId: string, ruleId: string, opts: { actor?: ActivityActor } = {}): Promise<{ id: string; deleted: true }> {
   const deal = await findPartnerDealOrThrow(scope, dealId);
   const current = await findRuleOrThrow(deal.id, ruleId);
   await db.$transaction(async (tx) => {
@@ -31,4 +32,4 @@ export async function deleteVisibilityRule(scope: PartnerScope, dealId: string, 
     }
   });
   return { id: current.id, deleted: true };
-}
+});

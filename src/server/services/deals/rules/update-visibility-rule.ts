@@ -7,9 +7,10 @@ import { visibilityRuleUpdateSchema, type VisibilityRuleDto, type VisibilityRule
 import type { PartnerScope } from "@/server/scope";
 import { findPartnerDealOrThrow, touchPartnerDeal } from "@/server/services/deals/partner-deals/find-partner-deal";
 import { assertRuleValue, findRuleOrThrow, ruleNotFound, serializeRule } from "./rule-data";
+import { writesCachedRows } from "@/server/services/shared";
 
 /** opts.actor (portal): recorded in the activity log, in the same transaction. */
-export async function updateVisibilityRule(
+export const updateVisibilityRule = writesCachedRows(async function updateVisibilityRule(
   scope: PartnerScope,
   dealId: string,
   ruleId: string,
@@ -52,4 +53,4 @@ export async function updateVisibilityRule(
     return updated;
   });
   return serializeRule(rule);
-}
+});

@@ -15,6 +15,7 @@ import { findPartnerDealOrThrow, partnerDealsWhere } from "@/server/services/dea
 import { loadPartnerContext, serializePartnerDeal } from "@/server/services/deals/partner-deals/serialize-partner-deal";
 import { catalogDealNotFound } from "@/server/services/deals/catalogue/get-catalog-deal";
 import { isUuid } from "@/server/domain/ids";
+import { writesCachedRows } from "@/server/services/shared";
 
 export type NewProviderSecret = { secret: string; encrypted: string };
 
@@ -27,7 +28,7 @@ const notTracked = () =>
   new AppError("tracking_not_enabled", "This deal does not have tracking_enabled: turn tracking on first (that response returns its provider secret)");
 
 /** POST /v1/partner-deals/{id}/rotate-provider-secret: a new secret, returned once; the old one stops at once. */
-export async function rotatePartnerDealProviderSecret(scope: PartnerScope, id: string, opts: { actor?: ActivityActor } = {}): Promise<DealWithProviderSecretDto> {
+export const rotatePartnerDealProviderSecret = writesCachedRows(async function rotatePartnerDealProviderSecret(scope: PartnerScope, id: string, opts: { actor?: ActivityActor } = {}): Promise<DealWithProviderSecretDto> {
   const current = await findPartnerDealOrThrow(scope, id);
   if (!current.trackingEnabled) throw notTracked();
   const { secret, encrypted } = newProviderSecret();
@@ -51,7 +52,7 @@ export async function rotatePartnerDealProviderSecret(scope: PartnerScope, id: s
     return tx.deal.findUniqueOrThrow({ where: { id: current.id }, include: dealInclude });
   });
   return { ...serializePartnerDeal(row, partner), provider_secret: secret };
-}
+});
 
 export type CatalogTrackingResult = { id: string; tracking_enabled: boolean; provider_secret: string | null };
 
@@ -59,7 +60,7 @@ export type CatalogTrackingResult = { id: string; tracking_enabled: boolean; pro
  * Super admin: turn tracking of a servicepass deal on (a new secret, returned once) or off (the
  * secret is dropped), or, with `rotate`, replace the secret of a tracked deal.
  */
-export async function setCatalogDealTracking(
+export const setCatalogDealTracking = writesCachedRows(async function setCatalogDealTracking(
   actor: AdminActor,
   id: string,
   change: { enabled: boolean } | { rotate: true },
@@ -91,4 +92,4 @@ export async function setCatalogDealTracking(
     );
     return { id: deal.id, tracking_enabled: enable, provider_secret: fresh?.secret ?? null };
   });
-}
+});
