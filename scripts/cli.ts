@@ -5,6 +5,9 @@ import { parseArgs } from "node:util";
 import { readHostedAppConfig } from "@/server/config/hosted-app-config";
 import { isUuid } from "@/server/domain/ids";
 import { AppError } from "@/server/errors/app-error";
+import { parseWith } from "@/server/errors/parse-with";
+import { partnerCreateSchema, partnerUpdateSchema } from "@/server/schemas/partner.schema";
+import { adminCreateSchema } from "@/server/schemas/team.schema";
 import { bootstrap, log } from "./lib/bootstrap";
 import { envValue, readEnv, setting } from "@/server/config/env";
 
@@ -18,7 +21,7 @@ const commands: Record<string, Command> = {
       if (!values.name || !values.type) throw usageError("partner:create needs --name and --type");
       const { createPartner } = await import("@/server/services/partners");
       const regions = values.regions ? values.regions.split(",").map((r) => r.trim()).filter(Boolean) : [];
-      const { partner, keys } = await createPartner("operator", { name: values.name, type: values.type as never, regions: regions as never, subdomain: values.subdomain });
+      const { partner, keys } = await createPartner("operator", parseWith(partnerCreateSchema, { name: values.name, type: values.type, regions, subdomain: values.subdomain }));
       return { partner_id: partner.id, subdomain: partner.subdomain, keys };
     },
   },
@@ -34,7 +37,7 @@ const commands: Record<string, Command> = {
         throw usageError("--json is not valid JSON");
       }
       const { updatePartner } = await import("@/server/services/partners");
-      return updatePartner("operator", requireUuid(positionals[0]), patch as never);
+      return updatePartner("operator", requireUuid(positionals[0]), parseWith(partnerUpdateSchema, patch));
     },
   },
   "partner:rotate-keys": {
@@ -81,7 +84,7 @@ const commands: Record<string, Command> = {
       const { values } = parseArgs({ args, options: { email: { type: "string" }, role: { type: "string" }, partner: { type: "string" }, password: { type: "string" }, name: { type: "string" } }, strict: true });
       if (!values.email || !values.role) throw usageError("admin:create needs --email and --role");
       const { createAdmin } = await import("@/server/services/admins");
-      const created = await createAdmin("operator", { email: values.email, role: values.role as never, partner_id: values.partner, password: values.password, name: values.name });
+      const created = await createAdmin("operator", parseWith(adminCreateSchema, { email: values.email, role: values.role, partner_id: values.partner, password: values.password, name: values.name }));
       return { ...created, login_url: `${portalUrl()}/login` };
     },
   },

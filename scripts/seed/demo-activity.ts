@@ -3,6 +3,8 @@ import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import type { EventType } from "@/server/domain/enums";
 import { createMembersBatch } from "@/server/services/members";
 import { createPartnerDeal, updatePartnerDeal } from "@/server/services/deals";
+import { parseWith } from "@/server/errors/parse-with";
+import { partnerDealCreateSchema, partnerDealUpdateSchema } from "@/server/schemas/deal.schema";
 import { insertEvents, type NewEvent } from "@/server/services/events";
 import type { PartnerDto } from "@/server/services/partners";
 import type { Environment } from "@/server/scope";
@@ -24,7 +26,7 @@ export async function seedPartnerActivity(partner: PartnerDto, spec: DemoPartner
 }
 
 async function seedPrivateDeals(scope: { partnerId: string; environment: Environment }, partner: PartnerDto) {
-  const live = await createPartnerDeal(scope, {
+  const live = await createPartnerDeal(scope, parseWith(partnerDealCreateSchema, {
     product_name: `${partner.name} Office Hours`,
     short_description: "Book a 30-minute session with our platform team on hiring, fundraising or go-to-market.",
     long_description: "Our partners hold weekly office hours for members. Pick a slot, tell us what you are working on, and we will match you with the right person.",
@@ -33,13 +35,13 @@ async function seedPrivateDeals(scope: { partnerId: string; environment: Environ
     est_value: 500,
     tags: ["exclusive"],
     redemption: { method: "url", instructions: "<p>Pick a slot on the booking page. Use the email you signed in with: <strong>{{email}}</strong>.</p>", redeem_url: `https://${partner.subdomain}.example/office-hours?member={{user_id}}` },
-  } as never);
-  await updatePartnerDeal(scope, live.id, { status: "live" } as never);
-  await createPartnerDeal(scope, {
+  }));
+  await updatePartnerDeal(scope, live.id, parseWith(partnerDealUpdateSchema, { status: "live" }));
+  await createPartnerDeal(scope, parseWith(partnerDealCreateSchema, {
     product_name: `${partner.name} Demo Day Pass`,
     short_description: "Two tickets to our next demo day, with investor introductions for selected teams.",
     redemption: { method: "inquiry", instructions: "<p>Tell us about your company and we will send the tickets.</p>", contact_email: `events@${partner.subdomain}.example` },
-  } as never);
+  }));
 }
 
 /** Thirty days of plausible activity; written as history (bypassing the API's 7-day bound). */

@@ -21,3 +21,7 @@ export const adminCategorySchema = z.object({
   deal_count: z.number().int(),
 });
 export type AdminCategoryDto = z.output<typeof adminCategorySchema>;
+export type CategoryCreateInput = z.output<typeof categoryCreateInputSchema>;
+export type CategoryRenameInput = z.output<typeof categoryRenameInputSchema>;
+export type CategoryMoveInput = z.output<typeof categoryMoveInputSchema>;
+export type CategoryMergeInput = z.output<typeof categoryMergeInputSchema>;

@@ -18,7 +18,7 @@ export const inquiryInputSchema = z
     role: text(200).optional(),
   })
   .strict();
-export type InquiryInput = z.input<typeof inquiryInputSchema>;
+export type InquiryInput = z.output<typeof inquiryInputSchema>;
 
 export const inquirySchema = z.object({
   id: z.uuid(),

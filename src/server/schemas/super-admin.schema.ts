@@ -40,7 +40,7 @@ export const catalogDealListInputSchema = z
     offset: z.number().int().min(0).max(1_000_000).default(0),
   })
   .strict();
-export type CatalogDealListInput = z.input<typeof catalogDealListInputSchema>;
+export type CatalogDealListInput = z.output<typeof catalogDealListInputSchema>;
 
 export const catalogDealIdInputSchema = z.object({ id: z.uuid({ error: "must be a deal id" }) }).strict();
 
@@ -73,4 +73,4 @@ export const platformActivityInputSchema = z
     direction: z.enum(["forward", "backward"]).optional(),
   })
   .strict();
-export type PlatformActivityInput = z.input<typeof platformActivityInputSchema>;
+export type PlatformActivityInput = z.output<typeof platformActivityInputSchema>;

@@ -38,3 +38,19 @@ export const changePasswordInputSchema = z
   .strict()
   .refine((v) => v.new_password === v.confirm_password, { error: "the two new passwords differ", path: ["confirm_password"] })
   .refine((v) => v.new_password !== v.current_password, { error: "choose a password different from the current one", path: ["new_password"] });
+
+/** An admin account made by the operator (CLI, seed) or a super admin. */
+export const adminCreateSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().pipe(z.email()),
+    role: z.enum(["super_admin", "partner_admin"]),
+    partner_id: z.uuid().optional(),
+    name: z.string().trim().max(200).optional(),
+    password: z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH).optional(),
+  })
+  .strict()
+  .refine((a) => (a.role === "partner_admin") === Boolean(a.partner_id), {
+    message: "a partner_admin needs partner_id; a super_admin must not have one",
+    path: ["partner_id"],
+  });
+export type AdminCreateInput = z.output<typeof adminCreateSchema>;

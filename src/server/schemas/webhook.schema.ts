@@ -159,7 +159,7 @@ export const webhookDeliveryListQuerySchema = z
     cursor: z.string().max(500).nullish(),
   })
   .strict();
-export type WebhookDeliveryListQuery = z.input<typeof webhookDeliveryListQuerySchema>;
+export type WebhookDeliveryListQuery = z.output<typeof webhookDeliveryListQuerySchema>;
 
 export const webhookDeliveryListSchema = z.object({ data: z.array(webhookDeliverySchema), has_more: z.boolean(), next_cursor: z.string().nullable() });
 export type WebhookDeliveryList = z.output<typeof webhookDeliveryListSchema>;

@@ -5,6 +5,8 @@
 import { headers } from "next/headers";
 import { MEMBER_HEADERS } from "@/lib/hosted/member-surface";
 import { AppError } from "@/server/errors/app-error";
+import { parseWith } from "@/server/errors/parse-with";
+import { inquiryInputSchema } from "@/server/schemas/inquiry.schema";
 import { isClientEventType, recordHostedEvents } from "@/server/services/events";
 import type { RedemptionDto } from "@/server/schemas/redemption.schema";
 import { markDealRedeemed, revealRedemption, type RedeemRefusal, submitHostedInquiry } from "@/server/services/deals";
@@ -65,7 +67,9 @@ export async function sendInquiry(input: { dealId: string; message: string; comp
   const ctx = await context();
   if (!ctx?.member) return { ok: false, error: "Your session has ended. Open the sign-in link again." };
   try {
-    await submitHostedInquiry(ctx.member, { deal_id: String(input.dealId), message: String(input.message ?? ""), company: input.company ? String(input.company) : undefined, role: input.role ? String(input.role) : undefined });
+    // The adapter validates (a server action's arguments are whatever the client sent).
+    const inquiry = parseWith(inquiryInputSchema, { deal_id: String(input.dealId), message: String(input.message ?? ""), company: input.company ? String(input.company) : undefined, role: input.role ? String(input.role) : undefined });
+    await submitHostedInquiry(ctx.member, inquiry);
     return { ok: true };
   } catch (err) {
     if (err instanceof AppError && err.status < 500) return { ok: false, error: err.message, field: err.param ?? undefined };

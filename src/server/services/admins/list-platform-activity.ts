@@ -3,14 +3,12 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
-import { parseWith } from "@/server/errors/parse-with";
-import { platformActivityInputSchema, type PlatformActivityInput } from "@/server/schemas/super-admin.schema";
+import type { PlatformActivityInput } from "@/server/schemas/super-admin.schema";
 import type { AdminActor } from "@/server/scope";
 import { requireSuperAdmin } from "@/server/services/admins/require-super-admin";
 
-export async function listPlatformActivity(actor: AdminActor, raw: PlatformActivityInput = {}) {
+export async function listPlatformActivity(actor: AdminActor, input: PlatformActivityInput) {
   requireSuperAdmin(actor, "see the platform activity log");
-  const input = parseWith(platformActivityInputSchema, raw);
   const after = input.cursor ? decodeCursor(input.cursor) : null;
   const where: Prisma.ActivityLogWhereInput = {
     ...(input.partnerId !== undefined ? { partnerId: input.partnerId } : {}),

@@ -1,8 +1,7 @@
 // Create a webhook endpoint; its signing secret is returned here once and stored only encrypted.
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
-import { parseWith } from "@/server/errors/parse-with";
-import { webhookEndpointCreateSchema, type WebhookEndpointCreateInput, type WebhookEndpointWithSecretDto } from "@/server/schemas/webhook.schema";
+import { type WebhookEndpointCreateInput, type WebhookEndpointWithSecretDto } from "@/server/schemas/webhook.schema";
 import type { PartnerScope } from "@/server/scope";
 import { type ActivityActor, recordActivity } from "@/server/services/activity";
 import { assertPublicWebhookUrl } from "./address-safety";
@@ -13,11 +12,10 @@ export const MAX_ENDPOINTS_PER_ENVIRONMENT = 16;
 
 export async function createWebhookEndpoint(
   scope: PartnerScope,
-  raw: WebhookEndpointCreateInput,
+  input: WebhookEndpointCreateInput,
   opts: { allowPrivate: boolean; actor?: ActivityActor },
 ): Promise<WebhookEndpointWithSecretDto> {
   const where = webhookEndpointScopeWhere(scope);
-  const input = parseWith(webhookEndpointCreateSchema, raw);
   await assertPublicWebhookUrl(input.url, opts.allowPrivate);
   const secret = generateWebhookSecret();
   const row = await db.$transaction(async (tx) => {

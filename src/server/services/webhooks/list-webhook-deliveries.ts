@@ -1,7 +1,6 @@
 // The delivery log of one endpoint (portal): newest first, keyset pages on (created_at, id).
 import { db } from "@/server/db/client";
-import { webhookDeliveryListQuerySchema, type WebhookDeliveryDto, type WebhookDeliveryList, type WebhookDeliveryListQuery } from "@/server/schemas/webhook.schema";
-import { parseWith } from "@/server/errors/parse-with";
+import { type WebhookDeliveryDto, type WebhookDeliveryList, type WebhookDeliveryListQuery } from "@/server/schemas/webhook.schema";
 import type { PartnerScope } from "@/server/scope";
 import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared";
 import { findWebhookEndpointOrThrow } from "./webhook-endpoint-scope";
@@ -25,8 +24,7 @@ export function serializeWebhookDelivery(d: DeliveryRow): WebhookDeliveryDto {
   };
 }
 
-export async function listWebhookDeliveries(scope: PartnerScope, raw: WebhookDeliveryListQuery): Promise<WebhookDeliveryList> {
-  const query = parseWith(webhookDeliveryListQuerySchema, raw);
+export async function listWebhookDeliveries(scope: PartnerScope, query: WebhookDeliveryListQuery): Promise<WebhookDeliveryList> {
   const endpoint = await findWebhookEndpointOrThrow(scope, query.endpoint_id);
   const after = query.cursor ? decodeCreatedAtCursor(query.cursor) : null;
   const rows = await db.webhookDelivery.findMany({

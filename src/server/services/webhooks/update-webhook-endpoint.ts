@@ -1,8 +1,7 @@
 // PATCH /v1/webhook-endpoints/{id}: named fields replace the stored ones. Re-enabling clears
 // failing_since (the partner says the receiver is fixed); pending deliveries then go out again.
 import { db } from "@/server/db/client";
-import { parseWith } from "@/server/errors/parse-with";
-import { webhookEndpointUpdateSchema, type WebhookEndpointDto, type WebhookEndpointUpdateInput } from "@/server/schemas/webhook.schema";
+import { type WebhookEndpointDto, type WebhookEndpointUpdateInput } from "@/server/schemas/webhook.schema";
 import type { PartnerScope } from "@/server/scope";
 import { type ActivityActor, recordActivity } from "@/server/services/activity";
 import { assertPublicWebhookUrl } from "./address-safety";
@@ -11,11 +10,10 @@ import { findWebhookEndpointOrThrow, serializeWebhookEndpoint, webhookEndpointNo
 export async function updateWebhookEndpoint(
   scope: PartnerScope,
   id: string,
-  raw: WebhookEndpointUpdateInput,
+  input: WebhookEndpointUpdateInput,
   opts: { allowPrivate: boolean; actor?: ActivityActor },
 ): Promise<WebhookEndpointDto> {
   const where = webhookEndpointScopeWhere(scope);
-  const input = parseWith(webhookEndpointUpdateSchema, raw);
   const current = await findWebhookEndpointOrThrow(scope, id);
   if (input.url !== undefined && input.url !== current.url) await assertPublicWebhookUrl(input.url, opts.allowPrivate);
   const data = {

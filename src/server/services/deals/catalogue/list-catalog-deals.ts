@@ -2,14 +2,12 @@
 // included), searched by name, slug or description and filtered by status, category and flag.
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
-import { parseWith } from "@/server/errors/parse-with";
-import { catalogDealListInputSchema, type CatalogDealListInput } from "@/server/schemas/super-admin.schema";
+import type { CatalogDealListInput } from "@/server/schemas/super-admin.schema";
 import type { AdminActor } from "@/server/scope";
 import { requireSuperAdmin } from "@/server/services/admins";
 
-export async function listCatalogDeals(actor: AdminActor, raw: CatalogDealListInput = {}) {
+export async function listCatalogDeals(actor: AdminActor, input: CatalogDealListInput) {
   requireSuperAdmin(actor, "manage the servicepass catalogue");
-  const input = parseWith(catalogDealListInputSchema, raw);
   const where: Prisma.DealWhereInput = {
     dealType: "servicepass",
     ...(input.status ? { status: input.status } : {}),

@@ -2,17 +2,15 @@
 // from the name unless given; a taken slug is 409 category_slug_taken.
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
-import { parseWith } from "@/server/errors/parse-with";
-import { categoryCreateInputSchema } from "@/server/schemas/category.schema";
+import type { CategoryCreateInput } from "@/server/schemas/category.schema";
 import type { AdminActor } from "@/server/scope";
 import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { requireSuperAdmin } from "@/server/services/admins";
 import { slugify } from "@/server/services/deals/partner-deals/deal-input";
 import { writesCachedRows } from "@/server/services/shared";
 
-export const createCategory = writesCachedRows(async function createCategory(actor: AdminActor, raw: { name: string; slug?: string }, actorEmail?: string | null) {
+export const createCategory = writesCachedRows(async function createCategory(actor: AdminActor, input: CategoryCreateInput, actorEmail?: string | null) {
   requireSuperAdmin(actor, "manage categories");
-  const input = parseWith(categoryCreateInputSchema, raw);
   const slug = input.slug ?? slugify(input.name);
   try {
     return await db.$transaction(async (tx) => {

@@ -2,17 +2,15 @@
 // keeps one link), then the source is deleted. One transaction; the triggers on deal_categories and
 // categories invalidate the deals cache.
 import { db } from "@/server/db/client";
-import { parseWith } from "@/server/errors/parse-with";
-import { categoryMergeInputSchema } from "@/server/schemas/category.schema";
+import type { CategoryMergeInput } from "@/server/schemas/category.schema";
 import type { AdminActor } from "@/server/scope";
 import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { requireSuperAdmin } from "@/server/services/admins";
 import { categoryNotFound } from "./rename-category";
 import { writesCachedRows } from "@/server/services/shared";
 
-export const mergeCategories = writesCachedRows(async function mergeCategories(actor: AdminActor, raw: { sourceId: string; targetId: string }, actorEmail?: string | null) {
+export const mergeCategories = writesCachedRows(async function mergeCategories(actor: AdminActor, input: CategoryMergeInput, actorEmail?: string | null) {
   requireSuperAdmin(actor, "manage categories");
-  const input = parseWith(categoryMergeInputSchema, raw);
   return db.$transaction(async (tx) => {
     // Lock both rows (in id order, so two opposite merges cannot deadlock).
     const locked = await tx.$queryRaw<{ id: string; name: string; slug: string }[]>`

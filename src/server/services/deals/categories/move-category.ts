@@ -1,8 +1,7 @@
 // Moves a category one place up or down in the display order. Positions are renumbered 0..n-1 in
 // the same transaction (older rows may share a position), under a lock so two moves do not interleave.
 import { db } from "@/server/db/client";
-import { parseWith } from "@/server/errors/parse-with";
-import { categoryMoveInputSchema } from "@/server/schemas/category.schema";
+import type { CategoryMoveInput } from "@/server/schemas/category.schema";
 import type { AdminActor } from "@/server/scope";
 import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { requireSuperAdmin } from "@/server/services/admins";
@@ -10,9 +9,8 @@ import { categoryOrder } from "./list-categories";
 import { categoryNotFound } from "./rename-category";
 import { writesCachedRows } from "@/server/services/shared";
 
-export const moveCategory = writesCachedRows(async function moveCategory(actor: AdminActor, raw: { id: string; direction: "up" | "down" }, actorEmail?: string | null) {
+export const moveCategory = writesCachedRows(async function moveCategory(actor: AdminActor, input: CategoryMoveInput, actorEmail?: string | null) {
   requireSuperAdmin(actor, "manage categories");
-  const input = parseWith(categoryMoveInputSchema, raw);
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('perkway:category-order'))`;
     const all = await tx.category.findMany({ orderBy: categoryOrder, select: { id: true, name: true, position: true } });

@@ -1,8 +1,7 @@
 // Renames a category; its slug (what API clients filter by) stays.
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
-import { parseWith } from "@/server/errors/parse-with";
-import { categoryRenameInputSchema } from "@/server/schemas/category.schema";
+import type { CategoryRenameInput } from "@/server/schemas/category.schema";
 import type { AdminActor } from "@/server/scope";
 import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { requireSuperAdmin } from "@/server/services/admins";
@@ -10,9 +9,8 @@ import { writesCachedRows } from "@/server/services/shared";
 
 export const categoryNotFound = (id: string) => new AppError("category_not_found", `No category with id ${id}`);
 
-export const renameCategory = writesCachedRows(async function renameCategory(actor: AdminActor, raw: { id: string; name: string }, actorEmail?: string | null) {
+export const renameCategory = writesCachedRows(async function renameCategory(actor: AdminActor, input: CategoryRenameInput, actorEmail?: string | null) {
   requireSuperAdmin(actor, "manage categories");
-  const input = parseWith(categoryRenameInputSchema, raw);
   return db.$transaction(async (tx) => {
     const before = await tx.category.findUnique({ where: { id: input.id } });
     if (!before) throw categoryNotFound(input.id);

@@ -1,8 +1,7 @@
 // A member's inquiry / request-access form. The deal must be one this partner's hosted app shows
 // (hosted channel, same visibility as the list) and the member must belong to the scope.
 import { db } from "@/server/db/client";
-import { parseWith } from "@/server/errors/parse-with";
-import { inquiryInputSchema, type InquiryInput } from "@/server/schemas/inquiry.schema";
+import type { InquiryInput } from "@/server/schemas/inquiry.schema";
 import type { PartnerScope } from "@/server/scope";
 import { getPartnerView } from "@/server/services/deals/catalogue/catalog-cache";
 import { findVisibleEntry } from "@/server/services/deals/listing/get-deal";
@@ -12,9 +11,8 @@ import { inquiryScopeWhere } from "./inquiry-scope";
 import { enqueueWebhookEvent } from "@/server/services/webhooks";
 import { notifyAdmins } from "@/server/services/email";
 
-export async function createInquiry(scope: PartnerScope, memberId: string, input: InquiryInput): Promise<{ id: string }> {
+export async function createInquiry(scope: PartnerScope, memberId: string, data: InquiryInput): Promise<{ id: string }> {
   const where = inquiryScopeWhere(scope);
-  const data = parseWith(inquiryInputSchema, input);
   const [member, view] = await Promise.all([findMemberOrThrow(scope, { id: memberId }), getPartnerView(scope)]);
   const listed = findVisibleEntry(view, data.deal_id, "hosted");
   if (!listed) throw dealNotFound();

@@ -2,8 +2,7 @@
 // its vocabulary, partner ids against existing partners). Touches the deal's updated_at.
 import { db } from "@/server/db/client";
 import { type ActivityActor, recordActivity } from "@/server/services/activity";
-import { parseWith } from "@/server/errors/parse-with";
-import { visibilityRuleCreateSchema, type VisibilityRuleCreateInput, type VisibilityRuleDto } from "@/server/schemas/visibility-rule.schema";
+import { type VisibilityRuleCreateInput, type VisibilityRuleDto } from "@/server/schemas/visibility-rule.schema";
 import type { PartnerScope } from "@/server/scope";
 import { findPartnerDealOrThrow, touchPartnerDeal } from "@/server/services/deals/partner-deals/find-partner-deal";
 import { assertRuleValue, serializeRule } from "./rule-data";
@@ -13,10 +12,9 @@ import { writesCachedRows } from "@/server/services/shared";
 export const createVisibilityRule = writesCachedRows(async function createVisibilityRule(
   scope: PartnerScope,
   dealId: string,
-  raw: VisibilityRuleCreateInput,
+  input: VisibilityRuleCreateInput,
   opts: { actor?: ActivityActor } = {},
 ): Promise<VisibilityRuleDto> {
-  const input = parseWith(visibilityRuleCreateSchema, raw);
   const deal = await findPartnerDealOrThrow(scope, dealId);
   const values = await assertRuleValue(input.rule_type, input.rule_value);
   const rule = await db.$transaction(async (tx) => {

@@ -2,8 +2,7 @@
 // a rule of a partner deal. Touches the deal's updated_at.
 import { db } from "@/server/db/client";
 import { type ActivityActor, recordActivity } from "@/server/services/activity";
-import { parseWith } from "@/server/errors/parse-with";
-import { visibilityRuleUpdateSchema, type VisibilityRuleDto, type VisibilityRuleUpdateInput } from "@/server/schemas/visibility-rule.schema";
+import { type VisibilityRuleDto, type VisibilityRuleUpdateInput } from "@/server/schemas/visibility-rule.schema";
 import type { PartnerScope } from "@/server/scope";
 import { findPartnerDealOrThrow, touchPartnerDeal } from "@/server/services/deals/partner-deals/find-partner-deal";
 import { assertRuleValue, findRuleOrThrow, ruleNotFound, serializeRule } from "./rule-data";
@@ -14,10 +13,9 @@ export const updateVisibilityRule = writesCachedRows(async function updateVisibi
   scope: PartnerScope,
   dealId: string,
   ruleId: string,
-  raw: VisibilityRuleUpdateInput,
+  input: VisibilityRuleUpdateInput,
   opts: { actor?: ActivityActor } = {},
 ): Promise<VisibilityRuleDto> {
-  const input = parseWith(visibilityRuleUpdateSchema, raw);
   const deal = await findPartnerDealOrThrow(scope, dealId);
   const current = await findRuleOrThrow(deal.id, ruleId);
   const type = input.rule_type ?? current.ruleType;
