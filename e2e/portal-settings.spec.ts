@@ -9,6 +9,7 @@ import { createPartnerWithAdmin, expectAccessible, screenshotBoth, signIn, WIDTH
 
 test.describe("portal settings", () => {
   test("edits settings with a live preview; refuses reserved and taken subdomains next to the field", async ({ page }) => {
+    test.slow(); // a long flow (CLI set-up, five saves, axe, screenshots at two widths) on shared cores
     const partner = createPartnerWithAdmin();
     await signIn(page, partner.admin.email, partner.admin.password);
     await page.goto("/settings");
@@ -119,6 +120,7 @@ test.describe("portal settings", () => {
   }
 
   test("white label: a custom domain (checked, shown, used by the hosted app) and hiding Powered by Perkway", async ({ page, baseURL }) => {
+    test.slow();
     const partner = createPartnerWithAdmin();
     await signIn(page, partner.admin.email, partner.admin.password);
     await page.goto("/settings");
