@@ -154,6 +154,9 @@ test.describe("portal settings", () => {
     // The hosted app honours the switch, and answers on the custom domain like on its subdomain.
     const hosted = await page.request.get(`/p/${partner.subdomain}`);
     expect(await hosted.text()).not.toContain("Powered by");
+    const widget = await page.request.get(`/embed/${partner.subdomain}`);
+    expect(widget.status()).toBe(200);
+    expect(await widget.text()).not.toContain("Powered by");
     const port = new URL(baseURL!).port;
     const byDomain = await page.request.get(`http://127.0.0.1:${port}/`, { headers: { host: `${domain}:${port}` } });
     expect(byDomain.status()).toBe(200);
