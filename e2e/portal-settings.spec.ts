@@ -1,12 +1,15 @@
 // Portal settings, on a partner of its own (the demo partner's subdomain is used by other specs):
-// the live preview follows the form; reserved and taken subdomains and bad origins are refused next
-// to the field; a save persists, shows the new hosted-app URL and reaches the hosted app.
+// the live preview (the hosted app's own sign-in page) follows the form; reserved and taken
+// subdomains and bad origins are refused next to the field; a save persists, shows the new
+// hosted-app URL and reaches the hosted app. Save works only with changes, and its bar stays
+// opaque, compact and clear of toasts. White label: a custom domain and hiding "Powered by Perkway".
 import { expect, test } from "@playwright/test";
 import { requireEnv } from "./env";
-import { createPartnerWithAdmin, expectAccessible, screenshotBoth, signIn } from "./support";
+import { createPartnerWithAdmin, expectAccessible, screenshotBoth, signIn, WIDTHS } from "./support";
 
 test.describe("portal settings", () => {
   test("edits settings with a live preview; refuses reserved and taken subdomains next to the field", async ({ page }) => {
+    test.slow(); // a long flow (CLI set-up, five saves, axe, screenshots at two widths) on shared cores
     const partner = createPartnerWithAdmin();
     await signIn(page, partner.admin.email, partner.admin.password);
     await page.goto("/settings");
@@ -14,17 +17,27 @@ test.describe("portal settings", () => {
     await expect(page.getByText("the same in Live and Sandbox")).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Subdomain" })).toHaveValue(partner.subdomain);
     await expect(page.getByTestId("hosted-url")).toContainText(partner.subdomain);
+    // Nothing to save yet: Save is off beside "All changes saved."
+    await expect(page.getByText("All changes saved.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save settings" })).toBeDisabled();
 
-    // The preview follows what is typed, before saving.
+    // The preview is the hosted app's signed-out page (no "Browse deals", which the app does not have),
+    // and follows what is typed, before saving.
     const preview = page.getByTestId("branding-preview");
+    await expect(preview).not.toContainText("Browse deals");
+    await expect(preview.getByTestId("preview-button")).toHaveText("Email me a sign-in link");
+    await expect(preview.getByTestId("powered-by")).toHaveText("Powered by Perkway");
     await page.getByLabel("Headline").fill("Perks for our founders");
-    await expect(preview.getByTestId("preview-headline")).toHaveText("Perks for our founders");
+    await expect(page.getByRole("button", { name: "Save settings" })).toBeEnabled();
+    await expect(page.getByText("You have unsaved changes.")).toBeVisible();
+    await expect(preview.getByTestId("welcome-headline")).toHaveText("Perks for our founders");
     await page.getByLabel("Welcome text").fill("Sign in with the link we emailed you.");
-    await expect(preview.getByTestId("preview-welcome")).toHaveText("Sign in with the link we emailed you.");
+    await expect(preview.getByTestId("welcome-text")).toHaveText("Sign in with the link we emailed you.");
     await page.getByLabel("Primary colour", { exact: true }).fill("#0f766e");
     await expect(preview.getByTestId("preview-button")).toHaveCSS("background-color", "rgb(15, 118, 110)");
     await page.getByLabel("Partner name").fill(`${partner.name} Labs`);
-    await expect(preview.getByTestId("preview-name")).toHaveText(`${partner.name} Labs`);
+    await expect(preview.getByTestId("hosted-header-name")).toHaveText(`${partner.name} Labs`);
+    await expect(preview.getByTestId("partner-name")).toHaveText(`${partner.name} Labs perks`);
 
     // A reserved subdomain: refused by the schema, next to the field, nothing saved.
     const subdomain = page.getByRole("textbox", { name: "Subdomain" });
@@ -54,6 +67,7 @@ test.describe("portal settings", () => {
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect(page.getByText("Settings saved")).toBeVisible();
     await expect(page.getByText("All changes saved.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save settings" })).toBeDisabled();
 
     // Persisted: after a reload, and in the embed snippet and hosted-app URL.
     await page.reload();
@@ -69,5 +83,88 @@ test.describe("portal settings", () => {
     expect(await hosted.text()).toContain("Perks for our founders");
     // The change is in the activity log of this partner (before/after recorded by the service).
     await screenshotBoth(page, "portal-settings");
+  });
+
+  for (const [label, size] of Object.entries(WIDTHS)) {
+    test(`the save bar at ${size.width} px: opaque, compact, and a toast never covers Save`, async ({ page }) => {
+      const partner = createPartnerWithAdmin();
+      await page.setViewportSize(size);
+      await signIn(page, partner.admin.email, partner.admin.password);
+      await page.goto("/settings");
+      const bar = page.getByTestId("save-bar");
+      const save = page.getByRole("button", { name: "Save settings" });
+      await expect(save).toBeDisabled();
+      // Opaque (content scrolling under it does not show through) and one compact row.
+      const background = await bar.evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(background, label).not.toMatch(/\/\s*0?\.\d|rgba|transparent/);
+      expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(64);
+
+      await page.getByLabel("Headline").fill("First save");
+      await save.click();
+      const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Settings saved" });
+      await expect(toast).toBeVisible();
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+      const t = (await toast.boundingBox())!;
+      const b = (await bar.boundingBox())!;
+      expect(t.y + t.height, "the toast ends above the save bar").toBeLessThanOrEqual(b.y);
+      // The next change can be saved at once: nothing sits on the button.
+      await page.getByLabel("Headline").fill("Second save");
+      await save.click({ trial: true, timeout: 2_000 });
+      await save.click();
+      await expect(page.getByText("All changes saved.")).toBeVisible();
+      await expect(save).toBeDisabled();
+      // Short-lived: gone by itself within a few seconds.
+      await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 8_000 });
+      await screenshotBoth(page, `portal-settings-save-bar-${label}`);
+    });
+  }
+
+  test("white label: a custom domain (checked, shown, used by the hosted app) and hiding Powered by Perkway", async ({ page, baseURL }) => {
+    test.slow();
+    const partner = createPartnerWithAdmin();
+    await signIn(page, partner.admin.email, partner.admin.password);
+    await page.goto("/settings");
+    const domainField = page.getByRole("textbox", { name: "Custom domain" });
+    const item = page.locator("[data-slot=form-item]").filter({ has: domainField });
+    // Not a host name: refused next to the field.
+    await domainField.fill("https://perks.example.com/deals");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(item.getByText(/must be a host name such as perks\.example\.com/)).toBeVisible();
+    // A name under the platform's own domain: refused by the server, next to the field.
+    await domainField.fill(`${partner.subdomain}-x.${new URL(baseURL!).hostname}`);
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(item.getByText(/must be your own domain/)).toBeVisible();
+
+    const domain = `perks-${partner.subdomain}.example.org`;
+    await domainField.fill(domain);
+    await expect(page.getByTestId("hosted-url")).toContainText(domain);
+    const preview = page.getByTestId("branding-preview");
+    await page.getByRole("switch", { name: "Hide “Powered by Perkway”" }).click();
+    await expect(preview.getByTestId("powered-by")).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByText("All changes saved.")).toBeVisible();
+
+    await page.reload();
+    await expect(domainField).toHaveValue(domain);
+    await expect(page.getByRole("switch", { name: "Hide “Powered by Perkway”" })).toHaveAttribute("aria-checked", "true");
+    await expect(page.getByTestId("embed-snippet")).toContainText(`://${domain}`);
+    await expect(page.getByTestId("hosted-url")).toContainText(domain);
+
+    // The hosted app honours the switch, and answers on the custom domain like on its subdomain.
+    const hosted = await page.request.get(`/p/${partner.subdomain}`);
+    expect(await hosted.text()).not.toContain("Powered by");
+    const widget = await page.request.get(`/embed/${partner.subdomain}`);
+    expect(widget.status()).toBe(200);
+    expect(await widget.text()).not.toContain("Powered by");
+    const port = new URL(baseURL!).port;
+    const byDomain = await page.request.get(`http://127.0.0.1:${port}/`, { headers: { host: `${domain}:${port}` } });
+    expect(byDomain.status()).toBe(200);
+    const html = await byDomain.text();
+    expect(html).toContain(`${partner.name} perks`);
+    expect(html).not.toContain("Powered by");
+    const unknown = await page.request.get(`http://127.0.0.1:${port}/`, { headers: { host: `nobody-${partner.subdomain}.example.org:${port}` }, maxRedirects: 0 });
+    expect(await unknown.text()).not.toContain(`${partner.name} perks`);
+    await screenshotBoth(page, "portal-settings-white-label");
   });
 });

@@ -1,6 +1,7 @@
 // Host routing (Next 16 "proxy", formerly middleware). Picks the surface from the Host header:
 //   {APP_DOMAIN}              → partner portal (the app's own routes)
 //   {subdomain}.{APP_DOMAIN}  → hosted deal app, rewritten to /p/{subdomain}{path}
+//   a partner's custom domain → the same, for that partner (its /embed/{subdomain}/… is the widget)
 //   /p/{subdomain}/...        → hosted deal app by path, on any host (fallback for local use)
 //   /embed/{subdomain}/...    → the same member app as a framable widget, rewritten to /p/{subdomain}/...
 // and sets each surface's security headers: framing policy everywhere; on the member surfaces a
@@ -8,11 +9,11 @@
 // on state-changing requests. The matcher keeps /v1, /events/track, /api, /_next and static files
 // out entirely, so the latency-sensitive API never pays for this function.
 import { NextResponse, type NextRequest } from "next/server";
-import { getHostedPartner } from "@/server/services/partners";
+import { getHostedPartner, subdomainOfCustomDomain } from "@/server/services/partners";
 import { MEMBER_HEADERS, type MemberSurface } from "@/lib/hosted/member-surface";
 import { JSON_TOO_DEEP_MESSAGE, jsonTooDeep } from "@/server/http/json-depth";
 import { PORTAL_PATH_HEADER } from "@/server/auth/portal-path";
-import { isLocalHost, partnerSubdomainOf, requestHost } from "@/server/config/app-host";
+import { customDomainCandidate, isLocalHost, partnerSubdomainOf, requestHost } from "@/server/config/app-host";
 import { setting } from "@/server/config/env";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 
@@ -65,10 +66,25 @@ function withHeaders(response: NextResponse, headers: Record<string, string>): N
   return response;
 }
 
-/** Where a member-surface request goes: the /p route it renders and the base its links use. */
-function memberRoute(pathname: string, host: string): { surface: MemberSurface; subdomain: string; base: string; rest: string } | null {
+/** The partner a host serves: {subdomain}.{APP_DOMAIN}, or a partner's custom domain; null for the main host and unknown hosts. */
+export async function partnerOfHost(host: string): Promise<string | null> {
   const sub = subdomainOf(host);
-  if (sub) return { surface: "hosted", subdomain: sub, base: "", rest: pathname === "/" ? "" : pathname };
+  if (sub) return sub;
+  const domain = customDomainCandidate(host, appDomain());
+  return domain ? subdomainOfCustomDomain(domain) : null;
+}
+
+type MemberRoute = { surface: MemberSurface; subdomain: string; base: string; rest: string };
+
+/** Where a member-surface request goes: the /p route it renders and the base its links use. */
+async function memberRoute(pathname: string, host: string): Promise<MemberRoute | null> {
+  const sub = await partnerOfHost(host);
+  if (sub) {
+    // The widget from the partner's own host (the embed snippet of a custom domain points here).
+    const embed = /^\/embed\/([^/]+)(\/.*)?$/.exec(pathname);
+    if (embed && embed[1].toLowerCase() === sub) return { surface: "embed", subdomain: sub, base: `/embed/${sub}`, rest: embed[2] === "/" ? "" : (embed[2] ?? "") };
+    return { surface: "hosted", subdomain: sub, base: "", rest: pathname === "/" ? "" : pathname };
+  }
   const m = /^\/(p|embed)\/([^/]+)(\/.*)?$/.exec(pathname);
   if (!m) return null;
   const subdomain = m[2].toLowerCase();
@@ -87,7 +103,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     return withHeaders(new NextResponse(JSON_TOO_DEEP_MESSAGE, { status: 400, headers: { "content-type": "text/plain" } }), NO_FRAMING);
   }
   const host = requestHost(request.headers);
-  const route = memberRoute(pathname, host);
+  const route = await memberRoute(pathname, host);
   if (!route) {
     // The main host: portal pages; /p and /embed without a partner are simply not found there.
     // The page's own address goes along, so a signed-out visit can return to it after sign-in.

@@ -16,7 +16,7 @@ import { listenMetricsPort, METRICS_PATH, metricsRequestListener } from "@/serve
 import { readMetricsConfig } from "@/server/config/metrics-config";
 import { isHostedHost } from "@/server/http/page-route";
 import { observeRequest } from "@/server/http/observe-request";
-import { handleClickRedirect, matchClickPath } from "@/server/rest/click-redirect";
+import { handleClickRedirect, matchClickPath, matchDomainClickPath, resolveDomainClick } from "@/server/rest/click-redirect";
 import { logger } from "@/server/observability/logger";
 import { CLIENT_IP_HEADER, normalizeIp } from "@/server/http/client-ip";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
@@ -39,6 +39,19 @@ export function productRequestListener(
     // Tracked deal links (/r/{click_id}) on the lean path too: one lookup, one event, a 302.
     const click = matchClickPath(req.headers.host, pathname, appDomain);
     if (click) return observeRequest(req, res, isHostedHost(req.headers.host, appDomain), () => void handleClickRedirect(req, res, click));
+    // The same links on a partner's custom domain: one cached lookup of the host (unknown hosts go on to Next).
+    const onDomain = matchDomainClickPath(req.headers.host, pathname, appDomain);
+    if (onDomain) {
+      void resolveDomainClick(onDomain).then(
+        (found) => (found ? observeRequest(req, res, true, () => void handleClickRedirect(req, res, found)) : toNext(req, res, pathname)),
+        () => toNext(req, res, pathname),
+      );
+      return;
+    }
+    toNext(req, res, pathname);
+  };
+
+  function toNext(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
     if (guardPageRequest(req, res, pathname)) return;
     // The portal's sign-in throttle counts failures per client IP (src/server/auth/sign-in-throttle.ts):
     // only this server says what that IP is; whatever a client sent in this header is replaced.
@@ -46,7 +59,7 @@ export function productRequestListener(
     if (ip) req.headers[CLIENT_IP_HEADER] = normalizeIp(ip);
     else delete req.headers[CLIENT_IP_HEADER];
     observeRequest(req, res, isHostedHost(req.headers.host, appDomain), () => void nextHandler(req, res));
-  };
+  }
 }
 
 export async function startServer(opts: { dev: boolean; port: number; hostname: string }): Promise<http.Server> {

@@ -202,3 +202,39 @@ describe("settings authorization", () => {
     await expect(updatePartner({ adminId: a.adminId, role: "partner_admin", partnerId: a.partner.id }, b.partner.id, { name: "Cross" })).rejects.toMatchObject({ status: 404 });
   });
 });
+
+describe("white label: custom domain and Powered by Perkway", () => {
+  it("a custom domain becomes the hosted-app URL, the embed snippet's origin and the sign-in links' host", async () => {
+    const c = await seedAdminPartner();
+    const domain = `perks-${randomUUID().slice(0, 8)}.example.org`;
+    const out = await c.caller.settings.update({ custom_domain: ` ${domain.toUpperCase()} `, hide_powered_by: true });
+    expect(out.partner).toMatchObject({ custom_domain: domain, hide_powered_by: true });
+    const origin = `${out.hosting.scheme}://${domain}`;
+    expect(out.hosting.hosted_app_url).toBe(origin);
+    expect(out.hosting.embed_url).toBe(`${origin}/embed/${c.partner.subdomain}`);
+    expect(out.hosting.embed_snippet).toContain(`e.origin !== "${origin}"`);
+    // Magic links (POST /v1/users) point at the custom domain.
+    const token = await getToken(server.url, c.keys.live);
+    const created = await api(server.url, token, "POST", "/v1/users", { email: `m-${randomUUID().slice(0, 8)}@example.com` });
+    expect(created.status).toBe(201);
+    expect(created.body.sign_in_url).toMatch(new RegExp(`^${origin.replace(/\./g, "\\.")}/auth/magic\\?token=`));
+    // An empty field clears it: links go back to the subdomain.
+    const cleared = await c.caller.settings.update({ custom_domain: "", hide_powered_by: false });
+    expect(cleared.partner).toMatchObject({ custom_domain: null, hide_powered_by: false });
+    expect(cleared.hosting.hosted_app_url).toContain(c.partner.subdomain);
+  });
+
+  it("refuses another partner's domain (409 next to the field) and a name under APP_DOMAIN", async () => {
+    const domain = `perks-${randomUUID().slice(0, 8)}.example.org`;
+    await a.caller.settings.update({ custom_domain: domain });
+    const taken = await trpcError(b.caller.settings.update({ custom_domain: domain, name: "Should not stick" }));
+    expect(taken.code).toBe("CONFLICT");
+    expect(taken.appCode).toBe("custom_domain_taken");
+    expect(taken.param).toBe("custom_domain");
+    expect((await b.caller.settings.get()).partner).toMatchObject({ custom_domain: null });
+    const under = await trpcError(b.caller.settings.update({ custom_domain: `${a.partner.subdomain}.${(await b.caller.settings.get()).hosting.app_domain.replace(/:\d+$/, "")}` }));
+    expect(under.code).toBe("BAD_REQUEST");
+    expect(under.param).toBe("custom_domain");
+    await a.caller.settings.update({ custom_domain: null });
+  });
+});

@@ -1,5 +1,6 @@
 "use client";
 // Bottom right (bottom on phones): a toast never covers the header's switch, sign-out or a dialog's title.
+// A sticky save bar lifts them above itself (--toast-clearance, src/components/portal/sticky-save-bar.tsx).
 // Rich colours, with text colours darkened from sonner's defaults (about 4.3:1) to pass WCAG AA (4.5:1).
 import type { CSSProperties } from "react";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
@@ -12,5 +13,17 @@ const accessibleColors = {
 } as CSSProperties;
 
 export function Toaster(props: ToasterProps) {
-  return <Sonner className="toaster group" position="bottom-right" richColors closeButton style={accessibleColors} {...props} />;
+  return (
+    <Sonner
+      className="toaster group"
+      position="bottom-right"
+      offset={{ bottom: "calc(24px + var(--toast-clearance, 0px))" }}
+      mobileOffset={{ bottom: "calc(16px + var(--toast-clearance, 0px))" }}
+      duration={4000}
+      richColors
+      closeButton
+      style={accessibleColors}
+      {...props}
+    />
+  );
 }

@@ -32,6 +32,21 @@ export function partnerSubdomainOf(host: string | undefined, appDomain: string):
   return SUBDOMAIN_LABEL.test(label) && !MAIN_HOST_ALIASES.has(label) ? label : null;
 }
 
+const DOMAIN_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/**
+ * The host name `host` could be a partner's custom domain under (docs/hosted-app.md, "Custom
+ * domain"): a domain name outside APP_DOMAIN, without its port; null for APP_DOMAIN, its
+ * subdomains, IP addresses and local names, which are never looked up.
+ */
+export function customDomainCandidate(host: string | undefined, appDomain: string): string | null {
+  if (!host) return null;
+  const hostname = hostnameOf(host);
+  const main = hostnameOf(appDomain);
+  if (hostname === main || hostname.endsWith(`.${main}`) || isLocalHost(hostname)) return null;
+  return DOMAIN_NAME.test(hostname) ? hostname : null;
+}
+
 /** The host the browser asked for: X-Forwarded-Host only behind our own proxy (TRUST_PROXY=1). */
 export function requestHost(headers: Headers, trustProxy = setting("trustProxy")): string {
   const raw = (trustProxy ? headers.get("x-forwarded-host") : null) ?? headers.get("host") ?? "";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readHostedAppConfig } from "@/server/config/hosted-app-config";
-import { isLocalHost } from "@/server/config/app-host";
+import { customDomainCandidate, isLocalHost } from "@/server/config/app-host";
 import { buildSignInUrl } from "./hosted-app-url";
 import { generateToken, hashToken, isWellFormedToken } from "@/server/services/shared";
 
@@ -18,6 +18,24 @@ describe("buildSignInUrl", () => {
     expect(buildSignInUrl({ appDomain: "localhost:3000", scheme: "http", pathFallback: false }, "acme", token)).toBe(
       `http://acme.localhost:3000/auth/magic?token=${token}`,
     );
+  });
+  it("uses the partner's custom domain when it has one, over the path fallback, with APP_DOMAIN's port", () => {
+    expect(buildSignInUrl({ appDomain: "perkway.com", scheme: "https", pathFallback: true }, "acme", token, "perks.acme.org")).toBe(
+      `https://perks.acme.org/auth/magic?token=${token}`,
+    );
+    expect(buildSignInUrl({ appDomain: "localhost:3000", scheme: "http", pathFallback: false }, "acme", token, "perks.acme.test")).toBe(
+      `http://perks.acme.test:3000/auth/magic?token=${token}`,
+    );
+    expect(buildSignInUrl({ appDomain: "perkway.com", scheme: "https", pathFallback: false }, "acme", token, null)).toBe(`https://acme.perkway.com/auth/magic?token=${token}`);
+  });
+});
+
+describe("customDomainCandidate", () => {
+  it("looks up only domain names outside APP_DOMAIN", () => {
+    expect(customDomainCandidate("Perks.Acme.org:443", "perkway.com")).toBe("perks.acme.org");
+    for (const host of ["perkway.com", "acme.perkway.com", "localhost:3000", "acme.localhost", "127.0.0.1:3000", "[::1]:3000", "", "under_score.example.com"]) {
+      expect(customDomainCandidate(host, "perkway.com"), host).toBeNull();
+    }
   });
 });
 

@@ -130,6 +130,7 @@ export const ERROR_CODES = {
   magic_link_expired: app(410, "The sign-in link has expired"),
   category_slug_taken: app(409, "Another category has this slug"),
   subdomain_taken: app(409, "Another partner has this subdomain"),
+  custom_domain_taken: app(409, "Another partner has this custom domain"),
   inquiry_not_found: app(404, "No inquiry with this id in your partner and environment"),
   inquiry_no_email: app(409, "The member who sent this inquiry was deleted: there is no address to reply to"),
 } as const satisfies Record<string, ErrorCodeInfo>;

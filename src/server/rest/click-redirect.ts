@@ -7,8 +7,9 @@
 // deals no longer redeemable get a friendly 404 page; malformed percent-encoding a 400 page.
 import type http from "node:http";
 import { followClick } from "@/server/services/deals";
+import { subdomainOfCustomDomain } from "@/server/services/partners";
 import { NO_FRAMING_HEADERS } from "@/server/http/page-request-guard";
-import { partnerSubdomainOf } from "@/server/config/app-host";
+import { customDomainCandidate, partnerSubdomainOf } from "@/server/config/app-host";
 import { errorFields, logger } from "@/server/observability/logger";
 
 export type ClickPath = { subdomain: string; rawId: string; base: string };
@@ -23,6 +24,19 @@ export function matchClickPath(host: string | undefined, pathname: string, appDo
   const byHost = BY_HOST.exec(pathname);
   const subdomain = byHost ? partnerSubdomainOf(host, appDomain) : null;
   return byHost && subdomain ? { subdomain, rawId: byHost[1], base: "" } : null;
+}
+
+/** /r/{click_id} on a host that may be a partner's custom domain (not APP_DOMAIN's): its host name and the id. */
+export function matchDomainClickPath(host: string | undefined, pathname: string, appDomain: string): { domain: string; rawId: string } | null {
+  const byHost = BY_HOST.exec(pathname);
+  const domain = byHost ? customDomainCandidate(host, appDomain) : null;
+  return byHost && domain ? { domain, rawId: byHost[1] } : null;
+}
+
+/** The click of a custom-domain path, on the partner whose domain it is; null for an unknown domain. */
+export async function resolveDomainClick(path: { domain: string; rawId: string }): Promise<ClickPath | null> {
+  const subdomain = await subdomainOfCustomDomain(path.domain);
+  return subdomain ? { subdomain, rawId: path.rawId, base: "" } : null;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

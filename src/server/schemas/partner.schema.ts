@@ -61,6 +61,22 @@ export const emailDomainSchema = z
   .max(253)
   .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { error: "must be a domain such as example.com" });
 
+/**
+ * A partner's own host name for its hosted app ("perks.example.org"): lower-case, no scheme, port or
+ * path, at least two labels ending in a letter TLD (so no IP address and no "localhost"). Whether it
+ * is free and outside APP_DOMAIN is the service's check (updatePartner). "" → null (none).
+ */
+export const customDomainSchema = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? null : v),
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(253)
+    .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { error: "must be a host name such as perks.example.com, without https:// or a path" })
+    .nullable(),
+);
+
 export const partnerCreateSchema = z
   .object({
     name: z.string().trim().min(1).max(200),
@@ -94,6 +110,10 @@ export const partnerUpdateSchema = z
     allowed_email_domains: z.array(emailDomainSchema).max(50),
     /** Reply-To of the emails members get from this partner (sign-in links); null: no Reply-To. */
     support_email: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), z.email({ error: "must be an email address" }).trim().toLowerCase().max(254).nullable()),
+    /** The partner's own host name for the hosted app, served like its subdomain (docs/hosted-app.md). */
+    custom_domain: customDomainSchema,
+    /** true: the hosted app and widget leave out "Powered by Perkway". */
+    hide_powered_by: z.boolean(),
     active: z.boolean(),
   })
   .partial()

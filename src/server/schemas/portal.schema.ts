@@ -20,6 +20,8 @@ export const partnerOutputSchema = z.object({
   member_access: z.enum(["invite_only", "email_domain", "request"]),
   allowed_email_domains: z.array(z.string()),
   support_email: z.string().nullable(),
+  custom_domain: z.string().nullable(),
+  hide_powered_by: z.boolean(),
   active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),

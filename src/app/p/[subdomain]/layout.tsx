@@ -1,9 +1,11 @@
 // The member surfaces' frame: the partner's branding, the signed-in member's sign-out, a sandbox
-// banner for sandbox members, and the "Powered by Perkway" footer. The same tree serves the
-// subdomain, /p/{subdomain} and the widget (/embed/{subdomain}, rewritten here by src/proxy.ts).
+// banner for sandbox members, and the "Powered by Perkway" footer (unless the partner hides it).
+// The same tree serves the subdomain (or the partner's custom domain), /p/{subdomain} and the widget
+// (/embed/{subdomain}, rewritten here by src/proxy.ts).
 import type { ReactNode } from "react";
 import { EmbedHeight } from "@/components/hosted/embed-height";
 import { brandStyle } from "@/components/hosted/brand";
+import { HostedHeader, PoweredBy } from "@/components/hosted/hosted-frame";
 import { Button } from "@/components/ui/button";
 import { getSurface, loadMember, loadPartner } from "./_lib/member-context";
 
@@ -30,39 +32,27 @@ export default async function HostedLayout({ children, params }: Props) {
         </div>
       ) : null}
       {partner ? (
-        <header className="border-t-4 border-primary bg-card shadow-xs">
-          <div className={`mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 ${embed ? "py-2" : "py-2 sm:py-3"}`}>
-            <a href={home} className="flex min-w-0 items-center gap-2 font-bold text-foreground no-underline">
-              {partner.branding.logoUrl ? (
-                // eslint-disable-next-line @next/next/no-img-element -- the partner's logo, any https host
-                <img src={partner.branding.logoUrl} alt={`${partner.name} home`} className="max-h-9 max-w-[180px] object-contain" />
-              ) : (
-                <span className="truncate text-lg">{partner.name}</span>
-              )}
-            </a>
-            {member ? (
-              <form method="post" action={`${surface.base}/auth/sign-out`} className="flex shrink-0 items-center gap-2 sm:gap-3">
-                <a href={`${surface.base}/perks`} className="text-sm font-medium whitespace-nowrap text-foreground underline-offset-2 hover:underline">
-                  My perks
-                </a>
-                <a href={`${surface.base}/profile`} className="text-sm font-medium whitespace-nowrap text-foreground underline-offset-2 hover:underline">
-                  Profile
-                </a>
-                <span className="hidden max-w-[220px] truncate text-sm text-muted-foreground sm:inline">{member.member.email}</span>
-                <Button type="submit" variant="outline">
-                  Sign out
-                </Button>
-              </form>
-            ) : null}
-          </div>
-        </header>
+        <HostedHeader name={partner.name} logoUrl={partner.branding.logoUrl} home={home} compact={embed}>
+          {member ? (
+            <form method="post" action={`${surface.base}/auth/sign-out`} className="flex shrink-0 items-center gap-2 sm:gap-3">
+              <a href={`${surface.base}/perks`} className="text-sm font-medium whitespace-nowrap text-foreground underline-offset-2 hover:underline">
+                My perks
+              </a>
+              <a href={`${surface.base}/profile`} className="text-sm font-medium whitespace-nowrap text-foreground underline-offset-2 hover:underline">
+                Profile
+              </a>
+              <span className="hidden max-w-[220px] truncate text-sm text-muted-foreground sm:inline">{member.member.email}</span>
+              <Button type="submit" variant="outline">
+                Sign out
+              </Button>
+            </form>
+          ) : null}
+        </HostedHeader>
       ) : null}
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-4 sm:py-6">
         {children}
       </main>
-      <footer className="px-4 py-6 text-center text-xs text-muted-foreground">
-        Powered by <span className="font-semibold">Perkway</span>
-      </footer>
+      <PoweredBy hidden={partner?.hidePoweredBy ?? false} />
       {embed ? <EmbedHeight /> : null}
     </div>
   );

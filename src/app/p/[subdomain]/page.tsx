@@ -12,6 +12,7 @@ import { hostedUi } from "@/components/hosted/styles";
 import { HOSTED_SORTS, type HostedSort, listHostedDeals } from "@/server/services/deals";
 import type { HostedPartner } from "@/server/services/partners";
 import { SelfSignInForm } from "@/components/hosted/self-sign-in-form";
+import { WelcomeIntro } from "@/components/hosted/hosted-frame";
 import { requestSignInLink, trackEvent } from "./actions";
 import { getSurface, loadMember, loadPartner } from "./_lib/member-context";
 
@@ -105,22 +106,19 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
 
 function Welcome({ partner, signedOut }: { partner: HostedPartner; signedOut: boolean }) {
   return (
-    <section className="mx-auto max-w-xl py-10 text-center">
-      <h1 className="text-3xl font-bold tracking-tight text-foreground" data-testid="partner-name">
-        {partner.name} perks
-      </h1>
-      {partner.branding.headline ? <p className="mt-2 text-lg font-medium text-foreground">{partner.branding.headline}</p> : null}
-      {signedOut ? (
-        <p role="status" className="mt-6 rounded-md bg-success/15 px-3 py-2 text-sm text-foreground">
-          You are signed out.
-        </p>
-      ) : null}
-      {partner.branding.welcomeText ? <p className="mt-6 whitespace-pre-line text-muted-foreground">{partner.branding.welcomeText}</p> : null}
-      <div className="mx-auto mt-8 max-w-sm rounded-xl border bg-card p-5 shadow-xs sm:p-6">
-        <h2 className="text-lg font-semibold text-foreground">Sign in</h2>
-        <p className="mt-1 mb-4 text-sm text-muted-foreground">Enter your email and we send you a sign-in link, or open the link {partner.name} sent you.</p>
-        <SelfSignInForm action={requestSignInLink} classes={hostedUi} partnerName={partner.name} />
-      </div>
-    </section>
+    <WelcomeIntro
+      name={partner.name}
+      headline={partner.branding.headline}
+      welcomeText={partner.branding.welcomeText}
+      status={
+        signedOut ? (
+          <p role="status" className="mt-6 rounded-md bg-success/15 px-3 py-2 text-sm text-foreground">
+            You are signed out.
+          </p>
+        ) : null
+      }
+    >
+      <SelfSignInForm action={requestSignInLink} classes={hostedUi} partnerName={partner.name} />
+    </WelcomeIntro>
   );
 }

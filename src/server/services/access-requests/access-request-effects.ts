@@ -36,7 +36,7 @@ async function queueDecisionEmail(tx: Tx, scope: PartnerScope, request: AccessRe
   const sender = await partnerSender(tx, scope.partnerId, appBaseUrl(config));
   if (!sender) return;
   const deal = request.dealId ? await tx.deal.findUnique({ where: { id: request.dealId }, select: { productName: true } }) : null;
-  const hosted = hostedAppUrl(config, sender.subdomain);
+  const hosted = hostedAppUrl(config, sender.subdomain, sender.customDomain);
   const approved = request.status === "approved";
   const url = approved ? (request.dealId ? `${hosted}/deals/${request.dealId}` : (opts.signInUrl ?? hosted)) : request.dealId ? hosted : null;
   const rendered = await renderEmail(

@@ -17,7 +17,7 @@ export async function previewEmails(scope: PartnerScope, config: SignInUrlConfig
   const sender = await partnerSender(db, partnerId, baseUrl);
   if (!sender) return [];
   const partnerName = sender.brand.name;
-  const memberUrl = buildSignInUrl(config, sender.subdomain, "preview-token");
+  const memberUrl = buildSignInUrl(config, sender.subdomain, "preview-token", sender.customDomain);
   const inquiry = notificationItem("inquiry", { inquiryId: "preview", dealName: "Cloud credits", memberEmail: "ada@example.com", message: "Is this deal open to seed-stage companies?" }, baseUrl);
   const low = notificationItem("codes_low", { dealId: "preview", dealName: "Cloud credits", available: 5, threshold: 5 }, baseUrl);
   const prefs = `${baseUrl}/team#notifications`;

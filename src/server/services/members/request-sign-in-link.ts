@@ -44,7 +44,7 @@ export async function requestSelfSignInLink(partnerId: string, rawEmail: string,
   if (ip) takes.push(deps.store.take(`self-sign-in-ip:${ip}`, SELF_SIGN_IN_LIMITS.perIp));
   if ((await Promise.all(takes)).some((d) => !d.allowed)) return "limited";
 
-  const partner = await db.partner.findUnique({ where: { id: partnerId }, select: { active: true, subdomain: true, memberAccess: true, allowedEmailDomains: true } });
+  const partner = await db.partner.findUnique({ where: { id: partnerId }, select: { active: true, subdomain: true, customDomain: true, memberAccess: true, allowedEmailDomains: true } });
   if (!partner?.active) return "nothing";
   const scope: PartnerScope = { partnerId, environment: "live" };
   const member = await db.member.findFirst({ where: { ...memberScopeWhere(scope), email }, select: { id: true } });
@@ -53,7 +53,7 @@ export async function requestSelfSignInLink(partnerId: string, rawEmail: string,
     return "link_sent";
   }
   if (mayJoinByDomain(partner, email)) {
-    await deps.deliver(scope, email, await issueNewcomerLink(scope, email, partner.subdomain, deps.config), null);
+    await deps.deliver(scope, email, await issueNewcomerLink(scope, email, partner, deps.config), null);
     return "newcomer_link_sent";
   }
   if (partner.memberAccess === "request") {

@@ -26,6 +26,10 @@ export type HostedPartner = {
   upgradeUrl: string | null;
   /** Origins allowed to frame /embed/{subdomain} (CSP frame-ancestors); empty: no framing. */
   allowedIframeOrigins: string[];
+  /** The partner's own host name serving this app like its subdomain, or null. */
+  customDomain: string | null;
+  /** The member surfaces leave out "Powered by Perkway". */
+  hidePoweredBy: boolean;
 };
 
 /** The active partner at this subdomain, or null (unknown, deactivated, or not a valid subdomain). */
@@ -42,7 +46,19 @@ const hostedPartners = new PushedCache<string, HostedPartner | null>(readHostedP
 async function readHostedPartner(subdomain: string): Promise<HostedPartner | null> {
   const partner = await db.partner.findUnique({
     where: { subdomain },
-    select: { id: true, name: true, subdomain: true, branding: true, deliveryMethod: true, active: true, freemiumEnabled: true, upgradeUrl: true, allowedIframeOrigins: true },
+    select: {
+      id: true,
+      name: true,
+      subdomain: true,
+      branding: true,
+      deliveryMethod: true,
+      active: true,
+      freemiumEnabled: true,
+      upgradeUrl: true,
+      allowedIframeOrigins: true,
+      customDomain: true,
+      hidePoweredBy: true,
+    },
   });
   if (!partner || !partner.active) return null;
 
@@ -55,7 +71,26 @@ async function readHostedPartner(subdomain: string): Promise<HostedPartner | nul
     freemiumEnabled: partner.freemiumEnabled,
     upgradeUrl: httpUrl(partner.upgradeUrl),
     allowedIframeOrigins: partner.allowedIframeOrigins.filter(isFrameOrigin),
+    customDomain: partner.customDomain,
+    hidePoweredBy: partner.hidePoweredBy,
   };
+}
+
+/**
+ * The subdomain of the partner whose custom domain `hostname` is (lower-case, no port), or null.
+ * Asked by the host routing for every host that is neither APP_DOMAIN nor one of its subdomains, so
+ * the whole (small) table of custom domains is one cached entry: a stream of made-up Host headers
+ * costs a map lookup each, never a query or a cache entry.
+ */
+export async function subdomainOfCustomDomain(hostname: string): Promise<string | null> {
+  return (await customDomains.get("all")).get(hostname) ?? null;
+}
+
+const customDomains = new PushedCache<"all", Map<string, string>>(readCustomDomains, (cache) => ({ partner: () => cache.clear() }), 1);
+
+async function readCustomDomains(): Promise<Map<string, string>> {
+  const rows = await db.partner.findMany({ where: { customDomain: { not: null }, active: true }, select: { customDomain: true, subdomain: true } });
+  return new Map(rows.map((r) => [r.customDomain!, r.subdomain]));
 }
 
 // Origins go into a CSP header: only what the schema accepts (scheme://host[:port], nothing that

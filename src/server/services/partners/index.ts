@@ -4,7 +4,7 @@ export { assertPartnerActive, isPartnerActive } from "./assert-partner-active";
 export { authenticatePartner } from "./authenticate-partner";
 export { createPartner } from "./create-partner";
 export { createPartnerWithAdmin } from "./create-partner-with-admin";
-export { getHostedPartner, type HostedBranding, type HostedPartner } from "./get-hosted-partner";
+export { getHostedPartner, subdomainOfCustomDomain, type HostedBranding, type HostedPartner } from "./get-hosted-partner";
 export { getPartner } from "./get-partner";
 export { getPartnerForAdmin } from "./get-partner-for-admin";
 export { listApiKeys } from "./list-api-keys";

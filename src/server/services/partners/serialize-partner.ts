@@ -16,6 +16,8 @@ export function serializePartner(p: Partner) {
     member_access: p.memberAccess,
     allowed_email_domains: p.allowedEmailDomains,
     support_email: p.supportEmail,
+    custom_domain: p.customDomain,
+    hide_powered_by: p.hidePoweredBy,
     active: p.active,
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),

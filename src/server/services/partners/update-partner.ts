@@ -2,6 +2,8 @@
 // settings). Deactivation takes effect on the partner's next API request. The change and its
 // activity entry (settings.updated, before/after of the fields that changed) share one transaction.
 // Settings belong to the partner record: the same in Live and Sandbox (no environment on the entry).
+import { hostnameOf } from "@/server/config/app-host";
+import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { db } from "@/server/db/client";
 import { partnerTypeMap, regionMap } from "@/server/domain/enums";
 import { AppError } from "@/server/errors/app-error";
@@ -15,18 +17,26 @@ import { writesCachedRows } from "@/server/services/shared";
 
 type SettingsField = Exclude<keyof PartnerDto, "id" | "created_at" | "updated_at">;
 
-export const updatePartner = writesCachedRows(async function updatePartner(actor: AdminActor | "operator", partnerId: string, input: PartnerUpdateInput, opts: { actorEmail?: string | null } = {}) {
+export const updatePartner = writesCachedRows(async function updatePartner(
+  actor: AdminActor | "operator",
+  partnerId: string,
+  input: PartnerUpdateInput,
+  opts: { actorEmail?: string | null; appDomain?: string } = {},
+) {
   const isOperator = actor === "operator" || actor.role === "super_admin";
   const notFound = () => new AppError("partner_not_found", `No partner with id ${partnerId}`);
   if (!isOperator && actor.partnerId !== partnerId) throw new AppError("partner_not_found", "No such partner");
   const data = parseWith(partnerUpdateSchema, input);
   if (!isOperator && data.active !== undefined) throw new AppError("forbidden", "Only a super admin can activate or deactivate a partner");
   if (!isUuid(partnerId)) throw notFound();
+  if (data.custom_domain) assertOwnDomain(data.custom_domain, opts.appDomain ?? hostedAppConfig().appDomain);
   try {
     return await db.$transaction(async (tx) => {
       // FOR UPDATE: two concurrent saves record the before/after each really changed.
       const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM partners WHERE id = ${partnerId.toLowerCase()}::uuid FOR UPDATE`;
       if (!locked) throw notFound();
+      // Checked before writing for a clear refusal; the unique index settles a race (P2002 below).
+      if (data.custom_domain && (await tx.partner.count({ where: { customDomain: data.custom_domain, id: { not: locked.id } } }))) throw domainTaken(data.custom_domain);
       const before = serializePartner((await tx.partner.findUnique({ where: { id: locked.id } }))!);
       const partner = await tx.partner.update({
         where: { id: locked.id },
@@ -43,6 +53,8 @@ export const updatePartner = writesCachedRows(async function updatePartner(actor
           memberAccess: data.member_access,
           allowedEmailDomains: data.allowed_email_domains && [...new Set(data.allowed_email_domains)],
           supportEmail: data.support_email,
+          customDomain: data.custom_domain,
+          hidePoweredBy: data.hide_powered_by,
           active: data.active,
         },
       });
@@ -67,6 +79,7 @@ export const updatePartner = writesCachedRows(async function updatePartner(actor
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === "P2025") throw notFound();
+    if (code === "P2002" && data.custom_domain && JSON.stringify((err as { meta?: unknown }).meta ?? {}).includes("custom_domain")) throw domainTaken(data.custom_domain);
     if (code === "P2002") throw new AppError("subdomain_taken", `The subdomain ${data.subdomain} is already in use`, { param: "subdomain" });
     throw err;
   }
@@ -79,4 +92,17 @@ function changedFields(before: PartnerDto, after: PartnerDto): SettingsField[] {
 
 function pick(p: PartnerDto, fields: SettingsField[]) {
   return Object.fromEntries(fields.map((f) => [f, p[f]]));
+}
+
+const domainTaken = (domain: string) => new AppError("custom_domain_taken", `The domain ${domain} is already used by another partner`, { param: "custom_domain" });
+
+/**
+ * A custom domain names the partner's own host: never the platform's host or a name under it (those
+ * are the portal and every partner's subdomain), so no partner can take over another's address.
+ */
+function assertOwnDomain(domain: string, appDomain: string): void {
+  const main = hostnameOf(appDomain);
+  if (domain === main || domain.endsWith(`.${main}`)) {
+    throw new AppError("parameter_invalid", `The custom domain must be your own domain, not ${main} or a name under it`, { param: "custom_domain" });
+  }
 }

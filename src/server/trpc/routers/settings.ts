@@ -1,6 +1,7 @@
 // settings.* — the partner record on the portal's Settings page (the same in Live and Sandbox).
 // Validation is partnerSettingsSchema, the partner schema the service parses with; the hosted-app
-// URL and the embed snippet come from configuration, never from the request's Host.
+// URL and the embed snippet come from configuration and the partner's custom domain, never from
+// the request's Host.
 import { z } from "zod";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { embedSnippet, embedUrl } from "@/lib/hosted/embed-snippet";
@@ -22,15 +23,19 @@ const hostingSchema = z.object({
   embed_snippet: z.string(),
 });
 
-function hostingOf(subdomain: string) {
+function hostingOf(partner: { subdomain: string; custom_domain: string | null }) {
   const config = hostedAppConfig();
+  const hosted = hostedAppUrl(config, partner.subdomain, partner.custom_domain);
+  // The widget comes from the partner's own host when it has one (its cookies are then first-party
+  // on the partner's site); the snippet's origin check follows.
+  const embedFrom = partner.custom_domain ? { scheme: config.scheme, appDomain: hosted.slice(`${config.scheme}://`.length) } : config;
   return {
     scheme: config.scheme,
     app_domain: config.appDomain,
     path_fallback: config.pathFallback,
-    hosted_app_url: hostedAppUrl(config, subdomain),
-    embed_url: embedUrl(config, subdomain),
-    embed_snippet: embedSnippet(config, subdomain),
+    hosted_app_url: hosted,
+    embed_url: embedUrl(embedFrom, partner.subdomain),
+    embed_snippet: embedSnippet(embedFrom, partner.subdomain),
   };
 }
 
@@ -42,7 +47,7 @@ export const settingsRouter = createTRPCRouter({
     .output(z.object({ partner: partnerOutputSchema, hosting: hostingSchema }))
     .query(async ({ ctx }) => {
       const partner = await getPartner(ctx.scope);
-      return { partner, hosting: hostingOf(partner.subdomain) };
+      return { partner, hosting: hostingOf(partner) };
     }),
 
   /** Which profile questions members may answer themselves in the hosted app (contract 10). */
@@ -61,6 +66,6 @@ export const settingsRouter = createTRPCRouter({
     .output(z.object({ partner: partnerOutputSchema, hosting: hostingSchema }))
     .mutation(async ({ ctx, input }) => {
       const partner = await updatePartner(ctx.actor, ctx.scope.partnerId, input, { actorEmail: ctx.admin.email });
-      return { partner, hosting: hostingOf(partner.subdomain) };
+      return { partner, hosting: hostingOf(partner) };
     }),
 });

@@ -27,8 +27,8 @@ import { db } from "@/server/db/client";
 /** The hosted root of the tracked link; null when the partner has no hosted app to redirect from. */
 async function trackedBase(scope: PartnerScope, tracking: TrackedLinkBase): Promise<string | null> {
   if ("base" in tracking) return tracking.base.replace(/\/+$/, "");
-  const partner = await db.partner.findUnique({ where: { id: scope.partnerId }, select: { subdomain: true } });
-  return partner?.subdomain ? hostedAppUrl(tracking.config, partner.subdomain) : null;
+  const partner = await db.partner.findUnique({ where: { id: scope.partnerId }, select: { subdomain: true, customDomain: true } });
+  return partner?.subdomain ? hostedAppUrl(tracking.config, partner.subdomain, partner.customDomain) : null;
 }
 
 /** Who redeems: the caller's member by id or by the partner's own id for them (exactly one). */

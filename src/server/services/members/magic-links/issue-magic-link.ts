@@ -37,8 +37,8 @@ export async function issueMagicLinks(
   const tokens = memberIds.map(() => generateToken());
   const hashes = tokens.map(hashToken);
   // One statement: the insert joins members on the scope, so a member of another partner or
-  // environment (or one deleted meanwhile) gets no row; it also reads the partner's subdomain.
-  const [result] = await client.$queryRaw<{ subdomain: string | null; inserted: number }[]>`
+  // environment (or one deleted meanwhile) gets no row; it also reads the partner's subdomain and custom domain.
+  const [result] = await client.$queryRaw<{ subdomain: string | null; custom_domain: string | null; inserted: number }[]>`
     WITH ins AS (
       INSERT INTO magic_link_tokens (id, token_hash, member_id, partner_id, environment, purpose, expires_at, created_at)
       SELECT gen_random_uuid(), t.token_hash, m.id, m.partner_id, m.environment, 'sign_in'::"MagicLinkPurpose", ${expiresAt}::timestamptz, ${createdAt}::timestamptz
@@ -46,18 +46,18 @@ export async function issueMagicLinks(
       JOIN members m ON m.id = t.member_id AND m.partner_id = ${scope.partnerId}::uuid AND m.environment = ${scope.environment}::"Environment"
       RETURNING 1
     )
-    SELECT (SELECT subdomain FROM partners WHERE id = ${scope.partnerId}::uuid) AS subdomain, (SELECT count(*) FROM ins)::int AS inserted`;
+    SELECT p.subdomain, p.custom_domain, (SELECT count(*) FROM ins)::int AS inserted FROM (SELECT 1) one LEFT JOIN partners p ON p.id = ${scope.partnerId}::uuid`;
   if (!result?.subdomain || result.inserted !== memberIds.length) {
     // All or nothing: the statement has committed, so take back what it did insert.
     if (result?.inserted) await client.magicLinkToken.deleteMany({ where: { partnerId: scope.partnerId, environment: scope.environment, tokenHash: { in: hashes } } });
     throw userNotFound();
   }
-  const subdomain = result.subdomain;
+  const { subdomain, custom_domain: customDomain } = result;
   const issuedPerMember = new Map<string, number>();
   for (const id of memberIds) issuedPerMember.set(id, (issuedPerMember.get(id) ?? 0) + 1);
   const toPrune = [...issuedPerMember].filter(([id, n]) => !opts.knownFresh?.has(id) || n > MAX_LINKS_PER_MEMBER).map(([id]) => id);
   if (toPrune.length) await pruneOldLinks(client, scope, toPrune);
-  return tokens.map((token) => ({ url: buildSignInUrl(config, subdomain, token), expiresAt }));
+  return tokens.map((token) => ({ url: buildSignInUrl(config, subdomain, token, customDomain), expiresAt }));
 }
 
 // Keeps each member's newest MAX_LINKS_PER_MEMBER links (and their newest used one). One grouped

@@ -8,11 +8,11 @@ import { buildSignInUrl } from "@/server/config/hosted-app-url";
 import type { MagicLinkConfig } from "./magic-link-config";
 import type { IssuedLink } from "./issue-magic-link";
 
-export async function issueNewcomerLink(scope: PartnerScope, email: string, subdomain: string, config: MagicLinkConfig): Promise<IssuedLink> {
+export async function issueNewcomerLink(scope: PartnerScope, email: string, partner: { subdomain: string; customDomain: string | null }, config: MagicLinkConfig): Promise<IssuedLink> {
   const token = generateToken();
   const expiresAt = new Date(Date.now() + config.ttlSeconds * 1000);
   await db.magicLinkToken.create({
     data: { tokenHash: hashToken(token), partnerId: scope.partnerId, environment: scope.environment, email: email.toLowerCase(), expiresAt },
   });
-  return { url: buildSignInUrl(config, subdomain, token), expiresAt };
+  return { url: buildSignInUrl(config, partner.subdomain, token, partner.customDomain), expiresAt };
 }

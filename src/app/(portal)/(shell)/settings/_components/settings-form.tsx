@@ -1,12 +1,15 @@
 "use client";
 // The settings form: react-hook-form checked with partnerSettingsSchema (the schema settings.update
 // and the service parse with), flat form values mapped to that input by toInput. Server refusals
-// (a taken subdomain, …) land next to their field through the error's param.
+// (a taken subdomain or domain, …) land next to their field through the error's param. Save is
+// enabled only with unsaved changes; the bar (StickySaveBar) keeps toasts off itself.
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
+import { Undo2 } from "lucide-react";
 import { CopyButton } from "@/components/portal/copy-button";
+import { StickySaveBar } from "@/components/portal/sticky-save-bar";
 import { CheckboxGroupField, SelectField, TextAreaField, TextField } from "@/components/portal/form-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -16,13 +19,12 @@ import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
-import { embedSnippet } from "@/lib/hosted/embed-snippet";
 import { AUDIENCE_REGIONS, DELIVERY_METHODS, PARTNER_TYPES } from "@/server/domain/enums";
 import { MEMBER_ACCESS_MODES, originSchema, partnerSettingsSchema, type PartnerSettingsInput } from "@/server/schemas/partner.schema";
 import { hostedAppUrl } from "@/server/config/hosted-app-url";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { schemaResolver } from "@/components/portal/schema-resolver";
-import { HeaderPreview } from "./header-preview";
+import { HostedPreview } from "./hosted-preview";
 
 type Settings = RouterOutputs["settings"]["get"];
 
@@ -42,6 +44,8 @@ type Values = {
   member_access: (typeof MEMBER_ACCESS_MODES)[number];
   domains: string;
   support_email: string;
+  custom_domain: string;
+  hide_powered_by: boolean;
 };
 
 const MEMBER_ACCESS_TEXT: Record<(typeof MEMBER_ACCESS_MODES)[number], string> = {
@@ -73,6 +77,8 @@ function valuesOf(p: Settings["partner"]): Values {
     member_access: p.member_access,
     domains: p.allowed_email_domains.join("\n"),
     support_email: p.support_email ?? "",
+    custom_domain: p.custom_domain ?? "",
+    hide_powered_by: p.hide_powered_by,
   };
 }
 
@@ -98,8 +104,17 @@ function toInput(v: Values, branding: Record<string, string>): PartnerSettingsIn
     member_access: v.member_access,
     allowed_email_domains: originLines(v.domains),
     support_email: v.support_email.trim() === "" ? null : v.support_email.trim(),
+    custom_domain: v.custom_domain.trim() === "" ? null : v.custom_domain.trim(),
+    hide_powered_by: v.hide_powered_by,
   };
 }
+
+const DOMAIN_NAME = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+const SERVER_MESSAGES: Record<string, string> = {
+  subdomain_taken: "This subdomain is already taken by another partner. Choose another one.",
+  custom_domain_taken: "Another partner already uses this domain. Check the spelling, or contact support if it is yours.",
+};
 
 function originsProblem(text: string): string {
   const lines = originLines(text);
@@ -118,6 +133,8 @@ function fieldOf(path: string): keyof Values | null {
   if (path.startsWith("allowed_email_domains")) return "domains";
   if (path === "member_access") return "member_access";
   if (path === "support_email") return "support_email";
+  if (path === "custom_domain") return "custom_domain";
+  if (path === "hide_powered_by") return "hide_powered_by";
   const known: (keyof Values)[] = ["name", "type", "regions", "delivery_method", "subdomain", "freemium_enabled", "upgrade_url"];
   return known.find((k) => path === k || path.startsWith(`${k}[`)) ?? null;
 }
@@ -143,8 +160,12 @@ export function SettingsForm({ initial, readOnly }: { initial: Settings; readOnl
   const utils = api.useUtils();
   const live = useWatch({ control: form.control });
   const hosting = saved.hosting;
-  const urlFor = (subdomain: string) => hostedAppUrl({ scheme: hosting.scheme, appDomain: hosting.app_domain, pathFallback: hosting.path_fallback }, subdomain || "your-subdomain");
+  const urlConfig = { scheme: hosting.scheme, appDomain: hosting.app_domain, pathFallback: hosting.path_fallback };
+  const urlFor = (subdomain: string) => hostedAppUrl(urlConfig, subdomain || "your-subdomain");
   const subdomainPreview = (live.subdomain ?? "").trim().toLowerCase();
+  const domainPreview = (live.custom_domain ?? "").trim().toLowerCase();
+  // The address members will use: the custom domain once it is a host name, else the subdomain's.
+  const memberUrl = DOMAIN_NAME.test(domainPreview) ? hostedAppUrl(urlConfig, subdomainPreview, domainPreview) : urlFor(subdomainPreview);
 
   async function onSubmit(values: Values) {
     try {
@@ -159,7 +180,7 @@ export function SettingsForm({ initial, readOnly }: { initial: Settings; readOnl
       const field = data?.param ? fieldOf(data.param) : null;
       const message = (error as Error).message;
       if (field) {
-        form.setError(field, { type: "server", message: data?.appCode === "subdomain_taken" ? "This subdomain is already taken by another partner. Choose another one." : message }, { shouldFocus: true });
+        form.setError(field, { type: "server", message: SERVER_MESSAGES[data?.appCode ?? ""] ?? message }, { shouldFocus: true });
       } else {
         toast.error(`Settings not saved: ${message}`);
       }
@@ -233,7 +254,7 @@ export function SettingsForm({ initial, readOnly }: { initial: Settings; readOnl
                   inputProps={{ autoCapitalize: "none", autoCorrect: "off", spellCheck: false }}
                   description={
                     <>
-                      1–40 lowercase letters, digits or hyphens. Your hosted app: <span className="font-mono text-foreground [overflow-wrap:anywhere]" data-testid="hosted-url">{urlFor(subdomainPreview)}</span>. Changing it breaks sign-in links already sent.
+                      1–40 lowercase letters, digits or hyphens. Your hosted app: <span className="font-mono text-foreground [overflow-wrap:anywhere]" data-testid="hosted-url">{memberUrl}</span>. Changing it breaks sign-in links already sent.
                     </>
                   }
                 />
@@ -270,18 +291,48 @@ export function SettingsForm({ initial, readOnly }: { initial: Settings; readOnl
                 />
                 <TextField control={form.control} name="headline" label="Headline" placeholder="Perks for our founders" inputProps={{ maxLength: 200 }} />
                 <TextAreaField control={form.control} name="welcome_text" label="Welcome text" rows={3} maxLength={2000} placeholder="A few words members read before signing in." />
+                <TextField
+                  control={form.control}
+                  name="custom_domain"
+                  label="Custom domain"
+                  placeholder="perks.example.com"
+                  inputProps={{ autoCapitalize: "none", autoCorrect: "off", spellCheck: false }}
+                  description={
+                    <>
+                      Optional: your own address for the hosted app, such as perks.example.com. First add a DNS record <span className="font-mono text-foreground">CNAME → {hosting.app_domain.replace(/:\d+$/, "")}</span>; the platform&apos;s operator provides its certificate. Sign-in links and the embed snippet then use it. Your subdomain keeps working.
+                    </>
+                  }
+                />
+                <FormField
+                  control={form.control}
+                  name="hide_powered_by"
+                  render={({ field }) => (
+                    <FormItem>
+                      <div className="flex items-center gap-3">
+                        <FormControl>
+                          <Switch checked={field.value} onCheckedChange={field.onChange} />
+                        </FormControl>
+                        <FormLabel>Hide “Powered by Perkway”</FormLabel>
+                      </div>
+                      <FormDescription>The hosted app and the widget then show only your brand.</FormDescription>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
               </div>
               <div className="grid content-start gap-2">
                 <p className="text-sm font-medium" id="preview-label">
                   Live preview
                 </p>
-                <HeaderPreview
+                <HostedPreview
                   name={live.name ?? ""}
                   primaryColor={live.primary_color ?? ""}
+                  accentColor={extraBranding.accent_color}
                   logoUrl={live.logo_url ?? ""}
                   headline={live.headline ?? ""}
                   welcomeText={live.welcome_text ?? ""}
-                  url={urlFor(subdomainPreview)}
+                  hidePoweredBy={live.hide_powered_by ?? false}
+                  url={memberUrl}
                 />
               </div>
             </CardContent>
@@ -389,29 +440,27 @@ export function SettingsForm({ initial, readOnly }: { initial: Settings; readOnl
                   <p className="text-sm font-medium" id="embed-snippet-label">
                     Embed snippet
                   </p>
-                  <CopyButton value={embedSnippet({ scheme: hosting.scheme, appDomain: hosting.app_domain }, saved.partner.subdomain)} label="Copy embed snippet" />
+                  <CopyButton value={hosting.embed_snippet} label="Copy embed snippet" />
                 </div>
                 <pre className="max-w-full overflow-x-auto rounded-md border bg-muted p-3 text-xs" aria-labelledby="embed-snippet-label" tabIndex={0} data-testid="embed-snippet">
-                  {embedSnippet({ scheme: hosting.scheme, appDomain: hosting.app_domain }, saved.partner.subdomain)}
+                  {hosting.embed_snippet}
                 </pre>
-                <p className="text-xs text-muted-foreground">Paste it where the perks should appear; the script resizes the frame to its content. It uses your saved subdomain.</p>
+                <p className="text-xs text-muted-foreground">Paste it where the perks should appear; the script resizes the frame to its content. It uses your saved address (your custom domain when you have one).</p>
               </div>
             </CardContent>
           </Card>
         </fieldset>
 
         {readOnly ? null : (
-          <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-lg sm:border">
-            <p className="mr-auto text-sm text-muted-foreground" role="status">
-              {form.formState.isDirty ? "You have unsaved changes." : "All changes saved."}
-            </p>
-            <Button type="button" variant="ghost" disabled={!form.formState.isDirty || form.formState.isSubmitting} onClick={() => form.reset(valuesOf(saved.partner))}>
-              Discard changes
+          <StickySaveBar status={form.formState.isDirty ? "You have unsaved changes." : "All changes saved."}>
+            <Button type="button" variant="ghost" disabled={!form.formState.isDirty || form.formState.isSubmitting} onClick={() => form.reset(valuesOf(saved.partner))} aria-label="Discard changes">
+              <Undo2 className="sm:hidden" aria-hidden="true" />
+              <span className="hidden sm:inline">Discard changes</span>
             </Button>
-            <Button type="submit" disabled={form.formState.isSubmitting}>
+            <Button type="submit" disabled={!form.formState.isDirty || form.formState.isSubmitting}>
               {form.formState.isSubmitting ? "Saving…" : "Save settings"}
             </Button>
-          </div>
+          </StickySaveBar>
         )}
       </form>
     </Form>
