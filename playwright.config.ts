@@ -32,5 +32,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: /fuzz-portal\.spec\.ts/ },
+    // The fuzz times /healthz: it runs last and alone (one test at a time, no other spec beside it),
+    // so the figure is the server's, not the browser's or a second worker's on the same 2 cores.
+    { name: "fuzz", use: { ...devices["Desktop Chrome"] }, testMatch: /fuzz-portal\.spec\.ts/, dependencies: ["chromium"], fullyParallel: false },
+  ],
 });

@@ -12,7 +12,7 @@ const dataDir = path.resolve(".data/e2e");
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
-const env: Record<string, string | undefined> = { ...process.env, SEED_DEMO: "1", PORT: String(port), PERKWAY_DATA_DIR: dataDir, APP_DOMAIN: `localhost:${port}`, AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url"), LOG_LEVEL: "silent", WEBHOOK_ALLOW_PRIVATE: "1" };
+const env: Record<string, string | undefined> = { ...process.env, SEED_DEMO: "1", PORT: String(port), PERKWAY_DATA_DIR: dataDir, APP_DOMAIN: `localhost:${port}`, AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url"), LOG_LEVEL: "silent", WEBHOOK_ALLOW_PRIVATE: "1", METRICS_TOKEN: randomBytes(24).toString("base64url") };
 delete env.NODE_ENV;
 if (process.env.DATABASE_URL) env.DATABASE_URL = await freshDatabase(process.env.DATABASE_URL);
 
@@ -45,6 +45,8 @@ try {
       E2E_DATA_DIR: dataDir,
       E2E_DATABASE_URL: env.DATABASE_URL ?? "",
       E2E_AUTH_SECRET: env.AUTH_SECRET,
+      // The fuzz reads the server's own event-loop delay from /metrics (e2e/fuzz-portal.spec.ts).
+      E2E_METRICS_TOKEN: env.METRICS_TOKEN,
     },
   });
   status = r.status ?? 1;
