@@ -1,10 +1,12 @@
 // The member surfaces' frame: the partner's branding, the signed-in member's sign-out, a sandbox
-// banner for sandbox members, and the "Powered by Perkway" footer. The same tree serves the
-// subdomain, /p/{subdomain} and the widget (/embed/{subdomain}, rewritten here by src/proxy.ts).
+// banner for sandbox members, and the "Powered by Perkway" footer; for a deactivated partner, a
+// "paused" page in place of every page. The same tree serves the subdomain, /p/{subdomain} and the widget (/embed/{subdomain}, rewritten here by src/proxy.ts).
 import type { ReactNode } from "react";
 import { EmbedHeight } from "@/components/hosted/embed-height";
 import { brandStyle } from "@/components/hosted/brand";
+import { ProgrammePaused } from "@/components/hosted/programme-paused";
 import { Button } from "@/components/ui/button";
+import { getPausedPartner } from "@/server/services/partners";
 import { getSurface, loadMember, loadPartner } from "./_lib/member-context";
 
 // Partner data (branding, active flag) and sessions change at any time: never a cached render.
@@ -16,6 +18,8 @@ export default async function HostedLayout({ children, params }: Props) {
   const { subdomain } = await params;
   const [partner, surface] = await Promise.all([loadPartner(subdomain), getSurface(subdomain)]);
   const member = partner ? await loadMember(partner) : null;
+  // A deactivated partner's members are told the programme is paused, on every page.
+  const paused = partner ? null : await getPausedPartner(subdomain);
   const embed = surface.surface === "embed";
   const home = surface.base || "/";
 
@@ -58,7 +62,7 @@ export default async function HostedLayout({ children, params }: Props) {
         </header>
       ) : null}
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-4 sm:py-6">
-        {children}
+        {paused ? <ProgrammePaused partnerName={paused.name} /> : children}
       </main>
       <footer className="px-4 py-6 text-center text-xs text-muted-foreground">
         Powered by <span className="font-semibold">Perkway</span>

@@ -11,7 +11,7 @@ export default async function ActivityPage() {
   await requireAdminSession();
   return (
     <>
-      <PageHeader title="Activity" description="Who changed what, and when: portal, CLI and key changes, newest first." />
+      <PageHeader title="Activity" description="Who changed what and who signed in, and when: portal, CLI and key changes, newest first." />
       <ActivityClient />
     </>
   );
