@@ -173,7 +173,7 @@ function PlatformActivity() {
                 <TableRow key={r.id}>
                   <TableCell className="text-sm whitespace-nowrap">
                     <time dateTime={r.created_at}>
-                      <span className="block">{day.format(new Date(r.created_at))}</span>
+                      <span className="block">{day.format(new Date(r.created_at))}</span>{" "}
                       <span className="block text-xs text-muted-foreground">{clock.format(new Date(r.created_at))} UTC</span>
                     </time>
                   </TableCell>
