@@ -60,6 +60,11 @@ describe("superAdmin.listPartners", () => {
     expect(row(busy.partner.id).members).toEqual({ live: 2, test: 1 });
     expect(new Date(row(busy.partner.id).last_activity_at!).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(row(quiet.partner.id)).toMatchObject({ members: { live: 0, test: 0 } });
+    // Members created over the API are activity too, though the activity log does not hold them.
+    const before2 = Date.now();
+    await createTestMember({ partnerId: quiet.partner.id, environment: "test" });
+    const after = (await superCaller().superAdmin.listPartners({ q: quiet.partner.subdomain })).find((r) => r.id === quiet.partner.id)!;
+    expect(new Date(after.last_activity_at!).getTime()).toBeGreaterThanOrEqual(before2 - 1000);
   });
 });
 

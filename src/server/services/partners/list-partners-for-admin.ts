@@ -1,6 +1,7 @@
 // Super admin → Partners: the list (listPartners' search and status filter) with what an operator
 // scans for: members per environment and when the partner was last active — the newest of its
-// activity log (changes and admins' sign-ins) and its members' events (rollup buckets, so to the hour).
+// activity log (changes and admins' sign-ins), its members' changes (created or updated over the API
+// too, which the log does not hold) and its members' events (rollup buckets, so to the hour).
 import { db } from "@/server/db/client";
 import type { PartnerListInput } from "@/server/schemas/super-admin.schema";
 import type { AdminActor } from "@/server/scope";
@@ -14,7 +15,7 @@ export async function listPartnersForAdmin(actor: AdminActor, filter: PartnerLis
   if (partners.length === 0) return [];
   const ids = partners.map((p) => p.id);
   const [members, logged, events] = await Promise.all([
-    db.member.groupBy({ by: ["partnerId", "environment"], where: { partnerId: { in: ids } }, _count: { _all: true } }),
+    db.member.groupBy({ by: ["partnerId", "environment"], where: { partnerId: { in: ids } }, _count: { _all: true }, _max: { updatedAt: true } }),
     db.activityLog.groupBy({ by: ["partnerId"], where: { partnerId: { in: ids } }, _max: { createdAt: true } }),
     db.eventTypeRollup.groupBy({ by: ["partnerId"], where: { partnerId: { in: ids } }, _max: { bucketStart: true } }),
   ]);
@@ -23,6 +24,7 @@ export async function listPartnersForAdmin(actor: AdminActor, filter: PartnerLis
   const seen = (id: string | null, at: Date | null) => {
     if (id && at) last.set(id, Math.max(last.get(id) ?? 0, at.getTime()));
   };
+  for (const m of members) seen(m.partnerId, m._max.updatedAt);
   for (const l of logged) seen(l.partnerId, l._max.createdAt);
   for (const e of events) seen(e.partnerId, e._max.bucketStart);
   return partners.map((p) => {
