@@ -57,7 +57,7 @@ export async function verifyAdminCredentials(email: string, password: string): P
         partnerId: admin.role === "partner_admin" ? admin.partnerId : null,
         action: "admin.signed_in",
         target: { type: "admin", id: admin.id },
-        summary: `${admin.email} signed in to the portal`,
+        summary: "Signed in to the portal",
       },
       tx,
     );

@@ -13,6 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { FilterSelect } from "@/components/portal/filter-select";
+import { PageHeader } from "@/components/portal/page-header";
 import type { ActivityEntryDto, ActivityListInput } from "@/server/schemas/activity.schema";
 import { api } from "@/trpc/react";
 
@@ -65,7 +66,7 @@ function ExportActivityButton({ filters }: { filters: Omit<ActivityListInput, "l
     }
   }
   return (
-    <Button variant="outline" className="sm:ml-auto" onClick={() => void download()} disabled={busy}>
+    <Button variant="outline" onClick={() => void download()} disabled={busy}>
       <Download aria-hidden="true" /> {busy ? "Exporting…" : "Export CSV"}
     </Button>
   );
@@ -130,6 +131,11 @@ export function ActivityClient() {
 
   return (
     <>
+      <PageHeader
+        title="Activity"
+        description="Who changed what and who signed in, and when: portal, CLI and key changes, newest first."
+        actions={<ExportActivityButton filters={filterInput} />}
+      />
       <section aria-label="Filters" className="mb-4 flex flex-wrap items-end gap-3">
         <FilterSelect
           id="activity-environment"
@@ -169,7 +175,6 @@ export function ActivityClient() {
             <X aria-hidden="true" /> Clear filters
           </Button>
         ) : null}
-        <ExportActivityButton filters={filterInput} />
       </section>
       {list.error ? (
         <ErrorState error={list.error} retry={() => list.refetch()} title="The activity could not be loaded" />

@@ -20,6 +20,7 @@ import { CreatePartnerDialog } from "./create-partner-dialog";
 type Status = "all" | "active" | "inactive";
 
 const count = new Intl.NumberFormat("en");
+export const DELIVERY_NAMES: Record<string, string> = { hosted: "Hosted app", iframe: "Widget (iframe)", api: "API only" };
 const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
 
@@ -82,7 +83,7 @@ export function PartnersClient() {
           <TableHeader>
             <TableRow>
               <TableHead>Name</TableHead>
-              <TableHead>Type</TableHead>
+              <TableHead className="hidden sm:table-cell">Type</TableHead>
               <TableHead className="hidden md:table-cell">Subdomain</TableHead>
               <TableHead className="hidden md:table-cell">Delivery</TableHead>
               <TableHead className="text-right">Members</TableHead>
@@ -98,9 +99,9 @@ export function PartnersClient() {
                     {p.name}
                   </Link>
                 </TableCell>
-                <TableCell>{p.type}</TableCell>
+                <TableCell className="hidden sm:table-cell">{p.type}</TableCell>
                 <TableCell className="hidden font-mono text-xs md:table-cell">{p.subdomain}</TableCell>
-                <TableCell className="hidden md:table-cell">{p.delivery_method}</TableCell>
+                <TableCell className="hidden md:table-cell">{DELIVERY_NAMES[p.delivery_method] ?? p.delivery_method}</TableCell>
                 <TableCell className="text-right tabular-nums">
                   <span className="block whitespace-nowrap">{count.format(p.members.live)} live</span>
                   <span className="block whitespace-nowrap text-xs text-muted-foreground">{count.format(p.members.test)} sandbox</span>

@@ -95,7 +95,7 @@ export function EditPartnerDialog({ partner, onSaved }: { partner: PartnerDto; o
           <DialogDescription>Saved on the partner&rsquo;s behalf and recorded in its activity and the platform log with your name.</DialogDescription>
         </DialogHeader>
         <Form {...form}>
-          <form className="space-y-4" noValidate onSubmit={form.handleSubmit((values) => save.mutate({ partnerId: partner.id, changes: toInput(values) }))}>
+          <form className="min-w-0 space-y-4" noValidate onSubmit={form.handleSubmit((values) => save.mutate({ partnerId: partner.id, changes: toInput(values) }))}>
             <TextField control={form.control} name="name" label="Partner name" inputProps={{ autoComplete: "organization" }} />
             <SelectField control={form.control} name="type" label="Partner type" options={PARTNER_TYPES.map((t) => ({ value: t, label: t }))} />
             <CheckboxGroupField control={form.control} name="regions" label="Regions" options={AUDIENCE_REGIONS.map((r) => ({ value: r, label: r }))} gridClassName="grid-cols-2 sm:grid-cols-3" />

@@ -16,6 +16,7 @@ import { ConfirmDialog } from "@/components/portal/confirm-dialog";
 import { ErrorState } from "@/components/portal/error-state";
 import { PageHeader } from "@/components/portal/page-header";
 import { SecretField } from "../../_components/create-partner-dialog";
+import { DELIVERY_NAMES } from "../../_components/partners-client";
 import { EditPartnerDialog } from "./edit-partner-dialog";
 
 type Detail = RouterOutputs["superAdmin"]["getPartner"];
@@ -124,7 +125,7 @@ function PartnerDetail({ detail }: { detail: Detail }) {
               <dt className="text-muted-foreground">Subdomain</dt>
               <dd className="font-mono break-all">{partner.subdomain}</dd>
               <dt className="text-muted-foreground">Delivery</dt>
-              <dd>{partner.delivery_method}</dd>
+              <dd>{DELIVERY_NAMES[partner.delivery_method] ?? partner.delivery_method}</dd>
               <dt className="text-muted-foreground">Freemium</dt>
               <dd>{partner.freemium_enabled ? "On" : "Off"}</dd>
               <dt className="text-muted-foreground">Upgrade link</dt>
