@@ -1,5 +1,5 @@
 // Portal /webhooks against a real local receiver: add an endpoint (secret shown once), send a test
-// event, see it delivered in the log and verify its signature, then delete with confirmation.
+// event, see it delivered in the log and verify its signature, read its payload, then delete with confirmation.
 // The app must allow local targets (scripts/e2e.ts sets WEBHOOK_ALLOW_PRIVATE=1).
 import { createHmac } from "node:crypto";
 import http from "node:http";
@@ -64,6 +64,18 @@ test("add an endpoint, send a test event, see it delivered, delete it", async ({
 
     await expectAccessible(page);
     await screenshotBoth(page, "portal-webhooks");
+
+    // The delivery's payload can be read in the log: the very body the receiver got.
+    await log.getByRole("button", { name: /^View payload of test\.ping event / }).click();
+    const payloadDialog = page.getByRole("dialog", { name: "Payload of test.ping" });
+    const shown = payloadDialog.getByTestId("webhook-payload");
+    await expect(shown).toContainText('"type": "test.ping"');
+    expect(JSON.parse((await shown.textContent()) ?? "")).toEqual(JSON.parse(body));
+    await expect(payloadDialog.getByRole("button", { name: "Copy payload" })).toBeVisible();
+    await expectAccessible(page);
+    await screenshotBoth(page, "portal-webhooks-payload");
+    await page.keyboard.press("Escape");
+    await expect(payloadDialog).toBeHidden();
 
     await page.getByRole("button", { name: `Delete ${url}` }).click();
     const confirm = page.getByRole("alertdialog");

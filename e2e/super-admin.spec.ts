@@ -6,7 +6,7 @@
 // "view as" never changes the shared demo super admin's session.
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { cli, expectAccessible, screenshotBoth, signIn } from "./support";
+import { cli, createPartnerWithAdmin, expectAccessible, screenshotBoth, signIn } from "./support";
 import { requireEnv } from "./env";
 
 // Each test stands alone (its own data); the super admin is created once per worker.
@@ -229,4 +229,90 @@ test("a partner page opened by an unknown id is a 404 page whose links work", as
   await screenshotBoth(page, "portal-not-found");
   await page.getByRole("link", { name: "Go to the portal home" }).click();
   await expect(page).toHaveURL((u) => u.pathname === "/");
+});
+
+test("edit a partner's settings: saved on its behalf and recorded in the platform log in readable dates and one-line names", async ({ page }) => {
+  test.setTimeout(120_000);
+  const partner = createPartnerWithAdmin();
+  await signIn(page, superAdmin.email, superAdmin.password);
+  await page.goto(`/partners/${partner.partner_id}`);
+  await expect(page.getByRole("heading", { name: partner.name, level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Edit settings" }).click();
+  const dialog = page.getByRole("dialog", { name: `Edit ${partner.name}’s settings` });
+  await expect(dialog.getByLabel("Partner name")).toHaveValue(partner.name);
+  await dialog.getByLabel("Upgrade link (optional)").fill("not a link");
+  await dialog.getByRole("button", { name: "Save settings" }).click();
+  await expect(dialog.getByText(/https/).first()).toBeVisible();
+  const renamed = `${partner.name} renamed`;
+  await dialog.getByLabel("Partner name").fill(renamed);
+  await dialog.getByLabel("Upgrade link (optional)").fill("https://example.com/upgrade");
+  await dialog.getByRole("switch", { name: "Freemium" }).click();
+  await expectAccessible(page);
+  await screenshotBoth(page, "super-admin-partner-edit");
+  await dialog.getByRole("button", { name: "Save settings" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { name: renamed, level: 1 })).toBeVisible();
+  await expect(page.getByText("https://example.com/upgrade")).toBeVisible();
+  // The partner's own API sees the change: it was saved, not just shown.
+  expect((await v1(page, partner.keys.test, "/v1/deals?limit=1")).status).toBe(200);
+
+  await page.goto("/platform");
+  // Many partners: pick this one by typing its name (the list is longer than the screen).
+  await page.getByRole("combobox", { name: "Show activity of" }).click();
+  await page.keyboard.type(renamed);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("combobox", { name: "Show activity of" })).toHaveText(renamed);
+  const entry = page.getByRole("row").filter({ hasText: "Updated settings: name, freemium enabled, upgrade url" });
+  await expect(entry).toHaveCount(1);
+  // Dates in words ("Nov 26, 2026" over "5:46 PM UTC"), not the browser's numeric locale string.
+  await expect(entry.locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2}\s?[AP]M UTC$/);
+  // Who: the super admin's email breaks only at "@" or a dot, never inside a word (it wrapped every
+  // few characters before): each part of the address is laid out on a single line.
+  const who = entry.getByTestId("activity-who");
+  await expect(who).toHaveText(superAdmin.email);
+  // (A part that starts a new line also leaves an empty fragment where its <wbr> sits: not counted.)
+  const lines = await who.locator("span span").evaluateAll((parts) => parts.map((p) => [...p.getClientRects()].filter((r) => r.width > 1).length));
+  expect(lines.length).toBeGreaterThan(2);
+  expect(lines.every((n) => n === 1), `line boxes per part: ${lines.join(",")}`).toBe(true);
+  await expectAccessible(page);
+  await screenshotBoth(page, "super-admin-platform-log");
+});
+
+test("the partner list shows members per environment and the last activity", async ({ page }) => {
+  const partner = createPartnerWithAdmin();
+  const auth = await page.request.post("/v1/authentications", { data: partner.keys.test });
+  const { jwt_token } = await auth.json();
+  for (const n of [1, 2]) {
+    const res = await page.request.post("/v1/users", { headers: { authorization: `Bearer ${jwt_token}` }, data: { email: `listed-${n}-${run}@e2e.example` } });
+    expect(res.status()).toBe(201);
+  }
+  await signIn(page, superAdmin.email, superAdmin.password);
+  await page.goto("/partners");
+  await page.getByLabel("Search partners").fill(partner.name);
+  const row = page.getByRole("row").filter({ hasText: partner.name });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole("cell").filter({ hasText: "0 live" })).toContainText("2 sandbox");
+  await expect(row.locator("time")).toHaveText(/just now|seconds? ago|minutes? ago/);
+  await expect(page.getByRole("columnheader", { name: "Members" })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Last activity" })).toBeVisible();
+  await expectAccessible(page);
+  await screenshotBoth(page, "super-admin-partners-list");
+});
+
+test("the catalogue's header buttons stay on one line at 1280 px; the export menu downloads CSV", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, superAdmin.email, superAdmin.password);
+  await page.goto("/catalogue");
+  await expect(page.getByRole("heading", { name: "Servicepass catalogue", level: 1 })).toBeVisible();
+  const buttons = [page.getByRole("link", { name: "New deal" }), page.getByRole("button", { name: "Import" }), page.getByRole("button", { name: "Export" })];
+  const tops = await Promise.all(buttons.map(async (b) => (await b.boundingBox())!.y));
+  expect(Math.max(...tops) - Math.min(...tops), "one row of buttons").toBeLessThan(4);
+  for (const b of buttons) expect((await b.boundingBox())!.height, "no button wraps its label").toBeLessThan(44);
+
+  await page.getByRole("button", { name: "Export" }).click();
+  const download = page.waitForEvent("download");
+  await page.getByRole("menuitem", { name: "CSV file (spreadsheets)" }).click();
+  expect((await download).suggestedFilename()).toMatch(/^servicepass-catalogue-\d{4}-\d{2}-\d{2}\.csv$/);
+  await expectAccessible(page);
+  await screenshotBoth(page, "super-admin-catalogue-header");
 });

@@ -18,6 +18,10 @@ export const activityListInputSchema = z
   .strict();
 export type ActivityListInput = z.output<typeof activityListInputSchema>;
 
+/** Activity → Export CSV: the list's filters, without paging. */
+export const activityExportInputSchema = activityListInputSchema.omit({ cursor: true, limit: true });
+export type ActivityExportInput = z.output<typeof activityExportInputSchema>;
+
 export const activityEntrySchema = z.object({
   id: z.string(),
   created_at: z.iso.datetime(),

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { DEAL_STATUSES } from "@/server/domain/enums";
 import { emailSchema } from "./user.schema";
-import { partnerCreateSchema } from "./partner.schema";
+import { partnerCreateSchema, partnerSettingsSchema } from "./partner.schema";
 import { environmentSchema } from "./portal.schema";
 
 export const PARTNER_STATUS_FILTERS = ["all", "active", "inactive"] as const;
@@ -22,6 +22,9 @@ export const partnerIdInputSchema = z.object({ partnerId: z.uuid({ error: "must 
 /** Create a partner and its first admin (invited: no password until the set-password link is used). */
 export const partnerCreateWithAdminSchema = partnerCreateSchema.extend({ admin_email: emailSchema, admin_name: z.string().trim().max(200).optional() }).strict();
 export type PartnerCreateWithAdminInput = z.input<typeof partnerCreateWithAdminSchema>;
+
+/** The super admin's edit of a partner's settings (activation has its own, confirmed, action). */
+export const partnerUpdateByIdInputSchema = z.object({ partnerId: z.uuid({ error: "must be a partner id" }), changes: partnerSettingsSchema }).strict();
 
 export const partnerSetActiveInputSchema = z.object({ partnerId: z.uuid(), active: z.boolean() }).strict();
 

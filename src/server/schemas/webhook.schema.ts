@@ -165,5 +165,9 @@ export const webhookDeliveryListSchema = z.object({ data: z.array(webhookDeliver
 export type WebhookDeliveryList = z.output<typeof webhookDeliveryListSchema>;
 
 export const webhookDeliveryIdSchema = z.object({ id: z.uuid() }).strict();
+
+/** One delivery's event body (the exact text POSTed), as the portal's "View payload" shows it. */
+export const webhookDeliveryPayloadSchema = z.object({ id: z.uuid(), event_id: z.string(), event_type: z.string(), body: z.string() });
+export type WebhookDeliveryPayload = z.output<typeof webhookDeliveryPayloadSchema>;
 export const webhookEndpointIdSchema = z.object({ id: z.uuid() }).strict();
 export const webhookEndpointUpdateByIdSchema = z.object({ id: z.uuid(), changes: webhookEndpointUpdateSchema }).strict();

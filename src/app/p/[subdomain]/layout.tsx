@@ -1,12 +1,14 @@
 // The member surfaces' frame: the partner's branding, the signed-in member's sign-out, a sandbox
-// banner for sandbox members, and the "Powered by Perkway" footer (unless the partner hides it).
-// The same tree serves the subdomain (or the partner's custom domain), /p/{subdomain} and the widget
-// (/embed/{subdomain}, rewritten here by src/proxy.ts).
+// banner for sandbox members, and the "Powered by Perkway" footer (unless the partner hides it); for a
+// deactivated partner, a "paused" page in place of every page. The same tree serves the subdomain (or
+// the partner's custom domain), /p/{subdomain} and the widget (/embed/{subdomain}, rewritten here by src/proxy.ts).
 import type { ReactNode } from "react";
 import { EmbedHeight } from "@/components/hosted/embed-height";
 import { brandStyle } from "@/components/hosted/brand";
 import { HostedHeader, PoweredBy } from "@/components/hosted/hosted-frame";
+import { ProgrammePaused } from "@/components/hosted/programme-paused";
 import { Button } from "@/components/ui/button";
+import { getPausedPartner } from "@/server/services/partners";
 import { getSurface, loadMember, loadPartner } from "./_lib/member-context";
 
 // Partner data (branding, active flag) and sessions change at any time: never a cached render.
@@ -18,6 +20,8 @@ export default async function HostedLayout({ children, params }: Props) {
   const { subdomain } = await params;
   const [partner, surface] = await Promise.all([loadPartner(subdomain), getSurface(subdomain)]);
   const member = partner ? await loadMember(partner) : null;
+  // A deactivated partner's members are told the programme is paused, on every page.
+  const paused = partner ? null : await getPausedPartner(subdomain);
   const embed = surface.surface === "embed";
   const home = surface.base || "/";
 
@@ -50,7 +54,7 @@ export default async function HostedLayout({ children, params }: Props) {
         </HostedHeader>
       ) : null}
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-4 sm:py-6">
-        {children}
+        {paused ? <ProgrammePaused partnerName={paused.name} /> : children}
       </main>
       <PoweredBy hidden={partner?.hidePoweredBy ?? false} />
       {embed ? <EmbedHeight /> : null}

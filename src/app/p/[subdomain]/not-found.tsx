@@ -1,5 +1,16 @@
-// Unknown or deactivated partner subdomain, or a deal this member cannot see.
-export default function HostedNotFound() {
+// Unknown partner subdomain, or a deal this member cannot see. Within a partner's app the page
+// offers the way back to its deals (the proxy names the subdomain and base path in headers: a
+// not-found page gets no route params).
+import { headers } from "next/headers";
+import { Button } from "@/components/ui/button";
+import { MEMBER_HEADERS } from "@/lib/hosted/member-surface";
+import { loadPartner } from "./_lib/member-context";
+
+export default async function HostedNotFound() {
+  const h = await headers();
+  const subdomain = h.get(MEMBER_HEADERS.subdomain);
+  const partner = subdomain ? await loadPartner(subdomain) : null;
+  const home = h.get(MEMBER_HEADERS.base) ?? (subdomain ? `/p/${subdomain}` : null);
   return (
     <section className="mx-auto max-w-xl py-12 text-center" data-testid="hosted-not-found">
       <p className="text-sm font-bold tracking-widest text-muted-foreground">404</p>
@@ -7,6 +18,11 @@ export default function HostedNotFound() {
       <p className="mt-3 text-muted-foreground">
         The address may be mistyped, or it is no longer available. Use the link your organization sent you, or ask them for a new one.
       </p>
+      {partner && home !== null ? (
+        <Button asChild className="mt-6">
+          <a href={home || "/"}>Back to {partner.name} perks</a>
+        </Button>
+      ) : null}
     </section>
   );
 }

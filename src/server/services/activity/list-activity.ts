@@ -4,7 +4,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
 import { isUuid } from "@/server/domain/ids";
-import type { ActivityEntryDto, ActivityListInput } from "@/server/schemas/activity.schema";
+import type { ActivityEntryDto, ActivityExportInput, ActivityListInput } from "@/server/schemas/activity.schema";
 import type { PartnerScope } from "@/server/scope";
 import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared";
 
@@ -19,14 +19,7 @@ export async function listActivity(
   scope: Pick<PartnerScope, "partnerId">,
   input: ActivityListInput,
 ): Promise<{ data: ActivityEntryDto[]; has_more: boolean; next_cursor: string | null }> {
-  const and: Prisma.ActivityLogWhereInput[] = [partnerWhere(scope)];
-  if (input.environment) and.push({ OR: [{ environment: input.environment }, { environment: null }] });
-  if (input.area) and.push({ OR: [{ action: { startsWith: `${input.area}.` } }, { action: { startsWith: `${input.area}s.` } }] });
-  if (input.actor) {
-    and.push(NON_ADMIN_ACTORS.includes(input.actor) ? { actorType: input.actor } : { actorEmail: { equals: input.actor, mode: "insensitive" } });
-  }
-  if (input.from) and.push({ createdAt: { gte: new Date(input.from) } });
-  if (input.to) and.push({ createdAt: { lte: new Date(input.to) } });
+  const and = filterWhere(scope, input);
   if (input.cursor) {
     const c = decodeCreatedAtCursor(input.cursor);
     and.push({ OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }] });
@@ -36,20 +29,47 @@ export async function listActivity(
   const last = page.at(-1);
   const has_more = rows.length > input.limit;
   return {
-    data: page.map((r) => ({
-      id: r.id,
-      created_at: r.createdAt.toISOString(),
-      environment: r.environment,
-      actor_type: r.actorType,
-      actor_email: r.actorEmail,
-      action: r.action,
-      target_type: r.targetType,
-      target_id: r.targetId,
-      summary: r.summary,
-      changes: changesOf(r.changes),
-    })),
+    data: page.map(entryOf),
     has_more,
     next_cursor: has_more && last ? encodeCreatedAtCursor({ createdAt: last.createdAt, id: last.id }) : null,
+  };
+}
+
+/** The most entries one export holds (newest first); `truncated` says when the filters matched more. */
+export const ACTIVITY_EXPORT_MAX = 10_000;
+
+/** Activity → Export: every entry the filters match (no paging), newest first, up to ACTIVITY_EXPORT_MAX. */
+export async function exportActivity(scope: Pick<PartnerScope, "partnerId">, input: ActivityExportInput): Promise<{ data: ActivityEntryDto[]; truncated: boolean }> {
+  const rows = await db.activityLog.findMany({ where: { AND: filterWhere(scope, input) }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: ACTIVITY_EXPORT_MAX + 1 });
+  return { data: rows.slice(0, ACTIVITY_EXPORT_MAX).map(entryOf), truncated: rows.length > ACTIVITY_EXPORT_MAX };
+}
+
+function filterWhere(scope: Pick<PartnerScope, "partnerId">, input: ActivityExportInput): Prisma.ActivityLogWhereInput[] {
+  const and: Prisma.ActivityLogWhereInput[] = [partnerWhere(scope)];
+  if (input.environment) and.push({ OR: [{ environment: input.environment }, { environment: null }] });
+  if (input.area) and.push({ OR: [{ action: { startsWith: `${input.area}.` } }, { action: { startsWith: `${input.area}s.` } }] });
+  if (input.actor) {
+    and.push(NON_ADMIN_ACTORS.includes(input.actor) ? { actorType: input.actor } : { actorEmail: { equals: input.actor, mode: "insensitive" } });
+  }
+  if (input.from) and.push({ createdAt: { gte: new Date(input.from) } });
+  if (input.to) and.push({ createdAt: { lte: new Date(input.to) } });
+  return and;
+}
+
+type ActivityRow = Awaited<ReturnType<typeof db.activityLog.findMany>>[number];
+
+function entryOf(r: ActivityRow): ActivityEntryDto {
+  return {
+    id: r.id,
+    created_at: r.createdAt.toISOString(),
+    environment: r.environment,
+    actor_type: r.actorType,
+    actor_email: r.actorEmail,
+    action: r.action,
+    target_type: r.targetType,
+    target_id: r.targetId,
+    summary: r.summary,
+    changes: changesOf(r.changes),
   };
 }
 

@@ -1,6 +1,7 @@
 // Portal sign-in: checks an admin's email and password. Called only by the next-auth credentials
-// provider (src/server/auth/next-auth-options.ts).
+// provider (src/server/auth/next-auth-options.ts). A successful sign-in is an activity entry.
 import { db } from "@/server/db/client";
+import { recordActivity } from "@/server/services/activity";
 import { hashPassword, verifyPassword } from "./hash-password";
 
 export type VerifiedAdmin = {
@@ -47,6 +48,19 @@ export async function verifyAdminCredentials(email: string, password: string): P
   // A deactivated partner's admins lose portal access along with the partner's API access.
   if (admin.role === "partner_admin" && (!admin.partnerId || admin.partner?.active === false)) return null;
 
-  await db.admin.update({ where: { id: admin.id }, data: { lastLoginAt: new Date() } });
+  // A sign-in is recorded in the partner's Activity (a super admin's in the platform log).
+  await db.$transaction(async (tx) => {
+    await tx.admin.update({ where: { id: admin.id }, data: { lastLoginAt: new Date() } });
+    await recordActivity(
+      {
+        actor: { type: "admin", adminId: admin.id, email: admin.email },
+        partnerId: admin.role === "partner_admin" ? admin.partnerId : null,
+        action: "admin.signed_in",
+        target: { type: "admin", id: admin.id },
+        summary: "Signed in to the portal",
+      },
+      tx,
+    );
+  });
   return { id: admin.id, email: admin.email, name: admin.name, role: admin.role, partnerId: admin.partnerId, sessionVersion: admin.sessionVersion };
 }

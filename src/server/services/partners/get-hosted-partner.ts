@@ -40,8 +40,27 @@ export async function getHostedPartner(subdomain: string): Promise<HostedPartner
   return hostedPartners.get(parsed.data);
 }
 
+/**
+ * The deactivated partner at this subdomain (its name only), or null: its members are told the
+ * programme is paused instead of "not found". Read only where getHostedPartner found no active one.
+ */
+export async function getPausedPartner(subdomain: string): Promise<{ name: string } | null> {
+  const parsed = subdomainSchema.safeParse(subdomain);
+  if (!parsed.success) return null;
+  return pausedPartners.get(parsed.data);
+}
+
 // Partners change rarely: any change empties the whole cache (a subdomain may have moved).
 const hostedPartners = new PushedCache<string, HostedPartner | null>(readHostedPartner, (cache) => ({ partner: () => cache.clear() }), 10_000);
+
+const pausedPartners = new PushedCache<string, { name: string } | null>(
+  async (subdomain) => {
+    const partner = await db.partner.findUnique({ where: { subdomain }, select: { name: true, active: true } });
+    return partner && !partner.active ? { name: partner.name } : null;
+  },
+  (cache) => ({ partner: () => cache.clear() }),
+  10_000,
+);
 
 async function readHostedPartner(subdomain: string): Promise<HostedPartner | null> {
   const partner = await db.partner.findUnique({

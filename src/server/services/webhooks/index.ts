@@ -4,6 +4,7 @@ export { claimWithCodePoolWebhooks } from "./code-pool-webhooks";
 export { createWebhookEndpoint } from "./create-webhook-endpoint";
 export { deleteWebhookEndpoint } from "./delete-webhook-endpoint";
 export { enqueueWebhookEvent, webhookSubscribed } from "./enqueue-webhook-event";
+export { getWebhookDeliveryPayload } from "./get-webhook-delivery-payload";
 export { getWebhookEndpoint } from "./get-webhook-endpoint";
 export { listWebhookDeliveries } from "./list-webhook-deliveries";
 export { listWebhookEndpoints } from "./list-webhook-endpoints";

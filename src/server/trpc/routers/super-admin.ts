@@ -20,6 +20,7 @@ import {
   partnerListInputSchema,
   partnerRotateKeysInputSchema,
   partnerSetActiveInputSchema,
+  partnerUpdateByIdInputSchema,
   platformActivityInputSchema,
 } from "@/server/schemas/super-admin.schema";
 import { exitViewAs, listPlatformActivity, viewAsPartner } from "@/server/services/admins";
@@ -38,7 +39,7 @@ import {
   updateCatalogDeal,
   setCatalogDealTracking,
 } from "@/server/services/deals";
-import { createPartnerWithAdmin, getPartnerForAdmin, listPartners, rotatePartnerKeys, setPartnerActive } from "@/server/services/partners";
+import { createPartnerWithAdmin, getPartnerForAdmin, listPartnersForAdmin, rotatePartnerKeys, setPartnerActive, updatePartner } from "@/server/services/partners";
 import { listPartnerFigures } from "@/server/services/events";
 import { getMailboxEmail, listMailbox } from "@/server/services/email";
 import { mailboxEmailInputSchema, mailboxListInputSchema } from "@/server/schemas/mailbox.schema";
@@ -47,9 +48,11 @@ import { catalogExportFile } from "../views/catalog-export";
 
 export const superAdminRouter = createTRPCRouter({
   // ---- Partners ----
-  listPartners: superAdminProcedure.input(partnerListInputSchema).query(({ ctx, input }) => listPartners(ctx.actor, input)),
+  listPartners: superAdminProcedure.input(partnerListInputSchema).query(({ ctx, input }) => listPartnersForAdmin(ctx.actor, input)),
   getPartner: superAdminProcedure.input(partnerIdInputSchema).query(({ ctx, input }) => getPartnerForAdmin(ctx.actor, input.partnerId)),
   createPartner: superAdminProcedure.input(partnerCreateWithAdminSchema).mutation(({ ctx, input }) => createPartnerWithAdmin(ctx.actor, input, ctx.admin.email)),
+  /** A partner's settings edited by the super admin (the partners service with the admin actor; recorded in its activity and the platform log). */
+  updatePartner: superAdminProcedure.input(partnerUpdateByIdInputSchema).mutation(({ ctx, input }) => updatePartner(ctx.actor, input.partnerId, input.changes, { actorEmail: ctx.admin.email })),
   setPartnerActive: superAdminProcedure.input(partnerSetActiveInputSchema).mutation(({ ctx, input }) => setPartnerActive(ctx.actor, input.partnerId, input.active, ctx.admin.email)),
   rotatePartnerKeys: superAdminProcedure.input(partnerRotateKeysInputSchema).mutation(({ ctx, input }) => rotatePartnerKeys(ctx.actor, input.partnerId, input.environment, ctx.admin.email)),
   viewAs: superAdminProcedure.input(partnerIdInputSchema).mutation(({ ctx, input }) => viewAsPartner(ctx.actor, input.partnerId, ctx.admin.email)),

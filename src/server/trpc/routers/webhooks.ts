@@ -6,6 +6,7 @@ import {
   webhookDeliveryIdSchema,
   webhookDeliveryListQuerySchema,
   webhookDeliveryListSchema,
+  webhookDeliveryPayloadSchema,
   webhookDeliverySchema,
   webhookEndpointCreateSchema,
   webhookEndpointDeletedSchema,
@@ -19,6 +20,7 @@ import { activityActorOf } from "@/server/services/activity";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
+  getWebhookDeliveryPayload,
   listWebhookDeliveries,
   listWebhookEndpoints,
   resendWebhookDelivery,
@@ -59,6 +61,12 @@ export const webhooksRouter = createTRPCRouter({
     .input(webhookDeliveryListQuerySchema)
     .output(webhookDeliveryListSchema)
     .query(({ ctx, input }) => listWebhookDeliveries(ctx.scope, input)),
+
+  /** The event body one delivery sends (read-only, so also in a super admin's view-as). */
+  deliveryPayload: partnerProcedure
+    .input(webhookDeliveryIdSchema)
+    .output(webhookDeliveryPayloadSchema)
+    .query(({ ctx, input }) => getWebhookDeliveryPayload(ctx.scope, input.id)),
 
   resend: partnerMutationProcedure
     .input(webhookDeliveryIdSchema)

@@ -1,7 +1,6 @@
 // /activity — every change made to this partner through the portal, the CLI, key rotation or the
 // system: who, what, which environment, when, and before/after where small. Filters and pages.
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/portal/page-header";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
 import { ActivityClient } from "./_components/activity-client";
 
@@ -11,7 +10,6 @@ export default async function ActivityPage() {
   await requireAdminSession();
   return (
     <>
-      <PageHeader title="Activity" description="Who changed what, and when: portal, CLI and key changes, newest first." />
       <ActivityClient />
     </>
   );

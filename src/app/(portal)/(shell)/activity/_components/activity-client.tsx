@@ -2,7 +2,8 @@
 // The activity log table: filters (environment, area, actor, date range) go to the server
 // (activity.list), pages by cursor; before/after open per entry.
 import type { ColumnDef } from "@tanstack/react-table";
-import { History, X } from "lucide-react";
+import { Download, History, X } from "lucide-react";
+import { toast } from "sonner";
 import { useMemo, useState } from "react";
 import { DataTable } from "@/components/portal/data-table";
 import { EmptyState } from "@/components/portal/empty-state";
@@ -12,6 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { FilterSelect } from "@/components/portal/filter-select";
+import { PageHeader } from "@/components/portal/page-header";
 import type { ActivityEntryDto, ActivityListInput } from "@/server/schemas/activity.schema";
 import { api } from "@/trpc/react";
 
@@ -40,13 +42,41 @@ function who(e: ActivityEntryDto): string {
 }
 
 
+/** Downloads the entries the current filters match (all pages) as CSV. */
+function ExportActivityButton({ filters }: { filters: Omit<ActivityListInput, "limit" | "cursor"> }) {
+  const utils = api.useUtils();
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      const file = await utils.activity.exportCsv.fetch(filters, { staleTime: 0 });
+      const url = URL.createObjectURL(new Blob([file.content], { type: `${file.mimeType};charset=utf-8` }));
+      const a = document.createElement("a");
+      a.href = url;
+      a.download = file.filename;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      toast.success(file.truncated ? `Exported the newest ${file.count} entries (narrow the dates for older ones)` : `Exported ${file.count} ${file.count === 1 ? "entry" : "entries"}`);
+    } catch (e) {
+      toast.error(`The export failed: ${(e as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button variant="outline" onClick={() => void download()} disabled={busy}>
+      <Download aria-hidden="true" /> {busy ? "Exporting…" : "Export CSV"}
+    </Button>
+  );
+}
+
 export function ActivityClient() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const options = api.activity.filters.useQuery();
-  const input: ActivityListInput = {
-    limit: 50,
-    cursor: cursors[cursors.length - 1],
+  const filterInput: Omit<ActivityListInput, "limit" | "cursor"> = {
     ...(filters.environment !== ALL ? { environment: filters.environment as "live" | "test" } : {}),
     ...(filters.area !== ALL ? { area: filters.area } : {}),
     ...(filters.actor !== ALL ? { actor: filters.actor } : {}),
@@ -54,6 +84,7 @@ export function ActivityClient() {
     ...(filters.from ? { from: `${filters.from}T00:00:00.000Z` } : {}),
     ...(filters.to ? { to: `${filters.to}T23:59:59.999Z` } : {}),
   };
+  const input: ActivityListInput = { limit: 50, cursor: cursors[cursors.length - 1], ...filterInput };
   const list = api.activity.list.useQuery(input, { placeholderData: (prev) => prev });
   const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
   const set = (key: keyof Filters) => (value: string) => {
@@ -100,6 +131,11 @@ export function ActivityClient() {
 
   return (
     <>
+      <PageHeader
+        title="Activity"
+        description="Who changed what and who signed in, and when: portal, CLI and key changes, newest first."
+        actions={<ExportActivityButton filters={filterInput} />}
+      />
       <section aria-label="Filters" className="mb-4 flex flex-wrap items-end gap-3">
         <FilterSelect
           id="activity-environment"

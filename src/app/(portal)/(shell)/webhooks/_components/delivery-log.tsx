@@ -1,6 +1,6 @@
 "use client";
 // One endpoint's recent deliveries, newest first, refreshed every few seconds while open: status,
-// attempts, last response code and latency, next retry; "Resend" queues one again.
+// attempts, last response code and latency, next retry; "Payload" shows the body sent, "Resend" queues one again.
 import { useState } from "react";
 import { CircleCheck, Inbox } from "lucide-react";
 import { toast } from "sonner";
@@ -11,6 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { EmptyState } from "@/components/portal/empty-state";
 import { ErrorState } from "@/components/portal/error-state";
+import { PayloadDialog } from "./payload-dialog";
 
 type Delivery = RouterOutputs["webhooks"]["deliveries"]["data"][number];
 
@@ -94,15 +95,18 @@ export function DeliveryLog({ endpointId, readOnly }: { endpointId: string; read
                 {d.status === "pending" ? `Next: ${fmt(d.next_attempt_at)}` : d.status === "delivered" ? fmt(d.delivered_at) : "Gave up"}
               </TableCell>
               <TableCell className="text-right">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={readOnly || resend.isPending}
-                  aria-label={`Resend ${d.event_type} event ${d.event_id}`}
-                  onClick={() => resend.mutate({ id: d.id })}
-                >
-                  Resend
-                </Button>
+                <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
+                  <PayloadDialog deliveryId={d.id} eventType={d.event_type} eventId={d.event_id} />
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={readOnly || resend.isPending}
+                    aria-label={`Resend ${d.event_type} event ${d.event_id}`}
+                    onClick={() => resend.mutate({ id: d.id })}
+                  >
+                    Resend
+                  </Button>
+                </div>
               </TableCell>
             </TableRow>
           ))}

@@ -17,7 +17,7 @@ import { ErrorState } from "@/components/portal/error-state";
 import { PageHeader } from "@/components/portal/page-header";
 import { FilterSelect } from "@/components/portal/filter-select";
 import { useDebounced } from "@/components/portal/use-debounced";
-import { ExportButtons } from "./export-buttons";
+import { ExportMenu } from "./export-menu";
 import { ImportDialog } from "./import-dialog";
 
 /** The filters sit in a grid here: each select fills its cell. */
@@ -54,14 +54,14 @@ export function CatalogueClient() {
         title="Servicepass catalogue"
         description="The shared deals every partner offers, unless a deal's rules exclude them."
         actions={
-          <div className="flex flex-wrap gap-2">
+          <div className="flex flex-wrap gap-2 lg:flex-nowrap">
             <Button asChild>
               <Link href="/catalogue/new">
                 <Plus aria-hidden /> New deal
               </Link>
             </Button>
             <ImportDialog />
-            <ExportButtons />
+            <ExportMenu />
           </div>
         }
       />

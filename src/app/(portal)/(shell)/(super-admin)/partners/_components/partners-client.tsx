@@ -1,5 +1,6 @@
 "use client";
-// Partners list: search by name or subdomain, filter by status, open one, or create one.
+// Partners list: search by name or subdomain, filter by status, open one, or create one; each row
+// shows its members (live and sandbox) and when it was last active.
 import Link from "next/link";
 import { useState } from "react";
 import { Building2, Search } from "lucide-react";
@@ -17,6 +18,19 @@ import { useDebounced } from "@/components/portal/use-debounced";
 import { CreatePartnerDialog } from "./create-partner-dialog";
 
 type Status = "all" | "active" | "inactive";
+
+const count = new Intl.NumberFormat("en");
+export const DELIVERY_NAMES: Record<string, string> = { hosted: "Hosted app", iframe: "Widget (iframe)", api: "API only" };
+const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+
+/** "5 minutes ago", "yesterday", "3 weeks ago": what an operator scanning the list needs. */
+function relativeTime(iso: string): string {
+  const seconds = (new Date(iso).getTime() - Date.now()) / 1000;
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [["year", 31_536_000], ["month", 2_592_000], ["week", 604_800], ["day", 86_400], ["hour", 3_600], ["minute", 60]];
+  for (const [unit, size] of units) if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+  return "just now";
+}
 
 export function PartnersClient() {
   const [q, setQ] = useState("");
@@ -69,9 +83,11 @@ export function PartnersClient() {
           <TableHeader>
             <TableRow>
               <TableHead>Name</TableHead>
-              <TableHead>Type</TableHead>
+              <TableHead className="hidden sm:table-cell">Type</TableHead>
               <TableHead className="hidden md:table-cell">Subdomain</TableHead>
               <TableHead className="hidden md:table-cell">Delivery</TableHead>
+              <TableHead className="text-right">Members</TableHead>
+              <TableHead className="hidden sm:table-cell">Last activity</TableHead>
               <TableHead>Status</TableHead>
             </TableRow>
           </TableHeader>
@@ -83,9 +99,16 @@ export function PartnersClient() {
                     {p.name}
                   </Link>
                 </TableCell>
-                <TableCell>{p.type}</TableCell>
+                <TableCell className="hidden sm:table-cell">{p.type}</TableCell>
                 <TableCell className="hidden font-mono text-xs md:table-cell">{p.subdomain}</TableCell>
-                <TableCell className="hidden md:table-cell">{p.delivery_method}</TableCell>
+                <TableCell className="hidden md:table-cell">{DELIVERY_NAMES[p.delivery_method] ?? p.delivery_method}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  <span className="block whitespace-nowrap">{count.format(p.members.live)} live</span>
+                  <span className="block whitespace-nowrap text-xs text-muted-foreground">{count.format(p.members.test)} sandbox</span>
+                </TableCell>
+                <TableCell className="hidden whitespace-nowrap sm:table-cell">
+                  {p.last_activity_at ? <time suppressHydrationWarning dateTime={p.last_activity_at} title={`${dateTime.format(new Date(p.last_activity_at))} UTC`}>{relativeTime(p.last_activity_at)}</time> : <span className="text-muted-foreground">None yet</span>}
+                </TableCell>
                 <TableCell>
                   <Badge variant={p.active ? "default" : "secondary"}>{p.active ? "Active" : "Inactive"}</Badge>
                 </TableCell>

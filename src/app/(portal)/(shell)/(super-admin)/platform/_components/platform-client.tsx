@@ -17,6 +17,10 @@ import { ErrorState } from "@/components/portal/error-state";
 import { PageHeader } from "@/components/portal/page-header";
 
 const fmt = new Intl.NumberFormat("en");
+// "Nov 26, 2026" over "5:46 PM UTC": one zone for everyone reading the log, not the browser's.
+const day = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
+const clock = new Intl.DateTimeFormat("en", { timeStyle: "short", timeZone: "UTC" });
+const ACTORS: Record<string, string> = { cli: "Operator CLI", api: "API", system: "System" };
 
 export function PlatformClient() {
   return (
@@ -167,8 +171,11 @@ function PlatformActivity() {
             <TableBody>
               {rows.map((r) => (
                 <TableRow key={r.id}>
-                  <TableCell className="text-xs whitespace-nowrap">
-                    <time dateTime={r.created_at}>{new Date(r.created_at).toLocaleString()}</time>
+                  <TableCell className="text-sm whitespace-nowrap">
+                    <time dateTime={r.created_at}>
+                      <span className="block">{day.format(new Date(r.created_at))}</span>{" "}
+                      <span className="block text-xs text-muted-foreground">{clock.format(new Date(r.created_at))} UTC</span>
+                    </time>
                   </TableCell>
                   <TableCell className="text-sm">
                     {r.partner_id ? (
@@ -180,10 +187,15 @@ function PlatformActivity() {
                     )}
                     {r.environment ? <span className="text-muted-foreground block text-xs">{r.environment === "live" ? "Live" : "Sandbox"}</span> : null}
                   </TableCell>
-                  <TableCell className="hidden text-sm break-all md:table-cell">{r.actor_email ?? r.actor_type}</TableCell>
-                  <TableCell className="text-sm">
-                    <span className="block font-mono text-xs">{r.action}</span>
+                  {/* An email breaks only at its @ and dots when it must, never every few characters. */}
+                  <TableCell className="hidden max-w-64 min-w-40 text-sm whitespace-normal md:table-cell" data-testid="activity-who">
+                    {r.actor_email ? <WrappableEmail email={r.actor_email} /> : (ACTORS[r.actor_type] ?? r.actor_type)}
+                  </TableCell>
+                  <TableCell className="min-w-48 text-sm whitespace-normal">
                     <span className="break-words">{r.summary}</span>
+                    <span className="block font-mono text-xs text-muted-foreground">{r.action}</span>
+                    {/* Phones: who, under what (the Who column is hidden). */}
+                    <span className="block text-xs text-muted-foreground md:hidden">By {r.actor_email ? <WrappableEmail email={r.actor_email} /> : (ACTORS[r.actor_type] ?? r.actor_type)}</span>
                   </TableCell>
                 </TableRow>
               ))}
@@ -197,5 +209,20 @@ function PlatformActivity() {
         </>
       )}
     </section>
+  );
+}
+
+/** An email with break opportunities after "@" and before dots only (no mid-word breaks). */
+function WrappableEmail({ email }: { email: string }) {
+  const parts = email.split(/(?=[@.])/);
+  return (
+    <span>
+      {parts.map((part, i) => (
+        <span key={i}>
+          {i > 0 ? <wbr /> : null}
+          {part}
+        </span>
+      ))}
+    </span>
   );
 }

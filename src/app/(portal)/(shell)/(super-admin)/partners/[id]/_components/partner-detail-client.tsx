@@ -1,6 +1,6 @@
 "use client";
-// One partner: facts, activation, key pairs (rotate on the partner's behalf: the new private key is
-// shown once), admins, and "View as" (the partner's portal, read-only).
+// One partner: facts, "Edit settings", activation, key pairs (rotate on the partner's behalf: the new
+// private key is shown once), admins, and "View as" (the partner's portal, read-only).
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -16,6 +16,8 @@ import { ConfirmDialog } from "@/components/portal/confirm-dialog";
 import { ErrorState } from "@/components/portal/error-state";
 import { PageHeader } from "@/components/portal/page-header";
 import { SecretField } from "../../_components/create-partner-dialog";
+import { DELIVERY_NAMES } from "../../_components/partners-client";
+import { EditPartnerDialog } from "./edit-partner-dialog";
 
 type Detail = RouterOutputs["superAdmin"]["getPartner"];
 type Rotated = RouterOutputs["superAdmin"]["rotatePartnerKeys"];
@@ -83,6 +85,7 @@ function PartnerDetail({ detail }: { detail: Detail }) {
         description={`${partner.type} · ${partner.subdomain}`}
         actions={
           <div className="flex flex-wrap gap-2">
+            <EditPartnerDialog partner={partner} onSaved={refresh} />
             <Button variant="outline" onClick={() => viewAs.mutate({ partnerId: partner.id })} disabled={viewAs.isPending}>
               <Eye aria-hidden /> View as {partner.name} (read-only)
             </Button>
@@ -122,9 +125,13 @@ function PartnerDetail({ detail }: { detail: Detail }) {
               <dt className="text-muted-foreground">Subdomain</dt>
               <dd className="font-mono break-all">{partner.subdomain}</dd>
               <dt className="text-muted-foreground">Delivery</dt>
-              <dd>{partner.delivery_method}</dd>
+              <dd>{DELIVERY_NAMES[partner.delivery_method] ?? partner.delivery_method}</dd>
               <dt className="text-muted-foreground">Freemium</dt>
               <dd>{partner.freemium_enabled ? "On" : "Off"}</dd>
+              <dt className="text-muted-foreground">Upgrade link</dt>
+              <dd className="break-all">{partner.upgrade_url ?? "None"}</dd>
+              <dt className="text-muted-foreground">Support email</dt>
+              <dd className="break-all">{partner.support_email ?? "None"}</dd>
               <dt className="text-muted-foreground">Members</dt>
               <dd>
                 {detail.members.live} live · {detail.members.test} sandbox

@@ -1,12 +1,14 @@
 "use client";
-// Export the whole catalogue as a JSON or CSV download (the files the import reads back).
+// Export the whole catalogue as a JSON or CSV download (the files the import reads back): one
+// "Export" menu, so the page's header actions stay on one line at 1280 px.
 import { useState } from "react";
-import { Download } from "lucide-react";
+import { ChevronDown, Download } from "lucide-react";
 import { toast } from "sonner";
 import { api } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 
-export function ExportButtons() {
+export function ExportMenu() {
   const utils = api.useUtils();
   const [busy, setBusy] = useState<"json" | "csv" | null>(null);
 
@@ -31,13 +33,16 @@ export function ExportButtons() {
   }
 
   return (
-    <>
-      <Button variant="outline" onClick={() => void download("json")} disabled={busy !== null}>
-        <Download aria-hidden /> {busy === "json" ? "Exporting…" : "Export JSON"}
-      </Button>
-      <Button variant="outline" onClick={() => void download("csv")} disabled={busy !== null}>
-        <Download aria-hidden /> {busy === "csv" ? "Exporting…" : "Export CSV"}
-      </Button>
-    </>
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" disabled={busy !== null}>
+          <Download aria-hidden /> {busy ? "Exporting…" : "Export"} <ChevronDown aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => void download("json")}>JSON file (for re-import)</DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void download("csv")}>CSV file (spreadsheets)</DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
