@@ -15,6 +15,8 @@
 import { fork } from "node:child_process";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { parseWith } from "@/server/errors/parse-with";
+import { partnerCreateSchema } from "@/server/schemas/partner.schema";
 
 const { values: args } = parseArgs({
   options: {
@@ -60,7 +62,7 @@ async function serve() {
     rateLimits: { partner: unlimited, anonymous: unlimited, authentication_ip: unlimited, authentication_key: unlimited },
   });
 
-  const { partner, keys } = await createPartner("operator", { name: "Bench partner", type: "Other", subdomain: `bench-${Date.now().toString(36)}` });
+  const { partner, keys } = await createPartner("operator", parseWith(partnerCreateSchema, { name: "Bench partner", type: "Other", subdomain: `bench-${Date.now().toString(36)}` }));
   const { token } = await issuePartnerToken({ partnerId: partner.id, environment: "test" });
   // The two parts of authenticating a request, alone, in this process (no HTTP).
   // A token's first use is verified in full (jose, HS256); later uses hit the verified-token memo.

@@ -22,6 +22,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import os from "node:os";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { parseWith } from "@/server/errors/parse-with";
+import { partnerCreateSchema } from "@/server/schemas/partner.schema";
 
 const { values: args } = parseArgs({
   options: {
@@ -229,7 +231,7 @@ async function benchDeals(): Promise<string[]> {
 async function freshPartner(name: string, members: number) {
   const { createPartner } = await import("@/server/services/partners");
   const { db } = await import("@/server/db/client");
-  const { partner } = await createPartner("operator", { name, type: "Other", subdomain: `b-${randomUUID().slice(0, 8)}` });
+  const { partner } = await createPartner("operator", parseWith(partnerCreateSchema, { name, type: "Other", subdomain: `b-${randomUUID().slice(0, 8)}` }));
   await db.$executeRawUnsafe(
     `INSERT INTO members (id, partner_id, environment, email, updated_at)
      SELECT gen_random_uuid(), $1::uuid, 'live', 'bench-' || i || '@example.com', now() FROM generate_series(1, $2::int) AS i`,

@@ -14,6 +14,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import Papa from "papaparse";
+import { parseWith } from "@/server/errors/parse-with";
+import { partnerCreateSchema } from "@/server/schemas/partner.schema";
 
 const TARGET_SECONDS = 20;
 const CHUNK = 1000;
@@ -121,7 +123,7 @@ async function inProcess(): Promise<Target> {
   const { createPartner } = await import("@/server/services/partners");
   const { createAdmin } = await import("@/server/services/admins");
 
-  const { partner } = await createPartner("operator", { name: `Import bench ${randomUUID().slice(0, 6)}`, type: "Other", regions: ["Europe"], subdomain: `imp-${randomUUID().slice(0, 8)}` });
+  const { partner } = await createPartner("operator", parseWith(partnerCreateSchema, { name: `Import bench ${randomUUID().slice(0, 6)}`, type: "Other", regions: ["Europe"], subdomain: `imp-${randomUUID().slice(0, 8)}` }));
   const email = `bench-${randomUUID().slice(0, 8)}@perkway.test`;
   const admin = await createAdmin("operator", { email, role: "partner_admin", partner_id: partner.id });
   const session = {

@@ -20,6 +20,8 @@ import { fork } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import os from "node:os";
 import { parseArgs } from "node:util";
+import { parseWith } from "@/server/errors/parse-with";
+import { partnerCreateSchema } from "@/server/schemas/partner.schema";
 
 const { values: args } = parseArgs({
   options: {
@@ -252,7 +254,7 @@ async function benchPartner(deals: number, members: number, events: number): Pro
   }
   const { createPartner } = await import("@/server/services/partners");
   const { createAdmin } = await import("@/server/services/admins");
-  const { partner } = await createPartner("operator", { name: PARTNER_NAME, type: "Accelerator", regions: ["Europe"], subdomain: `bench-${randomUUID().slice(0, 8)}` });
+  const { partner } = await createPartner("operator", parseWith(partnerCreateSchema, { name: PARTNER_NAME, type: "Accelerator", regions: ["Europe"], subdomain: `bench-${randomUUID().slice(0, 8)}` }));
   await createAdmin("operator", { email: `bench-${partner.id.slice(0, 8)}@perkway.test`, role: "partner_admin", partner_id: partner.id });
   const started = performance.now();
 

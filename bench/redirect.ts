@@ -12,6 +12,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { parseWith } from "@/server/errors/parse-with";
+import { partnerCreateSchema } from "@/server/schemas/partner.schema";
 
 const { values: args } = parseArgs({
   options: { connections: { type: "string", default: "50" }, duration: { type: "string", default: "10" }, tiny: { type: "boolean", default: false } },
@@ -38,7 +40,7 @@ const { listenHttp } = await import("@/server/http/request-listener");
 
 // A partner, a tracked live deal and one click per connection.
 const suffix = randomBytes(4).toString("hex");
-const partner = await createPartner("operator", { name: `Redirect bench ${suffix}`, type: "Accelerator", regions: ["Europe"], subdomain: `rb-${suffix}` });
+const partner = await createPartner("operator", parseWith(partnerCreateSchema, { name: `Redirect bench ${suffix}`, type: "Accelerator", regions: ["Europe"], subdomain: `rb-${suffix}` }));
 const scope = { partnerId: partner.partner.id, environment: "test" as const };
 const deal = await createPartnerDeal(scope, {
   product_name: "Bench tracked deal",

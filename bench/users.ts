@@ -11,6 +11,8 @@
 import { fork } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
+import { parseWith } from "@/server/errors/parse-with";
+import { partnerCreateSchema } from "@/server/schemas/partner.schema";
 
 const { values: args } = parseArgs({
   options: {
@@ -52,7 +54,7 @@ async function serve() {
   // Control messages from the bench process: a fresh partner + token, or a member count.
   process.on("message", async (m: Msg & { id: number }) => {
     if (m.kind === "token") {
-      const { partner } = await createPartner("operator", { name: `Bench ${randomUUID().slice(0, 6)}`, type: "Other", subdomain: `bench-${randomUUID().slice(0, 8)}` });
+      const { partner } = await createPartner("operator", parseWith(partnerCreateSchema, { name: `Bench ${randomUUID().slice(0, 6)}`, type: "Other", subdomain: `bench-${randomUUID().slice(0, 8)}` }));
       const { token } = await issuePartnerToken({ partnerId: partner.id, environment: "test" });
       process.send!({ id: m.id, partnerId: partner.id, token });
     } else {

@@ -12,6 +12,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import os from "node:os";
 import { parseArgs } from "node:util";
+import { parseWith } from "@/server/errors/parse-with";
+import { partnerCreateSchema } from "@/server/schemas/partner.schema";
 
 const { values: args } = parseArgs({
   options: {
@@ -73,7 +75,7 @@ async function run() {
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
   const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`;
 
-  const { partner } = await createPartner("operator", { name: `Bench hooks ${randomUUID().slice(0, 6)}`, type: "Other", subdomain: `bench-${randomUUID().slice(0, 8)}` });
+  const { partner } = await createPartner("operator", parseWith(partnerCreateSchema, { name: `Bench hooks ${randomUUID().slice(0, 6)}`, type: "Other", subdomain: `bench-${randomUUID().slice(0, 8)}` }));
   const scope = { partnerId: partner.id, environment: "test" as const };
   await createWebhookEndpoint(scope, { url, event_types: ["user.created"] }, { allowPrivate: true });
 

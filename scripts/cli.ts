@@ -8,6 +8,7 @@ import { AppError } from "@/server/errors/app-error";
 import { parseWith } from "@/server/errors/parse-with";
 import { partnerCreateSchema, partnerUpdateSchema } from "@/server/schemas/partner.schema";
 import { adminCreateSchema } from "@/server/schemas/team.schema";
+import { partnerListInputSchema } from "@/server/schemas/super-admin.schema";
 import { bootstrap, log } from "./lib/bootstrap";
 import { envValue, readEnv, setting } from "@/server/config/env";
 
@@ -58,7 +59,7 @@ const commands: Record<string, Command> = {
     usage: "partner:list",
     async run() {
       const { listPartners } = await import("@/server/services/partners");
-      return listPartners("operator");
+      return listPartners("operator", parseWith(partnerListInputSchema, {}));
     },
   },
   "catalog:import": {

@@ -7,6 +7,8 @@ import { db } from "@/server/db/client";
 import { createAdmin } from "@/server/services/admins";
 import { importCatalog } from "@/server/services/deals";
 import { createPartner } from "@/server/services/partners";
+import { parseWith } from "@/server/errors/parse-with";
+import { partnerCreateSchema } from "@/server/schemas/partner.schema";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { hostedAppUrl } from "@/server/config/hosted-app-url";
 import { log } from "../lib/bootstrap";
@@ -40,7 +42,7 @@ export async function seedDemo(credentialsFile: string, databaseUrl: string | nu
   };
 
   for (const spec of DEMO_PARTNERS) {
-    const { partner, keys } = await createPartner("operator", spec.partner);
+    const { partner, keys } = await createPartner("operator", parseWith(partnerCreateSchema, spec.partner));
     const admin = await createAdmin("operator", { email: spec.adminEmail, role: "partner_admin", partner_id: partner.id, name: spec.adminName });
     await seedPartnerActivity(partner, spec, imported.deals);
     credentials.partners.push({

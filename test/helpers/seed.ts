@@ -1,18 +1,22 @@
 // Each test creates its own partners through the real services, so files run in parallel.
 import { randomUUID } from "node:crypto";
 import { createPartner } from "@/server/services/partners";
-import type { PartnerCreateInput } from "@/server/schemas/partner.schema";
+import { parseWith } from "@/server/errors/parse-with";
+import { partnerCreateSchema, type PartnerCreateInput } from "@/server/schemas/partner.schema";
 import type { Environment } from "@/server/scope";
 
 export async function seedPartner(overrides: Partial<PartnerCreateInput> = {}) {
   const suffix = randomUUID().slice(0, 8);
-  return createPartner("operator", {
+  return createPartner(
+    "operator",
+    parseWith(partnerCreateSchema, {
     name: `Test Partner ${suffix}`,
     type: "Accelerator",
     regions: ["Europe"],
     subdomain: `t-${suffix}`,
     ...overrides,
-  });
+    }),
+  );
 }
 
 /** A partner plus a ready token for one environment. */

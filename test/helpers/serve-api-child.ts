@@ -8,8 +8,10 @@ import type { AddressInfo } from "node:net";
 import { changeFeed } from "@/server/db/change-feed";
 import { listenApi } from "@/server/rest/listen-api";
 import { createPartner } from "@/server/services/partners";
+import { parseWith } from "@/server/errors/parse-with";
+import { partnerCreateSchema } from "@/server/schemas/partner.schema";
 
-const seeded = await createPartner("operator", { name: "Outage Partner", type: "Accelerator", regions: ["Europe"], subdomain: `outage-${process.pid}` });
+const seeded = await createPartner("operator", parseWith(partnerCreateSchema, { name: "Outage Partner", type: "Accelerator", regions: ["Europe"], subdomain: `outage-${process.pid}` }));
 const { url } = await listenApi();
 const control = http.createServer((_req, res) => {
   const feed = changeFeed();

@@ -124,4 +124,7 @@ export const partnerSettingsSchema = partnerUpdateSchema.omit({ active: true });
 
 export type PartnerCreateInput = z.input<typeof partnerCreateSchema>;
 export type PartnerUpdateInput = z.input<typeof partnerUpdateSchema>;
+/** What the services take: the schemas' parsed output (the adapter parses, once). */
+export type PartnerCreateData = z.output<typeof partnerCreateSchema>;
+export type PartnerUpdateData = z.output<typeof partnerUpdateSchema>;
 export type PartnerSettingsInput = z.input<typeof partnerSettingsSchema>;

@@ -16,12 +16,14 @@ export const partnerListInputSchema = z
   })
   .strict();
 export type PartnerListInput = z.input<typeof partnerListInputSchema>;
+export type PartnerListQuery = z.output<typeof partnerListInputSchema>;
 
 export const partnerIdInputSchema = z.object({ partnerId: z.uuid({ error: "must be a partner id" }) }).strict();
 
 /** Create a partner and its first admin (invited: no password until the set-password link is used). */
 export const partnerCreateWithAdminSchema = partnerCreateSchema.extend({ admin_email: emailSchema, admin_name: z.string().trim().max(200).optional() }).strict();
 export type PartnerCreateWithAdminInput = z.input<typeof partnerCreateWithAdminSchema>;
+export type PartnerCreateWithAdminData = z.output<typeof partnerCreateWithAdminSchema>;
 
 /** The super admin's edit of a partner's settings (activation has its own, confirmed, action). */
 export const partnerUpdateByIdInputSchema = z.object({ partnerId: z.uuid({ error: "must be a partner id" }), changes: partnerSettingsSchema }).strict();

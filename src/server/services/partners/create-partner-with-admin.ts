@@ -4,17 +4,16 @@
 // admin's transaction still fail, the new partner is removed again.
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
-import { parseWith } from "@/server/errors/parse-with";
-import { partnerCreateWithAdminSchema, type PartnerCreateWithAdminInput } from "@/server/schemas/super-admin.schema";
+import type { PartnerCreateWithAdminData } from "@/server/schemas/super-admin.schema";
 import type { AdminActor } from "@/server/scope";
 import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { createPartnerAdmin, issuePasswordToken, requireSuperAdmin } from "@/server/services/admins";
 import { createPartner } from "./create-partner";
 import { writesCachedRows } from "@/server/services/shared";
 
-export const createPartnerWithAdmin = writesCachedRows(async function createPartnerWithAdmin(actor: AdminActor, input: PartnerCreateWithAdminInput, actorEmail?: string | null) {
+export const createPartnerWithAdmin = writesCachedRows(async function createPartnerWithAdmin(actor: AdminActor, input: PartnerCreateWithAdminData, actorEmail?: string | null) {
   requireSuperAdmin(actor, "create partners");
-  const { admin_email, admin_name, ...partnerInput } = parseWith(partnerCreateWithAdminSchema, input);
+  const { admin_email, admin_name, ...partnerInput } = input;
   if (await db.admin.findUnique({ where: { email: admin_email }, select: { id: true } })) {
     throw new AppError("email_taken", `An admin with email ${admin_email} already exists`, { param: "admin_email" });
   }

@@ -2,18 +2,16 @@
 import { db } from "@/server/db/client";
 import { partnerTypeMap, regionMap } from "@/server/domain/enums";
 import { AppError } from "@/server/errors/app-error";
-import { parseWith } from "@/server/errors/parse-with";
 import { currentHashSecretId, generateKeyPair, hashPrivateKey, randomBase62 } from "@/server/crypto/keys";
 import type { AdminActor, Environment } from "@/server/scope";
-import { partnerCreateSchema, RESERVED_SUBDOMAINS, type PartnerCreateInput } from "@/server/schemas/partner.schema";
+import { RESERVED_SUBDOMAINS, type PartnerCreateData } from "@/server/schemas/partner.schema";
 import { serializePartner } from "./serialize-partner";
 import { writesCachedRows } from "@/server/services/shared";
 
 export type IssuedKeys = Record<Environment, { public_key: string; private_key: string }>;
 
-export const createPartner = writesCachedRows(async function createPartner(actor: AdminActor | "operator", input: PartnerCreateInput) {
+export const createPartner = writesCachedRows(async function createPartner(actor: AdminActor | "operator", data: PartnerCreateData) {
   if (actor !== "operator" && actor.role !== "super_admin") throw new AppError("forbidden", "Only a super admin can create partners");
-  const data = parseWith(partnerCreateSchema, input);
   const subdomain = data.subdomain ?? (await uniqueSubdomain(data.name));
   const pairs = { live: generateKeyPair("live"), test: generateKeyPair("test") };
   try {

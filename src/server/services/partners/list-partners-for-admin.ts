@@ -3,14 +3,14 @@
 // activity log (changes and admins' sign-ins), its members' changes (created or updated over the API
 // too, which the log does not hold) and its members' events (rollup buckets, so to the hour).
 import { db } from "@/server/db/client";
-import type { PartnerListInput } from "@/server/schemas/super-admin.schema";
+import type { PartnerListQuery } from "@/server/schemas/super-admin.schema";
 import type { AdminActor } from "@/server/scope";
 import { listPartners } from "./list-partners";
 import type { PartnerDto } from "./serialize-partner";
 
 export type PartnerListRow = PartnerDto & { members: { live: number; test: number }; last_activity_at: string | null };
 
-export async function listPartnersForAdmin(actor: AdminActor, filter: PartnerListInput = {}): Promise<PartnerListRow[]> {
+export async function listPartnersForAdmin(actor: AdminActor, filter: PartnerListQuery): Promise<PartnerListRow[]> {
   const partners = await listPartners(actor, filter);
   if (partners.length === 0) return [];
   const ids = partners.map((p) => p.id);

@@ -7,8 +7,7 @@ import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { db } from "@/server/db/client";
 import { partnerTypeMap, regionMap } from "@/server/domain/enums";
 import { AppError } from "@/server/errors/app-error";
-import { parseWith } from "@/server/errors/parse-with";
-import { partnerUpdateSchema, type PartnerUpdateInput } from "@/server/schemas/partner.schema";
+import type { PartnerUpdateData } from "@/server/schemas/partner.schema";
 import type { AdminActor } from "@/server/scope";
 import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { isUuid } from "@/server/domain/ids";
@@ -20,13 +19,12 @@ type SettingsField = Exclude<keyof PartnerDto, "id" | "created_at" | "updated_at
 export const updatePartner = writesCachedRows(async function updatePartner(
   actor: AdminActor | "operator",
   partnerId: string,
-  input: PartnerUpdateInput,
+  data: PartnerUpdateData,
   opts: { actorEmail?: string | null; appDomain?: string } = {},
 ) {
   const isOperator = actor === "operator" || actor.role === "super_admin";
   const notFound = () => new AppError("partner_not_found", `No partner with id ${partnerId}`);
   if (!isOperator && actor.partnerId !== partnerId) throw new AppError("partner_not_found", "No such partner");
-  const data = parseWith(partnerUpdateSchema, input);
   if (!isOperator && data.active !== undefined) throw new AppError("forbidden", "Only a super admin can activate or deactivate a partner");
   if (!isUuid(partnerId)) throw notFound();
   if (data.custom_domain) assertOwnDomain(data.custom_domain, opts.appDomain ?? hostedAppConfig().appDomain);
