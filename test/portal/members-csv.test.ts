@@ -12,7 +12,7 @@ const member = (over: Partial<PortalMember> = {}): PortalMember => ({
   email: "ada@example.com",
   external_user_id: "crm-1",
   idp_uid: null,
-  role: "member",
+  role: "user",
   tier: "premium",
   user_types: [],
   regions: ["Europe", "Asia"],
