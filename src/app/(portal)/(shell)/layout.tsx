@@ -4,7 +4,10 @@
 import { Eye, FlaskConical } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { HostedAppLinks } from "@/components/portal/hosted-app-links";
 import { Badge } from "@/components/ui/badge";
+import { hostedAppConfig } from "@/server/config/hosted-app-config";
+import { hostedAppUrl } from "@/server/config/hosted-app-url";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
 import { getPartner } from "@/server/services/partners";
 import { EnvironmentSwitch } from "../_components/environment-switch";
@@ -20,6 +23,7 @@ export default async function ShellLayout({ children }: { children: ReactNode })
   const partner = scope ? await getPartner(scope).catch(() => null) : null;
   const sandbox = Boolean(scope) && environment === "test";
   const navProps = { isSuperAdmin, hasPartnerScope: Boolean(scope) };
+  const hostedUrl = partner ? hostedAppUrl(hostedAppConfig(), partner.subdomain) : null;
 
   return (
     <div data-environment={sandbox ? "test" : "live"} className="min-h-dvh bg-background">
@@ -39,6 +43,7 @@ export default async function ShellLayout({ children }: { children: ReactNode })
             <div className="min-w-0 flex-1">
               <p className="hidden truncate text-sm font-semibold sm:block">{partner?.name ?? (isSuperAdmin ? "Perkway platform" : "Partner portal")}</p>
             </div>
+            {hostedUrl ? <HostedAppLinks url={hostedUrl} compact /> : null}
             {scope ? <EnvironmentSwitch environment={environment} /> : null}
             <div className="flex items-center gap-2" data-testid="account">
               <span className="hidden max-w-48 truncate text-sm text-muted-foreground sm:inline" title={email}>
