@@ -54,16 +54,27 @@ test.describe("portal overview and navigation", () => {
     await signIn(page, p.admin.email, p.admin.password);
     await page.goto("/");
 
-    for (const size of [WIDTHS.phone, WIDTHS.desktop]) {
-      await page.setViewportSize(size);
-      const header = page.getByRole("banner");
-      const open = header.getByRole("link", { name: "Open hosted app (opens in a new tab)" });
-      await expect(open).toBeVisible();
-      await expect(open).toHaveAttribute("href", hosted);
-      await expect(open).toHaveAttribute("target", "_blank");
-      await expect(header.getByRole("button", { name: "Copy hosted app link" })).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
-    }
+    // Phones: in the menu (the header keeps one row); wider screens: in the header.
+    await page.setViewportSize(WIDTHS.phone);
+    const headerHeight = async () => (await page.getByRole("banner").boundingBox())!.height;
+    expect(await headerHeight()).toBeLessThan(70);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog");
+    await expect(menu.getByRole("link", { name: "Open hosted app (opens in a new tab)" })).toHaveAttribute("href", hosted);
+    await expect(menu.getByRole("button", { name: "Copy hosted app link" })).toBeVisible();
+    await expectAccessible(page);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTHS.phone.width);
+
+    await page.setViewportSize(WIDTHS.desktop);
+    const header = page.getByRole("banner");
+    const open = header.getByRole("link", { name: "Open hosted app (opens in a new tab)" });
+    await expect(open).toBeVisible();
+    await expect(open).toHaveAttribute("href", hosted);
+    await expect(open).toHaveAttribute("target", "_blank");
+    await expect(header.getByRole("button", { name: "Copy hosted app link" })).toBeVisible();
+    expect(await headerHeight()).toBeLessThan(70);
     await page.getByRole("banner").getByRole("button", { name: "Copy hosted app link" }).click();
     await expect(page.getByText("Copied to the clipboard")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(hosted);

@@ -203,7 +203,7 @@ export function AnalyticsClient({ initialDays, environmentLabel }: { initialDays
                 <TableRow>
                   <TableHead>Event</TableHead>
                   <TableHead className="text-right">Events</TableHead>
-                  <TableHead className="text-right">Unique members</TableHead>
+                  <TableHead className="text-right whitespace-normal">Unique members</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
