@@ -93,7 +93,7 @@ test.describe("portal analytics", () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^perkway-analytics-live-30d-summary\.csv$/);
     const csv = fs.readFileSync((await file.path())!, "utf8");
-    expect(csv.split(/\r?\n/)[0]).toBe("section,metric,value,rate_from_previous");
+    expect(csv.split(/\r?\n/)[0]).toBe("section,metric,value,rate_from_previous,unique_members");
     expect(csv).toContain(`kpi,total_deal_views,${(await cards(page)).total_deal_views}`);
     expect(csv).toMatch(/funnel,deal_redeemed,\d+/);
     // Rates are rounded (a fraction to 4 decimals), never 0.3333333333333333.
@@ -139,6 +139,7 @@ test.describe("portal analytics", () => {
     await expect(page.getByTestId("members-deal_list_viewed")).toHaveText("2");
     await expect(page.getByTestId("members-deal_redeemed")).toHaveText("1");
     await expect(page.getByTestId("funnel")).toContainText("by 2 members");
+    await expect(page.getByTestId("funnel")).toContainText("by 1 member ");
 
     // The chart shows one event type, detail views first, with its events and unique members.
     const chart = page.getByTestId("events-chart");

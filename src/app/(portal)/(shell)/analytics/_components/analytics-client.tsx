@@ -253,7 +253,9 @@ export function AnalyticsClient({ initialDays, environmentLabel }: { initialDays
                         <span className="tabular-nums">
                           <span data-testid={`funnel-${s.event_type}`}>{s.count.toLocaleString("en")}</span>
                           {membersOf(s.event_type) !== undefined ? (
-                            <span className="ml-1 text-xs text-muted-foreground">by {membersOf(s.event_type)!.toLocaleString("en")} members</span>
+                            <span className="ml-1 text-xs text-muted-foreground">
+                              by {membersOf(s.event_type)!.toLocaleString("en")} member{membersOf(s.event_type) === 1 ? "" : "s"}
+                            </span>
                           ) : null}
                           {i > 0 ? <span className="ml-2 text-xs text-muted-foreground">{pct(s.rate_from_previous)} of previous</span> : null}
                         </span>

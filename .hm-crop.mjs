@@ -1,0 +1,10 @@
+import { chromium } from "playwright-core";
+import fs from "node:fs";
+const [,, file, y, h, out, w = "375"] = process.argv;
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const p = await b.newPage({ viewport: { width: Number(w), height: Number(h) } });
+const data = fs.readFileSync(file).toString("base64");
+await p.setContent(`<body style="margin:0"><img style="display:block;width:${w}px;position:relative;top:-${y}px" src="data:image/png;base64,${data}"></body>`);
+await p.waitForTimeout(300);
+await p.screenshot({ path: out });
+await b.close();
