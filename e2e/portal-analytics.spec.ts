@@ -104,7 +104,7 @@ test.describe("portal analytics", () => {
   });
 
   test("one event type per chart, unique members beside event counts, rounded rates in the CSV, readable at 375 px", async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const p = createPartnerWithAdmin();
     const auth = await request.post("/v1/authentications", { data: p.keys.live });
     const headers = { authorization: `Bearer ${(await auth.json()).jwt_token}` };
