@@ -49,6 +49,8 @@ async function expectCardsEqualV1(page: Page, request: APIRequestContext, jwt: s
 
 test.describe("portal analytics", () => {
   test("events sent over /events/track show up in the KPI cards with the numbers of GET /v1/analytics", async ({ page, request }) => {
+    // Two reload loops, a download, axe and full-page screenshots at two widths: over 60 s on 2 loaded cores.
+    test.setTimeout(120_000);
     const jwt = await token(request);
     const auth = { authorization: `Bearer ${jwt}` };
     const member = await request.post("/v1/users", { headers: auth, data: { email: `analytics-${Date.now().toString(36)}@e2e.example` } });
