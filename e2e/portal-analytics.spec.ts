@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { requireEnv } from "./env";
-import { expectAccessible, screenshotBoth, signInDemoAdmin, signInSuperAdmin } from "./support";
+import { createPartnerWithAdmin, expectAccessible, screenshotBoth, signIn, signInDemoAdmin, signInSuperAdmin, WIDTHS } from "./support";
 
 type Keys = { public_key: string; private_key: string };
 const KPIS = ["total_users", "active_users", "total_deal_views", "total_redemptions", "upgrade_cta_clicks"] as const;
@@ -49,6 +49,8 @@ async function expectCardsEqualV1(page: Page, request: APIRequestContext, jwt: s
 
 test.describe("portal analytics", () => {
   test("events sent over /events/track show up in the KPI cards with the numbers of GET /v1/analytics", async ({ page, request }) => {
+    // Two reload loops, a download, axe and full-page screenshots at two widths: over 60 s on 2 loaded cores.
+    test.setTimeout(120_000);
     const jwt = await token(request);
     const auth = { authorization: `Bearer ${jwt}` };
     const member = await request.post("/v1/users", { headers: auth, data: { email: `analytics-${Date.now().toString(36)}@e2e.example` } });
@@ -93,12 +95,81 @@ test.describe("portal analytics", () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^perkway-analytics-live-30d-summary\.csv$/);
     const csv = fs.readFileSync((await file.path())!, "utf8");
-    expect(csv.split(/\r?\n/)[0]).toBe("section,metric,value,rate_from_previous");
+    expect(csv.split(/\r?\n/)[0]).toBe("section,metric,value,rate_from_previous,unique_members");
     expect(csv).toContain(`kpi,total_deal_views,${(await cards(page)).total_deal_views}`);
     expect(csv).toMatch(/funnel,deal_redeemed,\d+/);
+    // Rates are rounded (a fraction to 4 decimals), never 0.3333333333333333.
+    for (const line of csv.split(/\r?\n/).filter((l) => l.startsWith("funnel,"))) expect(line.split(",")[3]).toMatch(/^(\d+(\.\d{1,4})?)?$/);
 
     await expectAccessible(page);
     await screenshotBoth(page, "portal-analytics");
+  });
+
+  test("one event type per chart, unique members beside event counts, rounded rates in the CSV, readable at 375 px", async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const p = createPartnerWithAdmin();
+    const auth = await request.post("/v1/authentications", { data: p.keys.live });
+    const headers = { authorization: `Bearer ${(await auth.json()).jwt_token}` };
+    const ids: string[] = [];
+    for (const who of ["ada", "bob"]) {
+      const res = await request.post("/v1/users", { headers, data: { email: `${who}-${p.partner_id.slice(0, 8)}@e2e.example` } });
+      expect(res.status()).toBe(201);
+      ids.push((await res.json()).id);
+    }
+    const deals = (await (await request.get("/v1/deals?limit=2", { headers })).json()).data as { id: string }[];
+    expect(deals.length).toBeGreaterThan(0);
+    const [ada, bob] = ids;
+    const deal = deals[0].id;
+    // Ada lists twice and opens the deal three times and redeems it; Bob lists once and opens it once.
+    const events = [
+      ...[ada, ada, bob].map((user_id) => ({ event_type: "deal_list_viewed", user_id, deal_ids: [deal] })),
+      ...[ada, ada, ada, bob].map((user_id) => ({ event_type: "deal_detail_viewed", user_id, deal_id: deal })),
+      { event_type: "deal_redeemed", user_id: ada, deal_id: deal },
+    ];
+    expect((await request.post("/events/track", { headers, data: { events } })).status()).toBe(202);
+
+    await page.setViewportSize(WIDTHS.phone);
+    await signIn(page, p.admin.email, p.admin.password);
+    await page.goto("/analytics?days=7");
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId("members-any")).toHaveText("2", { timeout: 3000 });
+    }).toPass({ timeout: 30_000 });
+    const byType = page.getByTestId("event-types");
+    await expect(byType.getByRole("row", { name: /Detail viewed/ })).toContainText(/4\s*2/);
+    await expect(page.getByTestId("members-deal_detail_viewed")).toHaveText("2");
+    await expect(page.getByTestId("members-deal_list_viewed")).toHaveText("2");
+    await expect(page.getByTestId("members-deal_redeemed")).toHaveText("1");
+    await expect(page.getByTestId("funnel")).toContainText("by 2 members");
+    await expect(page.getByTestId("funnel")).toContainText(/by 1 member(?!s)/);
+
+    // The chart shows one event type, detail views first, with its events and unique members.
+    const chart = page.getByTestId("events-chart");
+    await expect(chart).toHaveAttribute("data-metric", "deal_detail_viewed");
+    await expect(page.getByTestId("chart-totals")).toContainText(/Events\s*4\s*Unique members\s*2/);
+    await page.getByLabel("Event shown").click();
+    await page.getByRole("option", { name: "Redeemed" }).click();
+    await expect(chart).toHaveAttribute("data-metric", "deal_redeemed");
+    await expect(page.getByTestId("chart-totals")).toContainText(/Events\s*1\s*Unique members\s*1/);
+    await expect(chart.locator(".recharts-bar-rectangle path, .recharts-rectangle").first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTHS.phone.width);
+    await expectAccessible(page);
+    await screenshotBoth(page, "portal-analytics-chosen-metric");
+
+    // CSV: rate 4 / 3 rounded to 4 decimals; unique members beside the counts.
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    const download = page.waitForEvent("download");
+    await page.getByRole("menuitem", { name: "KPIs and funnel" }).click();
+    const csv = fs.readFileSync((await (await download).path())!, "utf8");
+    expect(csv.split(/\r?\n/)[0]).toBe("section,metric,value,rate_from_previous,unique_members");
+    expect(csv).toContain("funnel,deal_detail_viewed,4,1.3333,2");
+    expect(csv).toContain("funnel,deal_list_viewed,3,,2");
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    const types = page.waitForEvent("download");
+    await page.getByRole("menuitem", { name: "Events and members by type" }).click();
+    const typesCsv = fs.readFileSync((await (await types).path())!, "utf8");
+    expect(typesCsv).toContain("deal_detail_viewed,4,2");
+    expect(typesCsv).toContain("any,8,2");
   });
 
   test("overview: 30-day KPIs equal GET /v1/analytics?days=30, the checklist links to each step", async ({ page, request }) => {

@@ -182,26 +182,66 @@ describe("analytics.funnel", () => {
   });
 });
 
+describe("analytics.eventTypes", () => {
+  it.each([7, 30, 365])("events equal the funnel's counts and unique members equal distinct members of raw events over %i days", async (days) => {
+    const [out, funnel] = await Promise.all([a.caller.analytics.eventTypes({ days }), a.caller.analytics.funnel({ days })]);
+    const since = new Date(Date.now() - days * DAY).toISOString();
+    const raw = await db.$queryRawUnsafe<{ event_type: string; n: number }[]>(
+      `SELECT event_type::text AS event_type, count(DISTINCT member_id)::int AS n FROM events
+       WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND occurred_at >= $3::timestamptz GROUP BY 1`,
+      a.scope.partnerId,
+      a.scope.environment,
+      since,
+    );
+    const uniques = Object.fromEntries(raw.map((r) => [r.event_type, r.n]));
+    expect(out.types.map((t) => t.event_type)).toEqual([...EVENT_TYPES]);
+    for (const t of out.types) expect(t.unique_members).toBe(uniques[t.event_type] ?? 0);
+    for (const s of funnel) expect(out.types.find((t) => t.event_type === s.event_type)?.events).toBe(s.count);
+    const [all] = await db.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(DISTINCT member_id)::int AS n FROM events WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND occurred_at >= $3::timestamptz`,
+      a.scope.partnerId,
+      a.scope.environment,
+      since,
+    );
+    expect(out.unique_members).toBe(all.n);
+    expect(out.unique_members).toBeGreaterThan(0);
+    // Fewer members than events where members repeat an event.
+    const detail = out.types.find((t) => t.event_type === "deal_detail_viewed")!;
+    expect(detail.unique_members).toBeLessThanOrEqual(detail.events);
+  });
+
+  it("never counts another partner's or the other environment's members", async () => {
+    const [mine, theirs] = await Promise.all([b.caller.analytics.eventTypes({ days: 7 }), createCaller({ admin: await liveSession(a), headers: new Headers() }).analytics.eventTypes({ days: 365 })]);
+    expect(mine.unique_members).toBe(1);
+    expect(mine.types.find((t) => t.event_type === "upgrade_cta_clicked")).toEqual({ event_type: "upgrade_cta_clicked", events: 1, unique_members: 1 });
+    expect(theirs.unique_members).toBe(0);
+  });
+});
+
 describe("analytics.overview and onboarding", () => {
   it("gives the 30-day summary (= /v1), its daily trend and the checklist", async () => {
     const [overview, viaHttp] = await Promise.all([a.caller.analytics.overview(), api(server.url, tokenA, "GET", "/v1/analytics?days=30")]);
     expect(overview.summary).toEqual(viaHttp.body);
     expect(overview.daily.days).toHaveLength(30);
-    expect(overview.onboarding).toEqual({ keysCreated: true, firstApiCall: true, firstMember: true, firstDealViewed: true, firstRedemption: true });
+    expect(overview.onboarding).toMatchObject({ keysCreated: true, firstApiCall: true, firstMember: true, firstDealViewed: true, firstRedemption: true });
   });
 
   it("shows a fresh partner what is left to do", async () => {
     const c = await seedAdminPartner();
-    expect(await c.caller.analytics.onboarding()).toEqual({ keysCreated: true, firstApiCall: false, firstMember: false, firstDealViewed: false, firstRedemption: false });
+    expect(await c.caller.analytics.onboarding()).toEqual({ keysCreated: true, firstApiCall: false, lastApiCallAt: null, firstMember: false, firstDealViewed: false, firstRedemption: false });
     // A key pair used to authenticate counts as the first API call.
-    await db.apiKeyPair.updateMany({ where: { partnerId: c.partner.id, environment: ENV }, data: { lastUsedAt: new Date() } });
-    expect((await c.caller.analytics.onboarding()).firstApiCall).toBe(true);
+    const usedAt = new Date();
+    await db.apiKeyPair.updateMany({ where: { partnerId: c.partner.id, environment: ENV }, data: { lastUsedAt: usedAt } });
+    expect(await c.caller.analytics.onboarding()).toMatchObject({ firstApiCall: true, lastApiCallAt: usedAt.toISOString() });
     const d = await seedAdminPartner();
     await createMember(d.scope);
     const after = await d.caller.analytics.onboarding();
     expect(after.firstMember).toBe(true);
-    expect(after.firstApiCall).toBe(true);
     expect(after.firstDealViewed).toBe(false);
+    // One truth with the API keys page: members and events made without a key (portal import, hosted
+    // app) are no API call while the keys page says the pair was never used.
+    expect(after.firstApiCall).toBe(false);
+    expect((await d.caller.apiKeys.list()).environments.find((e) => e.environment === ENV)?.current?.last_used_at).toBeNull();
     // Live is its own environment: nothing done there yet.
     expect((await createCaller({ admin: await liveSession(d), headers: new Headers() }).analytics.onboarding()).firstMember).toBe(false);
   });
@@ -210,7 +250,7 @@ describe("analytics.overview and onboarding", () => {
 describe("analytics authorization", () => {
   it("refuses signed-out callers on every procedure", async () => {
     const anon = createCaller({ admin: null, headers: new Headers() });
-    for (const call of [anon.analytics.summary({}), anon.analytics.daily({}), anon.analytics.funnel({}), anon.analytics.onboarding(), anon.analytics.overview()]) {
+    for (const call of [anon.analytics.summary({}), anon.analytics.daily({}), anon.analytics.funnel({}), anon.analytics.onboarding(), anon.analytics.overview(), anon.analytics.eventTypes({})]) {
       expect((await trpcError(call)).code).toBe("UNAUTHORIZED");
     }
   });

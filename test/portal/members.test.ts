@@ -107,6 +107,34 @@ describe("members.delete", () => {
   });
 });
 
+describe("members.deleteMany", () => {
+  it("deletes the selected members of the scope in one go, each recorded as member.deleted", async () => {
+    const made = await Promise.all([1, 2, 3].map((i) => a.live.members.create({ email: `bulk${i}-${uniq()}@example.com` })));
+    const ids = made.map((m) => m.user.id);
+    expect(await a.live.members.deleteMany({ ids: ids.slice(0, 2) })).toEqual({ deleted: 2 });
+    expect(await db.member.count({ where: { id: { in: ids } } })).toBe(1);
+    expect(await db.activityLog.count({ where: { partnerId: a.partnerId, targetId: { in: ids }, action: "member.deleted" } })).toBe(2);
+  });
+
+  it("all or none: another partner's, the other environment's or an unknown id deletes nothing", async () => {
+    const mine = await a.live.members.create({ email: `keep-${uniq()}@example.com` });
+    const sandbox = await a.sandbox.members.create({ email: `sbx-${uniq()}@example.com` });
+    const theirs = await b.live.members.create({ email: `theirs-${uniq()}@example.com` });
+    for (const foreign of [theirs.user.id, sandbox.user.id, randomUUID(), "not-a-uuid"]) {
+      expect((await trpcError(a.live.members.deleteMany({ ids: [mine.user.id, foreign] }))).code).toBe("NOT_FOUND");
+    }
+    expect(await db.member.count({ where: { id: { in: [mine.user.id, sandbox.user.id, theirs.user.id] } } })).toBe(3);
+    // B cannot delete A's member either, alone or with its own.
+    expect((await trpcError(b.live.members.deleteMany({ ids: [theirs.user.id, mine.user.id] }))).code).toBe("NOT_FOUND");
+    expect(await db.member.count({ where: { id: { in: [mine.user.id, theirs.user.id] } } })).toBe(2);
+  });
+
+  it("refuses more than 100 ids and an empty list", async () => {
+    expect((await trpcError(a.live.members.deleteMany({ ids: Array.from({ length: 101 }, () => randomUUID()) }))).code).toBe("BAD_REQUEST");
+    expect((await trpcError(a.live.members.deleteMany({ ids: [] }))).code).toBe("BAD_REQUEST");
+  });
+});
+
 describe("members.signInLink", () => {
   it("issues a fresh single-use link to the partner's hosted app, like POST /v1/users", async () => {
     const { user } = await a.live.members.create({ email: `link-${uniq()}@example.com` });

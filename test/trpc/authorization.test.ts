@@ -70,6 +70,7 @@ const FIXTURES: Record<string, Fixture> = {
   "analytics.summary": { input: () => ({ days: 30 }) },
   "analytics.daily": { input: () => ({ days: 30 }) },
   "analytics.funnel": { input: () => ({ days: 30 }) },
+  "analytics.eventTypes": { input: () => ({ days: 30 }) },
   "settings.update": { input: () => ({ name: `B renamed ${uniq()}` }) },
   "members.list": { input: (a) => ({ search: a.memberEmail }) },
   "members.get": { input: (a) => ({ id: a.memberId }), targetsA: true },
@@ -78,6 +79,7 @@ const FIXTURES: Record<string, Fixture> = {
   "members.delete": { input: (a) => ({ id: a.memberId }), targetsA: true },
   "members.signInLink": { input: (a) => ({ id: a.memberId }), targetsA: true },
   "members.sendSignInEmails": { input: (a) => ({ ids: [a.memberId] }), targetsA: true },
+  "members.deleteMany": { input: (a) => ({ ids: [a.memberId] }), targetsA: true },
   // B importing A's member's email makes B's own member; A's stays as it was (checked below).
   "members.importBatch": { input: (a) => ({ users: [{ email: a.memberEmail }, { email: `b-${uniq()}@example.com` }] }) },
   "team.invite": { input: () => ({ email: `b-admin-${uniq()}@perkway.test` }) },

@@ -71,7 +71,7 @@ export function RoiDealsTable({ report, caption, limit, compact = false }: { rep
   const deals = limit ? report.deals.slice(0, limit) : report.deals;
   return (
     <div>
-      <Table data-testid="roi-deals" className={compact ? "text-xs [&_td]:px-1 [&_td]:whitespace-normal [&_th]:h-auto [&_th]:px-1 [&_th]:py-1 [&_th]:whitespace-normal" : undefined}>
+      <Table data-testid="roi-deals" scrollLabel={caption} className={compact ? "text-xs [&_td]:px-1 [&_td]:whitespace-normal [&_th]:h-auto [&_th]:px-1 [&_th]:py-1 [&_th]:whitespace-normal" : undefined}>
         <TableCaption className="sr-only">{caption}</TableCaption>
         <TableHeader>
           <TableRow>

@@ -26,6 +26,8 @@ export type DataTableProps<T> = {
   getRowId?: (row: T) => string;
   /** what cells need beyond their row (selection, counts): read with cellMeta(table) */
   meta?: object;
+  /** Phones (below md): each row as a card in a list instead of the table, same data and actions. */
+  card?: (row: T) => ReactNode;
 };
 
 /** The `meta` the DataTable was given, typed as the columns expect it. */
@@ -33,13 +35,25 @@ export function cellMeta<M>(table: TanStackTable<any>): M {
   return table.options.meta as M;
 }
 
-export function DataTable<T>({ columns, data, isLoading, emptyState, caption, page = 1, hasMore, onNextPage, onPreviousPage, getRowId, meta }: DataTableProps<T>) {
+export function DataTable<T>({ columns, data, isLoading, emptyState, caption, page = 1, hasMore, onNextPage, onPreviousPage, getRowId, meta, card }: DataTableProps<T>) {
   const table = useReactTable({ data: data ?? [], columns, meta, getCoreRowModel: getCoreRowModel(), getRowId: getRowId ? (row) => getRowId(row) : undefined });
   const showPager = onNextPage || onPreviousPage;
   if (!isLoading && data && data.length === 0 && page === 1) return <>{emptyState}</>;
   return (
     <div className="flex flex-col gap-3">
-      <div className="rounded-xl border bg-card">
+      {card ? (
+        <ul aria-label={caption} aria-busy={isLoading} className="flex flex-col gap-3 md:hidden">
+          {isLoading
+            ? Array.from({ length: 3 }, (_, i) => (
+                <li key={`skeleton-${i}`} className="rounded-xl border bg-card p-4">
+                  <Skeleton className="h-4 w-3/4" />
+                  <Skeleton className="mt-3 h-4 w-1/2" />
+                </li>
+              ))
+            : table.getRowModel().rows.map((row) => <li key={row.id}>{card(row.original)}</li>)}
+        </ul>
+      ) : null}
+      <div className={card ? "hidden rounded-xl border bg-card md:block" : "rounded-xl border bg-card"}>
         <Table aria-label={caption}>
           <TableHeader>
             {table.getHeaderGroups().map((group) => (

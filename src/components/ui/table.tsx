@@ -1,10 +1,18 @@
 import * as React from "react";
 import { cn } from "@/lib/utils";
 
-/** Scrolls sideways on narrow screens instead of squeezing columns. */
-export function Table({ className, ...props }: React.ComponentProps<"table">) {
+/**
+ * Scrolls sideways on narrow screens instead of squeezing columns. `scrollLabel`: for a table that
+ * is wider than a phone by design, the scrolling box becomes a named, focusable region so keyboard
+ * users can scroll it too (axe: scrollable-region-focusable).
+ */
+export function Table({ className, scrollLabel, ...props }: React.ComponentProps<"table"> & { scrollLabel?: string }) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      data-slot="table-container"
+      className="relative w-full overflow-x-auto focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      {...(scrollLabel ? { tabIndex: 0, role: "region", "aria-label": scrollLabel } : {})}
+    >
       <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

@@ -27,9 +27,19 @@ export const funnelSchema = z.array(
   }),
 );
 
+/** analytics.eventTypes: per event type, events and the distinct members behind them, over the window. */
+export const eventTypeBreakdownSchema = z.object({
+  types: z.array(z.object({ event_type: z.enum(EVENT_TYPES), events: count(), unique_members: count() })),
+  /** distinct members with at least one event of any type (a member counts once) */
+  unique_members: count(),
+});
+export type EventTypeBreakdownDto = z.output<typeof eventTypeBreakdownSchema>;
+
 export const onboardingStatusSchema = z.object({
   keysCreated: z.boolean(),
   firstApiCall: z.boolean(),
+  /** When this environment's key pairs were last used (the API keys page's "Last used"); null: never. */
+  lastApiCallAt: z.iso.datetime().nullable(),
   firstMember: z.boolean(),
   firstDealViewed: z.boolean(),
   firstRedemption: z.boolean(),

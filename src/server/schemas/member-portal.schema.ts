@@ -34,8 +34,15 @@ export const memberUpdateInputSchema = z.object({ id: z.string().max(100), patch
 
 export const memberCreateOutputSchema = z.object({ user: portalMemberSchema, created: z.boolean(), sign_in_url: z.string() });
 
+/** The most members one bulk action (sign-in emails, delete) takes: a page of the table at its largest. */
+export const MAX_BULK_MEMBERS = 100;
+
 /** members.sendSignInEmails: the selected members (one or many, up to a page of 100). */
-export const memberSendSignInEmailsInputSchema = z.object({ ids: z.array(z.string().max(100)).min(1).max(100) }).strict();
+export const memberSendSignInEmailsInputSchema = z.object({ ids: z.array(z.string().max(100)).min(1).max(MAX_BULK_MEMBERS) }).strict();
+
+/** members.deleteMany: the selected members, all or none. */
+export const memberDeleteManyInputSchema = z.object({ ids: z.array(z.string().max(100)).min(1).max(MAX_BULK_MEMBERS) }).strict();
+export const memberDeleteManyOutputSchema = z.object({ deleted: z.number().int() });
 export const memberSendSignInEmailsOutputSchema = z.object({ queued: z.number().int() });
 
 export const signInLinkOutputSchema = z.object({ url: z.string(), expires_at: z.iso.datetime() });

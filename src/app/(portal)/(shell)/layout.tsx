@@ -4,7 +4,10 @@
 import { Eye, FlaskConical } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { HostedAppLinks } from "@/components/portal/hosted-app-links";
 import { Badge } from "@/components/ui/badge";
+import { hostedAppConfig } from "@/server/config/hosted-app-config";
+import { hostedAppUrl } from "@/server/config/hosted-app-url";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
 import { getPartner } from "@/server/services/partners";
 import { EnvironmentSwitch } from "../_components/environment-switch";
@@ -20,6 +23,7 @@ export default async function ShellLayout({ children }: { children: ReactNode })
   const partner = scope ? await getPartner(scope).catch(() => null) : null;
   const sandbox = Boolean(scope) && environment === "test";
   const navProps = { isSuperAdmin, hasPartnerScope: Boolean(scope) };
+  const hostedUrl = partner ? hostedAppUrl(hostedAppConfig(), partner.subdomain) : null;
 
   return (
     <div data-environment={sandbox ? "test" : "live"} className="min-h-dvh bg-background">
@@ -35,10 +39,12 @@ export default async function ShellLayout({ children }: { children: ReactNode })
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="sticky top-0 z-30 flex flex-wrap items-center gap-3 border-b bg-card/95 px-4 py-3 backdrop-blur sm:px-6">
-            <MobileNav {...navProps} />
+            <MobileNav {...navProps} hostedUrl={hostedUrl} />
             <div className="min-w-0 flex-1">
               <p className="hidden truncate text-sm font-semibold sm:block">{partner?.name ?? (isSuperAdmin ? "Perkway platform" : "Partner portal")}</p>
             </div>
+            {/* Phones: in the menu sheet (the header has no room beside the switch and Sign out). */}
+            {hostedUrl ? <HostedAppLinks url={hostedUrl} compact className="hidden sm:flex" /> : null}
             {scope ? <EnvironmentSwitch environment={environment} /> : null}
             <div className="flex items-center gap-2" data-testid="account">
               <span className="hidden max-w-48 truncate text-sm text-muted-foreground sm:inline" title={email}>

@@ -13,6 +13,7 @@ import { HealthStatus } from "../_components/health-status";
 import { Sparkline } from "./_components/sparkline";
 
 export const metadata: Metadata = { title: "Overview" };
+const apiCallFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 export const dynamic = "force-dynamic";
 
 export default async function OverviewPage() {
@@ -63,7 +64,15 @@ export default async function OverviewPage() {
   ];
   const steps = [
     { done: onboarding.keysCreated, label: "Keys created", href: "/api-keys", action: "See your API keys", doneAction: "API keys" },
-    { done: onboarding.firstApiCall, label: "First API call made", href: "/api-keys", action: "Copy the authentication curl", doneAction: "API keys" },
+    {
+      done: onboarding.firstApiCall,
+      label: "First API call made",
+      // The API keys page's "Last used", from the same data (getOnboardingStatus reads listApiKeys).
+      detail: onboarding.lastApiCallAt ? `Keys last used ${apiCallFormat.format(new Date(onboarding.lastApiCallAt))} UTC` : "Your keys have not been used yet",
+      href: "/api-keys",
+      action: "Copy the authentication curl",
+      doneAction: "API keys",
+    },
     { done: onboarding.firstMember, label: "First member", href: "/members", action: "Add or import members", doneAction: "Members" },
     { done: onboarding.firstDealViewed, label: "First deal viewed", href: "/deals/preview", action: "Preview what a member sees", doneAction: "Deals" },
     { done: onboarding.firstRedemption, label: "First redemption", href: "/analytics", action: "Watch redemptions come in", doneAction: "Analytics" },
@@ -116,6 +125,11 @@ export default async function OverviewPage() {
                   <span className="flex-1 text-sm">
                     {s.label}
                     <span className="sr-only">{s.done ? " (done)" : " (to do)"}</span>
+                    {"detail" in s ? (
+                      <span className="block text-xs text-muted-foreground" data-testid="last-api-call">
+                        {s.detail}
+                      </span>
+                    ) : null}
                   </span>
                   <Link href={s.href} className={`inline-flex items-center gap-1 text-sm font-medium hover:underline ${s.done ? "text-muted-foreground" : "text-primary"}`}>
                     {s.done ? s.doneAction : s.action} <ArrowRight className="size-3.5" aria-hidden="true" />

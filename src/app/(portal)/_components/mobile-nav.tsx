@@ -1,12 +1,13 @@
 "use client";
 import { Menu } from "lucide-react";
 import { useState } from "react";
+import { HostedAppLinks } from "@/components/portal/hosted-app-links";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { PortalNav } from "./portal-nav";
 
-/** Below the large breakpoint the sidebar becomes a menu sheet. */
-export function MobileNav(props: { isSuperAdmin: boolean; hasPartnerScope: boolean }) {
+/** Below the large breakpoint the sidebar becomes a menu sheet; on phones it also holds the hosted app's links (no room in the header). */
+export function MobileNav({ hostedUrl, ...props }: { isSuperAdmin: boolean; hasPartnerScope: boolean; hostedUrl?: string | null }) {
   const [open, setOpen] = useState(false);
   return (
     <Sheet open={open} onOpenChange={setOpen}>
@@ -21,6 +22,7 @@ export function MobileNav(props: { isSuperAdmin: boolean; hasPartnerScope: boole
           <SheetDescription>Partner portal</SheetDescription>
         </SheetHeader>
         <PortalNav {...props} onNavigate={() => setOpen(false)} />
+        {hostedUrl ? <HostedAppLinks url={hostedUrl} className="flex-wrap px-4 pb-4" /> : null}
       </SheetContent>
     </Sheet>
   );

@@ -6,6 +6,7 @@ export { getAnalyticsSummary } from "./analytics/get-analytics-summary";
 export { getDailyEventCounts } from "./analytics/get-daily-event-counts";
 export { getEventTypeCounts } from "./analytics/get-event-type-counts";
 export { getOnboardingStatus } from "./analytics/get-onboarding-status";
+export { getUniqueMemberCounts, type UniqueMemberCounts } from "./analytics/get-unique-member-counts";
 export { getRoiReport } from "./analytics/get-roi-report";
 export { listPartnerFigures } from "./analytics/list-partner-figures";
 export {

@@ -2,7 +2,7 @@
 // Code outside the module imports from here only.
 export { createMember } from "./create-member";
 export { createMembersBatch } from "./create-members-batch";
-export { deleteMember } from "./delete-member";
+export { deleteMember, deleteMembers } from "./delete-member";
 export { getMemberDetail } from "./get-member-detail";
 export { createMemberInTx } from "./create-member-in-tx";
 export { findMemberOrThrow, getMember, type MemberIdentifier } from "./get-member";

@@ -3,8 +3,9 @@
 // rollups, the funnel from the same window counts as the summary.
 import { z } from "zod";
 import { analyticsSummarySchema } from "@/server/schemas/analytics.schema";
-import { analyticsRangeInputSchema, dailyEventCountsSchema, funnelSchema, onboardingStatusSchema, roiReportSchema } from "@/server/schemas/analytics-portal.schema";
-import { buildFunnel, getAnalyticsSummary, getDailyEventCounts, getEventTypeCounts, getOnboardingStatus, getRoiReport } from "@/server/services/events";
+import { analyticsRangeInputSchema, dailyEventCountsSchema, eventTypeBreakdownSchema, funnelSchema, onboardingStatusSchema, roiReportSchema } from "@/server/schemas/analytics-portal.schema";
+import { EVENT_TYPES } from "@/server/domain/enums";
+import { buildFunnel, getAnalyticsSummary, getDailyEventCounts, getEventTypeCounts, getOnboardingStatus, getRoiReport, getUniqueMemberCounts } from "@/server/services/events";
 import { createTRPCRouter, partnerProcedure } from "../init";
 
 const OVERVIEW_DAYS = 30;
@@ -27,6 +28,16 @@ export const analyticsRouter = createTRPCRouter({
     .input(analyticsRangeInputSchema)
     .output(funnelSchema)
     .query(async ({ ctx, input }) => buildFunnel(await getEventTypeCounts(ctx.scope, { days: input.days }))),
+
+  /** Events and unique members per type over the window of the summary (counts equal the funnel's). */
+  eventTypes: partnerProcedure
+    .input(analyticsRangeInputSchema)
+    .output(eventTypeBreakdownSchema)
+    .query(async ({ ctx, input }) => {
+      const now = new Date();
+      const [events, members] = await Promise.all([getEventTypeCounts(ctx.scope, { days: input.days, now }), getUniqueMemberCounts(ctx.scope, { days: input.days, now })]);
+      return { types: EVENT_TYPES.map((t) => ({ event_type: t, events: events[t], unique_members: members[t] })), unique_members: members.any };
+    }),
 
   /** The ROI report: funnel per deal and overall (listed → … → confirmed), value delivered per period. */
   roi: partnerProcedure

@@ -6,6 +6,8 @@ import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import {
   memberCreateInputSchema,
   memberCreateOutputSchema,
+  memberDeleteManyInputSchema,
+  memberDeleteManyOutputSchema,
   memberDetailOutputSchema,
   memberIdInputSchema,
   memberImportInputSchema,
@@ -24,6 +26,7 @@ import {
   createMember,
   createMembersBatch,
   deleteMember,
+  deleteMembers,
   findMemberOrThrow,
   getMemberDetail,
   issueMagicLink,
@@ -75,6 +78,12 @@ export const membersRouter = createTRPCRouter({
     .input(memberIdInputSchema)
     .output(userDeletedSchema)
     .mutation(({ ctx, input }) => deleteMember(ctx.scope, input.id, actorOf(ctx))),
+
+  /** Bulk delete of the selected members, all or none (another partner's id is NOT_FOUND). */
+  deleteMany: partnerMutationProcedure
+    .input(memberDeleteManyInputSchema)
+    .output(memberDeleteManyOutputSchema)
+    .mutation(({ ctx, input }) => deleteMembers(ctx.scope, input.ids, actorOf(ctx))),
 
   /** "Copy sign-in link": a fresh magic link, as POST /v1/users returns (single use, 15 minutes). */
   signInLink: partnerMutationProcedure

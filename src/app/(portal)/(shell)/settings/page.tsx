@@ -6,6 +6,7 @@ import { Building2 } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { EmptyState } from "@/components/portal/empty-state";
+import { HostedAppLinks } from "@/components/portal/hosted-app-links";
 import { PageHeader } from "@/components/portal/page-header";
 import { Button } from "@/components/ui/button";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
@@ -42,6 +43,7 @@ export default async function SettingsPage() {
       <PageHeader
         title="Settings"
         description="Your partner account, hosted app and embedding. These settings are part of the partner record: the same in Live and Sandbox, and a change applies to both at once."
+        actions={<HostedAppLinks url={initial.hosting.hosted_app_url} />}
       />
       <SettingsForm initial={initial} readOnly={readOnly} />
       <MemberProfileForm initial={profile.member_editable_dimensions} readOnly={readOnly} />

@@ -31,6 +31,8 @@ const KPIS: { key: keyof Omit<AnalyticsSummary, "top_deals" | "event_counts">; l
 ];
 
 const pct = (r: number | null) => (r === null ? "—" : `${(r * 100).toLocaleString("en", { maximumFractionDigits: 1 })}%`);
+/** Rates in the CSV: a fraction to 4 decimals (33.33 %), not 0.33333333333333331 (a spreadsheet formats it). */
+export const roundRate = (r: number | null) => (r === null ? null : Math.round(r * 10_000) / 10_000);
 
 export function AnalyticsClient({ initialDays, environmentLabel }: { initialDays: number; environmentLabel: string }) {
   const router = useRouter();
@@ -40,6 +42,8 @@ export function AnalyticsClient({ initialDays, environmentLabel }: { initialDays
   const summary = api.analytics.summary.useQuery({ days }, keep);
   const daily = api.analytics.daily.useQuery({ days }, keep);
   const funnel = api.analytics.funnel.useQuery({ days }, keep);
+  const breakdown = api.analytics.eventTypes.useQuery({ days }, keep);
+  const membersOf = (t: string) => breakdown.data?.types.find((x) => x.event_type === t)?.unique_members;
 
   const choose = (d: number) => {
     setDays(d);
@@ -50,16 +54,26 @@ export function AnalyticsClient({ initialDays, environmentLabel }: { initialDays
   const exports = [
     {
       label: "KPIs and funnel",
-      ready: Boolean(summary.data && funnel.data),
+      ready: Boolean(summary.data && funnel.data && breakdown.data),
       run: () =>
         downloadCsv(
           `${base}-summary.csv`,
           [
             ...KPIS.map((k) => ({ section: "kpi", metric: k.key, value: summary.data![k.key] })),
             { section: "kpi", metric: "deal_list_viewed", value: summary.data!.event_counts.deal_list_viewed },
-            ...funnel.data!.map((s) => ({ section: "funnel", metric: s.event_type, value: s.count, rate_from_previous: s.rate_from_previous })),
+            ...funnel.data!.map((s) => ({ section: "funnel", metric: s.event_type, value: s.count, rate_from_previous: roundRate(s.rate_from_previous), unique_members: membersOf(s.event_type) ?? null })),
           ],
-          ["section", "metric", "value", "rate_from_previous"],
+          ["section", "metric", "value", "rate_from_previous", "unique_members"],
+        ),
+    },
+    {
+      label: "Events and members by type",
+      ready: Boolean(breakdown.data),
+      run: () =>
+        downloadCsv(
+          `${base}-event-types.csv`,
+          [...breakdown.data!.types.map((t) => ({ ...t })), { event_type: "any", events: breakdown.data!.types.reduce((s, t) => s + t.events, 0), unique_members: breakdown.data!.unique_members }],
+          ["event_type", "events", "unique_members"],
         ),
     },
     {
@@ -78,7 +92,12 @@ export function AnalyticsClient({ initialDays, environmentLabel }: { initialDays
     {
       label: "Top deals",
       ready: Boolean(summary.data),
-      run: () => downloadCsv(`${base}-top-deals.csv`, summary.data!.top_deals, ["deal_id", "product_name", "views", "redemptions"]),
+      run: () =>
+        downloadCsv(
+          `${base}-top-deals.csv`,
+          summary.data!.top_deals.map((d) => ({ ...d, rate: roundRate(d.views ? d.redemptions / d.views : null) })),
+          ["deal_id", "product_name", "views", "redemptions", "rate"],
+        ),
     },
   ];
 
@@ -146,7 +165,9 @@ export function AnalyticsClient({ initialDays, environmentLabel }: { initialDays
       <Card className="mb-6">
         <CardHeader>
           <CardTitle>Events per day</CardTitle>
-          <CardDescription>By type, per UTC day (today so far on the right). The key figures cover exactly the last {days}×24 hours, so the first day here can hold a few more events.</CardDescription>
+          <CardDescription>
+            One event type at a time, per UTC day (today so far on the right). The key figures cover exactly the last {days}×24 hours, so the first day here can hold a few more events.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {daily.error ? (
@@ -160,7 +181,50 @@ export function AnalyticsClient({ initialDays, environmentLabel }: { initialDays
               description="Events appear here as members browse and redeem deals in your hosted app, or when your backend reports them through the API."
             />
           ) : (
-            <EventsChart daily={daily.data} />
+            <EventsChart daily={daily.data} breakdown={breakdown.data} />
+          )}
+        </CardContent>
+      </Card>
+
+      <Card className="mb-6">
+        <CardHeader>
+          <CardTitle>Events and members by type</CardTitle>
+          <CardDescription>How many times each thing happened over {rangeLabel}, and how many different members did it.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {breakdown.error ? (
+            <ErrorState error={breakdown.error} retry={() => breakdown.refetch()} title="The figures by type could not be loaded" />
+          ) : !breakdown.data ? (
+            <Skeleton className="h-40 w-full" />
+          ) : (
+            <Table data-testid="event-types">
+              <TableCaption className="sr-only">Events and unique members by event type over {rangeLabel}</TableCaption>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Event</TableHead>
+                  <TableHead className="text-right">Events</TableHead>
+                  <TableHead className="text-right whitespace-normal">Unique members</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {breakdown.data.types.map((t) => (
+                  <TableRow key={t.event_type} className={t.events === 0 ? "text-muted-foreground" : undefined}>
+                    <TableCell className="font-medium whitespace-normal">{EVENT_LABELS[t.event_type]}</TableCell>
+                    <TableCell className="text-right tabular-nums">{t.events.toLocaleString("en")}</TableCell>
+                    <TableCell className="text-right tabular-nums" data-testid={`members-${t.event_type}`}>
+                      {t.unique_members.toLocaleString("en")}
+                    </TableCell>
+                  </TableRow>
+                ))}
+                <TableRow>
+                  <TableCell className="font-medium whitespace-normal">Any event</TableCell>
+                  <TableCell className="text-right tabular-nums">{breakdown.data.types.reduce((s, t) => s + t.events, 0).toLocaleString("en")}</TableCell>
+                  <TableCell className="text-right tabular-nums" data-testid="members-any">
+                    {breakdown.data.unique_members.toLocaleString("en")}
+                  </TableCell>
+                </TableRow>
+              </TableBody>
+            </Table>
           )}
         </CardContent>
       </Card>
@@ -188,6 +252,11 @@ export function AnalyticsClient({ initialDays, environmentLabel }: { initialDays
                         </span>
                         <span className="tabular-nums">
                           <span data-testid={`funnel-${s.event_type}`}>{s.count.toLocaleString("en")}</span>
+                          {membersOf(s.event_type) !== undefined ? (
+                            <span className="ml-1 text-xs text-muted-foreground">
+                              by {membersOf(s.event_type)!.toLocaleString("en")} member{membersOf(s.event_type) === 1 ? "" : "s"}
+                            </span>
+                          ) : null}
                           {i > 0 ? <span className="ml-2 text-xs text-muted-foreground">{pct(s.rate_from_previous)} of previous</span> : null}
                         </span>
                       </div>

@@ -12,7 +12,8 @@ import { Label } from "@/components/ui/label";
 import type { PortalMember } from "@/server/schemas/member-portal.schema";
 import { api } from "@/trpc/react";
 
-export function SignInLinkButton({ member }: { member: PortalMember }) {
+/** `showLabel`: the text beside the icon always (a card), else only on wide screens (the table). */
+export function SignInLinkButton({ member, showLabel = false }: { member: PortalMember; showLabel?: boolean }) {
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState(false);
   const issue = api.members.signInLink.useMutation();
@@ -32,7 +33,7 @@ export function SignInLinkButton({ member }: { member: PortalMember }) {
   return (
     <>
       <Button variant="ghost" size="sm" onClick={onClick} aria-label={`Copy sign-in link for ${member.email}`}>
-        <Link2 aria-hidden="true" /> <span className="sm:hidden 2xl:inline">Sign-in link</span>
+        <Link2 aria-hidden="true" /> <span className={showLabel ? undefined : "hidden 2xl:inline"}>Sign-in link</span>
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent>
