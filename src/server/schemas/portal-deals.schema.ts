@@ -128,6 +128,15 @@ export const previewRowSchema = z.object({
   hidden_by: z.array(reasonViewSchema),
   /** Why the member cannot get its instructions now (403 not_eligible), for listed deals. */
   locked_by: z.array(reasonViewSchema),
+  /** The member's card as the hosted app draws it. */
+  card: z.object({
+    logo_url: z.string().nullable(),
+    perk: z.string().nullable(),
+    value: z.string().nullable(),
+    categories: z.array(z.string()),
+    /** The lock the member sees on the card, in the member's words; null: they can redeem it. */
+    lock: z.object({ title: z.string(), text: z.string() }).nullable(),
+  }),
 });
 export type PreviewRow = z.output<typeof previewRowSchema>;
 

@@ -213,7 +213,7 @@ function LoadedEditor({ data, readOnly, tab, setTab }: { data: EditorData; readO
         </TabsContent>
         {deal.redemption?.method === "unique_code" ? (
           <TabsContent value="codes">
-            <CodePool dealId={deal.id} readOnly={readOnly} />
+            <CodePool dealId={deal.id} slug={deal.slug} readOnly={readOnly} />
           </TabsContent>
         ) : null}
       </Tabs>
