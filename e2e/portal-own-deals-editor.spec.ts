@@ -92,6 +92,11 @@ test.describe("own deals: instructions editor and code pool", () => {
     await expect(page.getByLabel("Instructions", { exact: true })).toHaveValue('<p>Hello {{email}}, <a href="https://x.example/?p={{partner_id}}">start here</a></p>');
     await expect(preview(page)).toContainText("Hello ada@example.com, start here");
     await expect(preview(page).getByRole("link", { name: "start here" })).toHaveAttribute("href", `https://x.example/?p=${partner.partner_id}`);
+
+    // The list draws each deal's logo; without one, the product's initials ("MP"), not "MA".
+    await page.goto("/deals/own");
+    const row = page.getByRole("row").filter({ hasText: name });
+    await expect(row.locator(".deal-logo-initials")).toHaveText("MP");
   });
 
   test("the code pool shows who claimed which code and when, deletes unclaimed codes, exports CSV", async ({ page }) => {
@@ -118,7 +123,9 @@ test.describe("own deals: instructions editor and code pool", () => {
     const list = page.getByRole("list", { name: "Codes" });
     await expect(list.getByRole("listitem")).toHaveCount(4);
     const claimedRow = list.getByRole("listitem").filter({ hasText: code });
-    await expect(claimedRow).toContainText(`Claimed by ${email} (your id crm-7) on`);
+    await expect(claimedRow).toContainText("Claimed");
+    await expect(claimedRow).toContainText(`by ${email} (your id crm-7) on`);
+    await expect(claimedRow.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
     await expect(claimedRow.getByRole("button")).toHaveCount(0);
     await checkPage(page);
     await screenshotBoth(page, "portal-own-deal-code-pool");

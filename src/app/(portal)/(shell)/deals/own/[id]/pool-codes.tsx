@@ -15,13 +15,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { escapeCsvFormula } from "@/lib/csv-formula";
 import { api, type RouterOutputs } from "@/trpc/react";
 
 type Filter = "all" | "claimed" | "available";
 type PoolCode = RouterOutputs["ownDeals"]["poolCodes"]["rows"][number];
 const PAGE_SIZE = 50;
+const FILTERS: { value: Filter; label: string }[] = [
+  { value: "all", label: "All codes" },
+  { value: "claimed", label: "Claimed" },
+  { value: "available", label: "Available" },
+];
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const when = (iso: string) => `${dateFormat.format(new Date(iso))} UTC`;
 
@@ -115,13 +119,13 @@ export function PoolCodes({ dealId, slug, readOnly, available }: { dealId: strin
             />
           )}
         </div>
-        <Tabs value={filter} onValueChange={(v) => (setFilter(v as Filter), setPage(1))}>
-          <TabsList aria-label="Which codes">
-            <TabsTrigger value="all">All</TabsTrigger>
-            <TabsTrigger value="claimed">Claimed</TabsTrigger>
-            <TabsTrigger value="available">Available</TabsTrigger>
-          </TabsList>
-        </Tabs>
+        <div role="group" aria-label="Which codes" className="flex flex-wrap gap-1">
+          {FILTERS.map((f) => (
+            <Button key={f.value} type="button" size="sm" variant={filter === f.value ? "secondary" : "ghost"} aria-pressed={filter === f.value} onClick={() => (setFilter(f.value), setPage(1))}>
+              {f.label}
+            </Button>
+          ))}
+        </div>
         {codes.error ? (
           <ErrorState error={codes.error} retry={() => codes.refetch()} title="The codes could not be loaded" />
         ) : !data ? (
