@@ -82,6 +82,8 @@ test.describe("portal deals", () => {
     await page.getByRole("checkbox", { name: "SME", exact: true }).click();
     await page.getByRole("button", { name: "Preview this member" }).click();
     await page.getByRole("tab", { name: /^Hidden/ }).click();
+    // The list is paged: search for the deal.
+    await page.getByLabel("Search in this preview").fill(name);
     const reasons = page.getByRole("list", { name: `Why ${name} is hidden` });
     await expect(reasons).toContainText("the rule “Exclude user types” (priority 7)");
     await expect(reasons).not.toContainText("exclude_user_type");
@@ -92,7 +94,7 @@ test.describe("portal deals", () => {
     await page.getByRole("button", { name: "Reset to a default member" }).click();
     await page.getByRole("button", { name: "Preview this member" }).click();
     await page.getByRole("tab", { name: /^Listed/ }).click();
-    // The list is paged (25 a page): search for the deal.
+    // The list is paged: search for the deal.
     await page.getByLabel("Search in this preview").fill(name);
     await expect(page.getByRole("region", { name: "Deals this member gets" }).getByText(name)).toBeVisible();
   });
