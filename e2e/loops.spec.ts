@@ -204,14 +204,14 @@ test.describe("access requests, the inbox and redemption records", () => {
       await page.getByLabel("Search in this preview").fill("Sentry");
     };
     await preview();
-    await expect(page.getByRole("list", { name: "Deals this member gets" }).getByText("Sentry", { exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Deals this member gets" }).getByText("Sentry", { exact: true })).toBeVisible();
 
     await page.goto(`/deals/${dealId}`);
     await page.getByRole("button", { name: "Hide from my members" }).click();
     await expect(page.getByRole("button", { name: "Show again" })).toBeVisible();
 
     await preview();
-    await expect(page.getByRole("list", { name: "Deals this member gets" }).getByText("Sentry", { exact: true })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Deals this member gets" }).getByText("Sentry", { exact: true })).toHaveCount(0);
     await page.getByRole("tab", { name: /^Hidden/ }).click();
     await expect(page.getByText("Hidden by you").first()).toBeVisible();
   });

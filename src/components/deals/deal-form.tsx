@@ -23,13 +23,13 @@ type Props = {
   categoriesNote?: string;
   /** catalogue: the deal's code pool counts (none for a new deal) */
   codes?: { total: number; claimed: number; available: number };
-  /** own deals: the instructions' live preview */
-  instructionsPreview?: ReactNode;
+  /** own deals: the instructions' editor (Markdown with its live preview) instead of an HTML box */
+  instructionsEditor?: ReactNode;
   /** alerts and buttons under the sections */
   footer: ReactNode;
 };
 
-export function DealForm({ variant, form, onSubmit, categories, categoriesNote, codes, instructionsPreview, footer }: Props) {
+export function DealForm({ variant, form, onSubmit, categories, categoriesNote, codes, instructionsEditor, footer }: Props) {
   const copy = DEAL_FORM_COPY[variant];
   const c = form.control;
   const method = useWatch({ control: c, name: "redemption.method" });
@@ -100,10 +100,11 @@ export function DealForm({ variant, form, onSubmit, categories, categoriesNote, 
             <TextField control={c} name="redemption.contact_email" label="Contact email" type="email" />
             <TextField control={c} name="redemption.redeem_url" label="Redeem URL" placeholder={copy.redeemUrlPlaceholder} />
             <TextField control={c} name="redemption.promo_code" label="Promo code" />
-            <div className={instructionsPreview ? "grid gap-4 md:col-span-2 lg:grid-cols-2" : "md:col-span-2"}>
-              <TextAreaField control={c} name="redemption.instructions" label="Instructions (HTML)" rows={copy.instructionsRows} description={copy.instructionsHelp} />
-              {instructionsPreview}
-            </div>
+            {instructionsEditor ?? (
+              <div className="md:col-span-2">
+                <TextAreaField control={c} name="redemption.instructions" label="Instructions (HTML)" rows={copy.instructionsRows} description={copy.instructionsHelp} />
+              </div>
+            )}
             {variant === "catalogue" ? <CatalogueCodesField form={form} codes={codes} /> : null}
           </CardContent>
         </Card>

@@ -25,12 +25,12 @@ export type DealCardView = {
 
 type DealGridProps = {
   cards: DealCardView[];
-  /** Where the deal pages are ("/p/acme/deals"): a card links to `${dealsPath}/${id}`. */
-  dealsPath: string;
+  /** Where the deal pages are ("/p/acme/deals"): a card links to `${dealsPath}/${id}`; null: read-only cards (the portal's preview). */
+  dealsPath: string | null;
   testId: string;
   badgeClass: string;
-  /** Fires deal_list_viewed with the cards' ids once the grid is on the member's screen. */
-  track: Track;
+  /** Fires deal_list_viewed with the cards' ids once the grid is on the member's screen; null records nothing (previews). */
+  track: Track | null;
 };
 
 export function DealGrid({ cards, dealsPath, testId, badgeClass, track }: DealGridProps) {
@@ -38,25 +38,29 @@ export function DealGrid({ cards, dealsPath, testId, badgeClass, track }: DealGr
     <>
       <ul className="deal-grid" data-testid={testId}>
         {cards.map((card) => (
-          <DealCard key={card.id} card={card} href={`${dealsPath}/${card.id}`} badgeClass={badgeClass} />
+          <DealCard key={card.id} card={card} href={dealsPath === null ? null : `${dealsPath}/${card.id}`} badgeClass={badgeClass} />
         ))}
       </ul>
-      <TrackView track={track} type="deal_list_viewed" dealIds={cards.slice(0, 200).map((c) => c.id)} />
+      {track ? <TrackView track={track} type="deal_list_viewed" dealIds={cards.slice(0, 200).map((c) => c.id)} /> : null}
     </>
   );
 }
 
 // Classes: the deal-card-* components of src/app/globals.css (short names: dozens of cards per page).
-function DealCard({ card, href, badgeClass }: { card: DealCardView; href: string; badgeClass: string }) {
+function DealCard({ card, href, badgeClass }: { card: DealCardView; href: string | null; badgeClass: string }) {
   return (
     <li className="deal-card" data-deal-id={card.id}>
       <div className="deal-card-head">
         <DealLogo url={card.logoUrl} name={card.name} />
         <div className="deal-card-body">
           <h3 className="deal-card-title">
-            <a href={href} className="deal-card-link">
-              {card.name}
-            </a>
+            {href === null ? (
+              card.name
+            ) : (
+              <a href={href} className="deal-card-link">
+                {card.name}
+              </a>
+            )}
           </h3>
           {card.categories ? <p className="deal-card-meta">{card.categories}</p> : null}
         </div>

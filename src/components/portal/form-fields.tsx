@@ -131,9 +131,10 @@ export function CheckboxGroupField<T extends FieldValues>({
                   const id = `${String(name)}-${o.value}`.replace(/[^\w-]+/g, "-");
                   const toggle = (on: boolean) => field.onChange(options.map((x) => x.value).filter((v) => (v === o.value ? on : value.includes(v))));
                   return (
-                    <div key={o.value} className="flex items-center gap-2">
+                    <div key={o.value} className="flex min-w-0 items-start gap-2">
                       <Checkbox id={id} checked={value.includes(o.value)} disabled={disabled} onCheckedChange={(c) => toggle(c === true)} />
-                      <Label htmlFor={id} className="font-normal">
+                      {/* leading-snug: a label that wraps must not draw its lines over each other */}
+                      <Label htmlFor={id} className="min-w-0 font-normal leading-snug break-words">
                         {o.label}
                       </Label>
                     </div>

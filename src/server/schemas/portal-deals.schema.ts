@@ -128,6 +128,15 @@ export const previewRowSchema = z.object({
   hidden_by: z.array(reasonViewSchema),
   /** Why the member cannot get its instructions now (403 not_eligible), for listed deals. */
   locked_by: z.array(reasonViewSchema),
+  /** The member's card as the hosted app draws it. */
+  card: z.object({
+    logo_url: z.string().nullable(),
+    perk: z.string().nullable(),
+    value: z.string().nullable(),
+    categories: z.array(z.string()),
+    /** The lock the member sees on the card, in the member's words; null: they can redeem it. */
+    lock: z.object({ title: z.string(), text: z.string() }).nullable(),
+  }),
 });
 export type PreviewRow = z.output<typeof previewRowSchema>;
 
@@ -187,3 +196,21 @@ export const codePoolOutputSchema = z.object({
   low_stock: z.boolean(),
 });
 export const thresholdInputSchema = z.object({ id: z.string().max(100), threshold: z.number().int().min(0).max(1_000_000).nullable() });
+
+// ---- The code pool's codes (portal only: /v1 counts codes, never lists them) ----------------------
+export const poolCodeFilterSchema = z.enum(["all", "claimed", "available"]);
+export const poolCodesInputSchema = z.object({ id: z.string().max(100), filter: poolCodeFilterSchema.default("all"), q: searchText.optional(), ...pageFields });
+const poolCodeSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  added_at: z.string(),
+  claimed_at: z.string().nullable(),
+  claimed_by: z.object({ id: z.string(), email: z.string(), external_user_id: z.string().nullable() }).nullable(),
+});
+export const poolCodesOutputSchema = z.object({ rows: z.array(poolCodeSchema), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+export const poolCodesExportOutputSchema = z.object({ rows: z.array(poolCodeSchema), truncated: z.boolean() });
+export const deleteCodesInputSchema = z.object({
+  id: z.string().max(100),
+  codes: z.union([z.array(z.string().max(100)).min(1).max(1000), z.literal("all_available")]),
+});
+export const deleteCodesOutputSchema = z.object({ deleted: z.number().int(), total: z.number().int(), claimed: z.number().int(), available: z.number().int() });

@@ -6,6 +6,37 @@ import { REDEMPTION_METHODS } from "@/server/domain/enums";
 /** `{{email}}`, `{{ user_id }}`...: filled per member by GET /v1/deals/{id}/instructions. */
 export const PLACEHOLDER_RE = /\{\{\s*(email|user_id|external_user_id|partner_id|click_id)\s*\}\}/g;
 
+/** What instructions may contain ({{click_id}} is a redeem URL's only: instructions get it empty). */
+export const INSTRUCTION_PLACEHOLDERS = ["email", "user_id", "external_user_id", "partner_id"] as const;
+export const REDEEM_URL_PLACEHOLDERS = [...INSTRUCTION_PLACEHOLDERS, "click_id"] as const;
+
+// Anything written as a placeholder: {{ name }} with no braces inside.
+const ANY_PLACEHOLDER_RE = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** The placeholders of `text` that are not in `supported` ("{{code}}"), each once, in order. */
+export function unknownPlaceholders(text: string, supported: readonly string[]): string[] {
+  const unknown = new Set<string>();
+  for (const m of text.matchAll(ANY_PLACEHOLDER_RE)) if (!supported.includes(m[1])) unknown.add(`{{${m[1]}}}`);
+  return [...unknown];
+}
+
+/** "{{email}}, {{user_id}} or {{partner_id}}" */
+export const placeholderList = (names: readonly string[]) => {
+  const all = names.map((n) => `{{${n}}}`);
+  return `${all.slice(0, -1).join(", ")} or ${all[all.length - 1]}`;
+};
+
+/** The refusal of an unknown placeholder, in words, naming the supported ones. */
+export function unknownPlaceholderMessage(unknown: readonly string[], supported: readonly string[]): string {
+  const which = unknown.length === 1 ? `${unknown[0]} is not a placeholder we can fill` : `${unknown.join(", ")} are not placeholders we can fill`;
+  return `${which}. Use ${placeholderList(supported)}.`;
+}
+
+const knownPlaceholdersOnly = (supported: readonly string[]) => (value: string, ctx: z.RefinementCtx) => {
+  const unknown = unknownPlaceholders(value, supported);
+  if (unknown.length) ctx.addIssue({ code: "custom", message: unknownPlaceholderMessage(unknown, supported) });
+};
+
 /** An http(s) URL, placeholders allowed anywhere (they are URL-encoded when filled). */
 export function isRedeemUrlTemplate(value: string): boolean {
   try {
@@ -21,6 +52,7 @@ const redeemUrlSchema = z
   .trim()
   .max(2048)
   .refine((v) => v === "" || isRedeemUrlTemplate(v), { error: "must be an http(s) URL; placeholders {{email}} {{user_id}} {{external_user_id}} {{partner_id}} {{click_id}} are allowed" })
+  .superRefine(knownPlaceholdersOnly(REDEEM_URL_PLACEHOLDERS))
   .meta({ description: "http(s) URL; may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}}, {{partner_id}}, and {{click_id}} (tracked deals: the member's click id, empty otherwise)" });
 
 const contactEmailSchema = z
@@ -35,7 +67,8 @@ const redemptionFields = {
   instructions: z
     .string()
     .max(20_000)
-    .meta({ description: "HTML. Sanitized on write and on read (no script, no event handlers, no javascript: URLs); may contain placeholders" }),
+    .superRefine(knownPlaceholdersOnly(INSTRUCTION_PLACEHOLDERS))
+    .meta({ description: "HTML. Sanitized on write and on read (no script, no event handlers, no javascript: URLs); may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}} and {{partner_id}}, any other {{…}} is refused" }),
   promo_code: z.string().trim().max(200).meta({ description: "The shared code of a promo_code deal (unique_code deals draw from the pool instead)" }),
   redeem_url: redeemUrlSchema,
   contact_email: contactEmailSchema,

@@ -20,8 +20,8 @@ export type DealRecord = Prisma.DealGetPayload<{ include: typeof dealInclude }>;
 
 /** What serialization and evaluation read: a DealRecord, or a row of the catalogue's raw loader. */
 // codeLowStockThreshold (portal state) and slugScope (uniqueness bookkeeping) are not part of the
-// deal as partners and members see it.
-export type DealShape = Omit<Deal, "codeLowStockThreshold" | "slugScope" | "providerSecretEncrypted"> & {
+// deal as partners and members see it; nor is the portal editor's Markdown source of the instructions.
+export type DealShape = Omit<Deal, "codeLowStockThreshold" | "slugScope" | "providerSecretEncrypted" | "redemptionInstructionsMarkdown"> & {
   categories: readonly { category: { id: string; slug: string; name: string } }[];
   rules: readonly { id: string; ruleType: RuleType; ruleValue: string[]; priority: number }[];
 };

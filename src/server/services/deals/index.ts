@@ -18,6 +18,7 @@ export { moveCategory } from "./categories/move-category";
 export { renameCategory } from "./categories/rename-category";
 export { addCodes, addCodesToPool, countCodes } from "./codes/code-pool";
 export { getCodePool, setCodeLowStockThreshold } from "./codes/low-stock-threshold";
+export { deleteAvailableCodes, exportPoolCodes, listPoolCodes } from "./codes/pool-codes";
 export { listInquiries } from "./inquiries/list-inquiries";
 export { submitHostedInquiry } from "./inquiries/submit-hosted-inquiry";
 export { getDeal } from "./listing/get-deal";

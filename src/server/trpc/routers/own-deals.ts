@@ -1,6 +1,7 @@
 // ownDeals.* — the partner deals (/deals/own): the same services and zod schemas as
 // /v1/partner-deals, its visibility rules and code pool. Changes are recorded in the activity log
-// with the signed-in admin as actor (inside each change's transaction, by the services).
+// with the signed-in admin as actor (inside each change's transaction, by the services). The portal
+// writes instructions in Markdown (the services convert and sanitize them).
 import { z } from "zod";
 import { DEAL_STATUSES } from "@/server/domain/enums";
 import { dealDeletedSchema, dealSchema, dealWithProviderSecretSchema, partnerDealCreateSchema, partnerDealListSchema, partnerDealUpdateSchema } from "@/server/schemas/deal.schema";
@@ -8,6 +9,11 @@ import {
   codePoolOutputSchema,
   codesPasteInputSchema,
   codesPasteOutputSchema,
+  deleteCodesInputSchema,
+  deleteCodesOutputSchema,
+  poolCodesExportOutputSchema,
+  poolCodesInputSchema,
+  poolCodesOutputSchema,
   dealIdInputSchema,
   instructionsPreviewInputSchema,
   instructionsPreviewOutputSchema,
@@ -26,12 +32,15 @@ import {
   countPartnerDealsByStatus,
   createPartnerDeal,
   createVisibilityRule,
+  deleteAvailableCodes,
   deletePartnerDeal,
+  exportPoolCodes,
   deleteVisibilityRule,
   getCodePool,
   getPartnerDealEditor,
   listCategoryChoices,
   listPartnerDeals,
+  listPoolCodes,
   previewInstructions,
   rotatePartnerDealProviderSecret,
   setCodeLowStockThreshold,
@@ -63,6 +72,7 @@ export const ownDealsRouter = createTRPCRouter({
     .output(
       z.object({
         deal: dealSchema,
+        instructions_source: z.string(),
         allowed_statuses: z.array(z.enum(DEAL_STATUSES)),
         rules: z.array(visibilityRuleSchema),
         rules_sentence: z.string(),
@@ -84,12 +94,12 @@ export const ownDealsRouter = createTRPCRouter({
   create: partnerMutationProcedure
     .input(partnerDealCreateSchema)
     .output(dealWithProviderSecretSchema)
-    .mutation(({ ctx, input }) => createPartnerDeal(ctx.scope, input, actorOf(ctx))),
+    .mutation(({ ctx, input }) => createPartnerDeal(ctx.scope, input, { ...actorOf(ctx), instructionsFormat: "markdown" })),
 
   update: partnerMutationProcedure
     .input(z.object({ id: z.string().max(100), patch: partnerDealUpdateSchema }))
     .output(dealWithProviderSecretSchema)
-    .mutation(({ ctx, input }) => updatePartnerDeal(ctx.scope, input.id, input.patch, actorOf(ctx))),
+    .mutation(({ ctx, input }) => updatePartnerDeal(ctx.scope, input.id, input.patch, { ...actorOf(ctx), instructionsFormat: "markdown" })),
 
   /** One status change (the buttons offer only allowed ones; the service re-checks). */
   setStatus: partnerMutationProcedure
@@ -102,7 +112,7 @@ export const ownDealsRouter = createTRPCRouter({
     .output(dealDeletedSchema)
     .mutation(({ ctx, input }) => deletePartnerDeal(ctx.scope, input.id, actorOf(ctx))),
 
-  /** Live preview of the instructions editor: the /v1 sanitizer and placeholders, sample member. */
+  /** Live preview of the instructions editor (Markdown): the /v1 sanitizer and placeholders, sample member. */
   previewInstructions: partnerProcedure
     .input(instructionsPreviewInputSchema)
     .output(instructionsPreviewOutputSchema)
@@ -132,6 +142,24 @@ export const ownDealsRouter = createTRPCRouter({
     .input(codesPasteInputSchema)
     .output(codesPasteOutputSchema)
     .mutation(({ ctx, input }) => addCodesToPool(ctx.scope, input.id, input.codes, actorOf(ctx))),
+
+  /** The pool's codes with who claimed them and when (a page, filtered). */
+  poolCodes: partnerProcedure
+    .input(poolCodesInputSchema)
+    .output(poolCodesOutputSchema)
+    .query(({ ctx, input }) => listPoolCodes(ctx.scope, input.id, input)),
+
+  /** Every code of the pool, for the CSV export (written in the browser). */
+  exportCodes: partnerProcedure
+    .input(dealIdInputSchema)
+    .output(poolCodesExportOutputSchema)
+    .query(({ ctx, input }) => exportPoolCodes(ctx.scope, input.id)),
+
+  /** Deletes unclaimed codes (claimed ones are kept: their members may still use them). */
+  deleteCodes: partnerMutationProcedure
+    .input(deleteCodesInputSchema)
+    .output(deleteCodesOutputSchema)
+    .mutation(({ ctx, input }) => deleteAvailableCodes(ctx.scope, input.id, input.codes, actorOf(ctx))),
 
   setLowStockThreshold: partnerMutationProcedure
     .input(thresholdInputSchema)

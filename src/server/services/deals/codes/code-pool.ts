@@ -1,5 +1,5 @@
 // Unique-code pools of a partner deal: add codes (duplicates ignored) and count them.
-// Codes themselves are never listed back: only counts leave the service.
+// /v1 only ever counts codes; the portal lists them with their claims (pool-codes.ts).
 import { db } from "@/server/db/client";
 import { type ActivityActor, recordActivity } from "@/server/services/activity";
 import type { PartnerScope } from "@/server/scope";

@@ -11,7 +11,7 @@ import type { LockReason } from "@/components/hosted/lock-reasons";
 const UNAVAILABLE: LockReason = { code: "unavailable" };
 
 /** The member's lock on a deal with its details (who the deal is for), or null: they can redeem it. */
-function memberLock(facts: DealFacts, partner: PartnerContext, member: MemberContext): LockReason | null {
+export function memberLock(facts: DealFacts, partner: PartnerContext, member: MemberContext): LockReason | null {
   if (checkMemberAccess(facts, partner, member).ok) return null;
   // Refused: the details are worked out for locked deals only (the list's common case stays cheap).
   return (explainMemberLock(facts, partner, member) as LockReason | null) ?? UNAVAILABLE;

@@ -1,7 +1,7 @@
 // "Preview as a member": exactly what GET /v1/deals?user_id= returns for a member (the same
 // listDeals service, API channel; a described member goes in as the same MemberContext a stored
 // one becomes), and every other deal of the catalogue with the reasons it is hidden from them.
-import { explainDealForMember, type MemberContext } from "@/server/domain/visibility";
+import { explainDealForMember, memberLockText, memberLockTitle, type MemberContext } from "@/server/domain/visibility";
 import type { DealListQuery } from "@/server/schemas/deal.schema";
 import type { PreviewInput, PreviewOutput, PreviewRow } from "@/server/schemas/portal-deals.schema";
 import type { PartnerScope } from "@/server/scope";
@@ -11,6 +11,7 @@ import { listDeals } from "./list-deals";
 import { getPartnerCatalogue, type CatalogueDeal } from "./catalogue-source";
 import { describedMemberContext } from "./described-member";
 import { reasonView } from "./reason-view";
+import { memberLock, safeImageUrl } from "./hosted-deals";
 
 // Every deal in one call: the list is paged here, after the member gates.
 const ALL = 100_000;
@@ -53,6 +54,18 @@ export async function previewMemberDeals(scope: PartnerScope, input: PreviewInpu
       claimable,
       hidden_by: e.hidden_for_member_by.map((r) => reasonView(r)),
       locked_by: e.locked_by.map((r) => reasonView(r)),
+      card: cardOf(d),
+    };
+  };
+  // The card the hosted app draws for this member (hosted-deals.ts): the same lock, in the member's words.
+  const cardOf = (d: CatalogueDeal): PreviewRow["card"] => {
+    const lock = memberLock(d.facts, partner, member);
+    return {
+      logo_url: safeImageUrl(d.dto.logo_url),
+      perk: d.dto.perk_description?.trim() || null,
+      value: d.dto.market_value?.trim() || null,
+      categories: d.dto.categories.map((c) => c.name),
+      lock: lock ? { title: memberLockTitle(lock), text: memberLockText(lock) } : null,
     };
   };
   const rows =

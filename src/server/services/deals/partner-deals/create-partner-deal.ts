@@ -8,6 +8,7 @@ import type { PartnerScope } from "@/server/scope";
 import { dealInclude } from "@/server/services/deals/deal-record";
 import {
   generateSlug,
+  type InstructionsFormat,
   isSlugViolation,
   randomSlug,
   redemptionData,
@@ -23,12 +24,16 @@ import { enqueueWebhookEvent } from "@/server/services/webhooks";
 import { newProviderSecret } from "@/server/services/deals/tracking/provider-secret";
 import { writesCachedRows } from "@/server/services/shared";
 
-/** opts.actor (portal): the creation is recorded in the activity log, in the same transaction. */
-export const createPartnerDeal = writesCachedRows(async function createPartnerDeal(scope: PartnerScope, input: PartnerDealCreateInput, opts: { actor?: ActivityActor } = {}): Promise<DealWithProviderSecretDto> {
+/**
+ * opts.actor (portal): the creation is recorded in the activity log, in the same transaction.
+ * opts.instructionsFormat "markdown" (the portal's editor): the instructions are Markdown, kept as
+ * written and stored converted to sanitized HTML.
+ */
+export const createPartnerDeal = writesCachedRows(async function createPartnerDeal(scope: PartnerScope, input: PartnerDealCreateInput, opts: { actor?: ActivityActor; instructionsFormat?: InstructionsFormat } = {}): Promise<DealWithProviderSecretDto> {
   // Validated by the adapter with the resource schema (README: who validates).
   const status = input.status ?? "draft";
   assertInitialStatus(status);
-  const redemption = redemptionData(input.redemption);
+  const redemption = redemptionData(input.redemption, opts.instructionsFormat);
   // A new deal has no codes yet, so a unique_code deal cannot be created live.
   if (status === "live") await assertCompleteForLive(redemption, async () => 0);
   const categoryIds = input.categories ? await resolveCategoryIds(input.categories) : [];

@@ -10,6 +10,7 @@ import type { CategoryRef, PartnerDealCreateInput, PartnerDealUpdateInput } from
 import type { RedemptionInput, RedemptionPatch } from "@/server/schemas/redemption.schema";
 import { DEAL_ELIGIBILITY_COLUMNS, parseIsoDate } from "@/server/services/deals/deal-record";
 import { sanitizeInstructions } from "@/server/services/deals/redemption/redemption-html";
+import { markdownToInstructions } from "@/server/services/deals/redemption/instructions-markdown";
 import { isUuid } from "@/server/domain/ids";
 import { requireScope, type PartnerScope } from "@/server/scope";
 
@@ -58,15 +59,26 @@ export function scalarData(input: DealInput): Prisma.DealUpdateManyMutationInput
 export type RedemptionColumns = {
   redemptionMethod: RedemptionInput["method"] | null;
   redemptionInstructions: string;
+  /** the portal editor's Markdown source; null when the instructions were written as HTML */
+  redemptionInstructionsMarkdown: string | null;
   redemptionPromoCode: string;
   redemptionRedeemUrl: string;
   redemptionContactEmail: string;
 };
 
-export function redemptionData(r: RedemptionInput | null | undefined): RedemptionColumns {
+/** How the instructions text was written: HTML (API, catalogue) or Markdown (the portal's editor). */
+export type InstructionsFormat = "html" | "markdown";
+
+function instructionsColumns(text: string, format: InstructionsFormat) {
+  return format === "markdown"
+    ? { redemptionInstructions: markdownToInstructions(text), redemptionInstructionsMarkdown: text.trim() === "" ? null : text }
+    : { redemptionInstructions: sanitizeInstructions(text), redemptionInstructionsMarkdown: null };
+}
+
+export function redemptionData(r: RedemptionInput | null | undefined, format: InstructionsFormat = "html"): RedemptionColumns {
   return {
     redemptionMethod: r?.method ?? null,
-    redemptionInstructions: sanitizeInstructions(r?.instructions ?? ""),
+    ...instructionsColumns(r?.instructions ?? "", format),
     redemptionPromoCode: r?.promo_code ?? "",
     redemptionRedeemUrl: r?.redeem_url ?? "",
     redemptionContactEmail: r?.contact_email ?? "",
@@ -74,10 +86,14 @@ export function redemptionData(r: RedemptionInput | null | undefined): Redemptio
 }
 
 /** PATCH redemption: the named fields replace the stored ones. */
-export function mergedRedemption(current: RedemptionColumns, patch: RedemptionPatch): RedemptionColumns {
+export function mergedRedemption(current: RedemptionColumns, patch: RedemptionPatch, format: InstructionsFormat = "html"): RedemptionColumns {
+  const instructions =
+    patch.instructions !== undefined
+      ? instructionsColumns(patch.instructions, format)
+      : { redemptionInstructions: current.redemptionInstructions, redemptionInstructionsMarkdown: current.redemptionInstructionsMarkdown };
   return {
     redemptionMethod: patch.method ?? current.redemptionMethod,
-    redemptionInstructions: patch.instructions !== undefined ? sanitizeInstructions(patch.instructions) : current.redemptionInstructions,
+    ...instructions,
     redemptionPromoCode: patch.promo_code ?? current.redemptionPromoCode,
     redemptionRedeemUrl: patch.redeem_url ?? current.redemptionRedeemUrl,
     redemptionContactEmail: patch.contact_email ?? current.redemptionContactEmail,

@@ -10,7 +10,7 @@ import { type DealWithProviderSecretDto, type PartnerDealUpdateInput } from "@/s
 import type { PartnerScope } from "@/server/scope";
 import { availableCodeCount } from "@/server/services/deals/codes/code-pool";
 import { dealInclude, type DealRecord } from "@/server/services/deals/deal-record";
-import { isSlugViolation, mergedRedemption, resolveCategoryIds, scalarData, slugTaken, type RedemptionColumns } from "./deal-input";
+import { isSlugViolation, mergedRedemption, type InstructionsFormat, resolveCategoryIds, scalarData, slugTaken, type RedemptionColumns } from "./deal-input";
 import { findPartnerDealOrThrow, partnerDealsWhere } from "./find-partner-deal";
 import { loadPartnerContext, serializePartnerDeal } from "./serialize-partner-deal";
 import { assertCompleteForLive, assertTransition } from "./status-machine";
@@ -18,8 +18,11 @@ import { enqueueWebhookEvent } from "@/server/services/webhooks";
 import { newProviderSecret } from "@/server/services/deals/tracking/provider-secret";
 import { writesCachedRows } from "@/server/services/shared";
 
-/** opts.actor (portal): the change is recorded in the activity log, in the same transaction. */
-export const updatePartnerDeal = writesCachedRows(async function updatePartnerDeal(scope: PartnerScope, id: string, input: PartnerDealUpdateInput, opts: { actor?: ActivityActor } = {}): Promise<DealWithProviderSecretDto> {
+/**
+ * opts.actor (portal): the change is recorded in the activity log, in the same transaction.
+ * opts.instructionsFormat: as createPartnerDeal's (instructions written as HTML drop the Markdown source).
+ */
+export const updatePartnerDeal = writesCachedRows(async function updatePartnerDeal(scope: PartnerScope, id: string, input: PartnerDealUpdateInput, opts: { actor?: ActivityActor; instructionsFormat?: InstructionsFormat } = {}): Promise<DealWithProviderSecretDto> {
   // Validated by the adapter with the resource schema (README: who validates).
   const current = await findPartnerDealOrThrow(scope, id);
   const partner = await loadPartnerContext(scope);
@@ -29,11 +32,12 @@ export const updatePartnerDeal = writesCachedRows(async function updatePartnerDe
   const currentRedemption: RedemptionColumns = {
     redemptionMethod: current.redemptionMethod,
     redemptionInstructions: current.redemptionInstructions,
+    redemptionInstructionsMarkdown: current.redemptionInstructionsMarkdown,
     redemptionPromoCode: current.redemptionPromoCode,
     redemptionRedeemUrl: current.redemptionRedeemUrl,
     redemptionContactEmail: current.redemptionContactEmail,
   };
-  const redemption = input.redemption ? mergedRedemption(currentRedemption, input.redemption) : currentRedemption;
+  const redemption = input.redemption ? mergedRedemption(currentRedemption, input.redemption, opts.instructionsFormat) : currentRedemption;
   if (nextStatus === "live") {
     const goingLive = current.status !== "live";
     const becameUniqueCode = redemption.redemptionMethod === "unique_code" && current.redemptionMethod !== "unique_code";

@@ -1,7 +1,8 @@
 "use client";
 // The code pool of a unique_code deal: counts, the low-stock warning at the admin's threshold, and
 // pasting or uploading codes (text or CSV, up to 10,000 per batch; larger files go in batches),
-// with duplicates reported (within the paste, and already in the pool).
+// with duplicates reported (within the paste, and already in the pool); then the codes themselves
+// (pool-codes.tsx).
 import Papa from "papaparse";
 import { AlertTriangle } from "lucide-react";
 import { useState } from "react";
@@ -16,6 +17,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { MAX_CODES_PER_CALL } from "@/server/schemas/deal.schema";
 import { api } from "@/trpc/react";
+import { PoolCodes } from "./pool-codes";
 
 type Report = { received: number; duplicates_in_paste: number; already_in_pool: number; added: number; available: number };
 
@@ -26,7 +28,7 @@ export function parseCodes(text: string): string[] {
   return cells.length && /^codes?$/i.test(cells[0]) ? cells.slice(1) : cells;
 }
 
-export function CodePool({ dealId, readOnly }: { dealId: string; readOnly: boolean }) {
+export function CodePool({ dealId, slug, readOnly }: { dealId: string; slug: string; readOnly: boolean }) {
   const utils = api.useUtils();
   const pool = api.ownDeals.codePool.useQuery({ id: dealId });
   const [text, setText] = useState("");
@@ -61,7 +63,7 @@ export function CodePool({ dealId, readOnly }: { dealId: string; readOnly: boole
     } catch (e) {
       toast.error((e as Error).message);
     }
-    await Promise.all([utils.ownDeals.codePool.invalidate({ id: dealId }), utils.catalogue.invalidate()]);
+    await Promise.all([utils.ownDeals.codePool.invalidate({ id: dealId }), utils.ownDeals.poolCodes.invalidate({ id: dealId }), utils.catalogue.invalidate()]);
   }
 
   if (pool.error) return <ErrorState error={pool.error} retry={() => pool.refetch()} title="The code pool could not be loaded" />;
@@ -164,6 +166,7 @@ export function CodePool({ dealId, readOnly }: { dealId: string; readOnly: boole
           </CardContent>
         </Card>
       )}
+      <PoolCodes dealId={dealId} slug={slug} readOnly={readOnly} available={p?.available ?? 0} />
     </div>
   );
 }

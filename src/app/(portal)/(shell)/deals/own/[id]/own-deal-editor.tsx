@@ -67,7 +67,7 @@ function LoadedEditor({ data, readOnly, tab, setTab }: { data: EditorData; readO
   const { deal, allowed_statuses } = data;
   const router = useRouter();
   const utils = api.useUtils();
-  const form = useOwnDealForm("edit", valuesOfDeal(deal));
+  const form = useOwnDealForm("edit", valuesOfDeal(deal, data.instructions_source));
   const [refusal, setRefusal] = useState<string[] | null>(null);
   const refresh = () => Promise.all([utils.ownDeals.invalidate(), utils.catalogue.invalidate()]);
 
@@ -213,7 +213,7 @@ function LoadedEditor({ data, readOnly, tab, setTab }: { data: EditorData; readO
         </TabsContent>
         {deal.redemption?.method === "unique_code" ? (
           <TabsContent value="codes">
-            <CodePool dealId={deal.id} readOnly={readOnly} />
+            <CodePool dealId={deal.id} slug={deal.slug} readOnly={readOnly} />
           </TabsContent>
         ) : null}
       </Tabs>

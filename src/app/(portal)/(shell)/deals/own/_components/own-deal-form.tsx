@@ -1,9 +1,9 @@
 "use client";
 // Create or edit an own deal: the deal form (components/deals/deal-form.tsx) with every writable
 // field of /v1/partner-deals, validated with the same zod schema (partnerDealCreateSchema /
-// partnerDealUpdateSchema), and the instructions editor's live preview. Server refusals (slug
+// partnerDealUpdateSchema), and the instructions' Markdown editor with its live preview. Server refusals (slug
 // taken, deal_incomplete…) land next to their fields.
-import { useForm, useWatch, type UseFormReturn } from "react-hook-form";
+import { useForm, type UseFormReturn } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { DealForm } from "@/components/deals/deal-form";
 import type { DealValues } from "@/components/deals/deal-values";
@@ -11,7 +11,7 @@ import { schemaResolver } from "@/components/portal/schema-resolver";
 import { setServerErrors, type FieldProblem } from "@/components/portal/server-errors";
 import { partnerDealCreateSchema, partnerDealUpdateSchema } from "@/server/schemas/deal.schema";
 import { api } from "@/trpc/react";
-import { InstructionsPreview } from "./instructions-preview";
+import { InstructionsEditor } from "./instructions-editor";
 import { fieldOfPath, inputOfValues, OWN_DEAL_FIELDS } from "./own-deal-values";
 
 const KNOWN = new Set<string>(OWN_DEAL_FIELDS);
@@ -31,8 +31,6 @@ export function useOwnDealForm(mode: "create" | "edit", defaultValues: DealValue
 
 export function OwnDealForm({ form, onSubmit, submitLabel, pending }: { form: UseFormReturn<DealValues>; onSubmit: (values: DealValues) => void; submitLabel: string; pending: boolean }) {
   const categories = api.ownDeals.categories.useQuery();
-  const instructions = useWatch({ control: form.control, name: "redemption.instructions" });
-  const redeemUrl = useWatch({ control: form.control, name: "redemption.redeem_url" });
   return (
     <DealForm
       variant="own"
@@ -40,7 +38,7 @@ export function OwnDealForm({ form, onSubmit, submitLabel, pending }: { form: Us
       onSubmit={onSubmit}
       categories={categories.data}
       categoriesNote={categories.error ? "Categories could not be loaded." : "Loading categories…"}
-      instructionsPreview={<InstructionsPreview instructions={instructions ?? ""} redeemUrl={redeemUrl ?? ""} />}
+      instructionsEditor={<InstructionsEditor control={form.control} rows={10} />}
       footer={
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={pending}>

@@ -17,7 +17,8 @@ const list = (s: string) =>
     .map((x) => x.trim())
     .filter(Boolean);
 
-export function valuesOfDeal(d: DealDto): DealValues {
+/** instructionsSource: what the editor opens (the Markdown they were written in, else the stored HTML). */
+export function valuesOfDeal(d: DealDto, instructionsSource?: string): DealValues {
   return {
     ...emptyDealValues,
     product_name: d.product_name,
@@ -50,7 +51,7 @@ export function valuesOfDeal(d: DealDto): DealValues {
     end_date: d.end_date ?? "",
     redemption: {
       method: d.redemption?.method ?? "url",
-      instructions: d.redemption?.instructions ?? "",
+      instructions: instructionsSource ?? d.redemption?.instructions ?? "",
       promo_code: d.redemption?.promo_code ?? "",
       redeem_url: d.redemption?.redeem_url ?? "",
       contact_email: d.redemption?.contact_email ?? "",

@@ -4,6 +4,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { PackagePlus } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
+import { DealLogo } from "@/components/hosted/deal-logo";
 import { DataTable } from "@/components/portal/data-table";
 import { EmptyState } from "@/components/portal/empty-state";
 import { ErrorState } from "@/components/portal/error-state";
@@ -29,11 +30,15 @@ const columns: ColumnDef<DealDto>[] = [
   {
     header: "Deal",
     cell: ({ row: { original: d } }) => (
-      <div className="min-w-40 whitespace-normal">
-        <Link href={`/deals/own/${d.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
-          {d.product_name}
-        </Link>
-        <div className="text-xs text-muted-foreground">{d.short_description}</div>
+      <div className="flex min-w-40 items-start gap-3 whitespace-normal">
+        {/* The hosted app's logo: the product's initials when there is none or it does not load. */}
+        <DealLogo url={d.logo_url || null} name={d.product_name} size={32} />
+        <div className="min-w-0">
+          <Link href={`/deals/own/${d.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+            {d.product_name}
+          </Link>
+          <div className="text-xs text-muted-foreground">{d.short_description}</div>
+        </div>
       </div>
     ),
   },

@@ -71,7 +71,7 @@ export function DescribeMemberForm({ onPreview }: { onPreview: (profile: z.input
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit((v) => onPreview(toProfile(v)))} className="flex flex-col gap-4" aria-label="Describe a member">
-        <div className="grid gap-4 md:grid-cols-2">
+        <div className="grid gap-x-6 gap-y-5 md:grid-cols-2 xl:grid-cols-3">
           <SelectField control={c} name="tier" label="Tier" options={[{ value: "free", label: "Free" }, { value: "premium", label: "Premium" }]} />
           <TextField control={c} name="geography" label="Geography (country codes)" placeholder="US, DE" description="ISO codes, comma-separated; empty: none." />
           <CheckboxGroupField control={c} name="regions" label="Regions" options={options(AUDIENCE_REGIONS)} description="None: the member is evaluated with your account's regions." />

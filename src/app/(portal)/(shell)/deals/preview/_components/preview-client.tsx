@@ -1,12 +1,16 @@
 "use client";
-// Preview as a member: choose (search) or describe a member, then the list GET /v1/deals?user_id=
-// returns for them, and the hidden deals with their reasons.
-import { Lock, SearchX, UserSearch } from "lucide-react";
-import { useState } from "react";
+// Preview as a member: choose (search) or describe a member, then their list as the hosted app draws
+// it (the same cards, in the partner's colours; read-only: no links, no events recorded) — the deals
+// GET /v1/deals?user_id= returns for them — and the hidden deals with their reasons.
+import { SearchX, UserSearch } from "lucide-react";
+import { useMemo, useState } from "react";
 import type { z } from "zod";
 import { EmptyState } from "@/components/portal/empty-state";
 import { ErrorState } from "@/components/portal/error-state";
-import { Badge } from "@/components/ui/badge";
+import { brandStyle } from "@/components/hosted/brand";
+import { DealGrid, type DealCardView } from "@/components/hosted/deal-grid";
+import { perkLines } from "@/components/hosted/perk-lines";
+import { Badge, badgeVariants } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -21,7 +25,33 @@ import { useDebounced } from "@/components/portal/use-debounced";
 import { DescribeMemberForm } from "./describe-member-form";
 
 type Subject = { kind: "id"; id: string } | { kind: "described"; profile: z.input<typeof describedMemberSchema> };
-const PAGE_SIZE = 25;
+const PAGE_SIZE = 24;
+const premiumBadgeClass = badgeVariants({ variant: "secondary" });
+
+/** A preview row as the hosted app's card (deal-card-view.ts does the same from the member's list). */
+function cardOf(d: PreviewRow): DealCardView {
+  return {
+    id: d.id,
+    name: d.product_name,
+    logoUrl: d.card.logo_url,
+    categories: d.card.categories.join(" · "),
+    ...perkLines(d.card.perk, d.card.value),
+    shortDescription: d.short_description,
+    premium: d.tier === "premium",
+    lock: d.card.lock,
+  };
+}
+
+/** The partner's colours on the preview, as the hosted app's frame sets them. */
+function useBrand() {
+  const settings = api.settings.get.useQuery(undefined, { staleTime: 60_000 });
+  const p = settings.data?.partner;
+  const style = useMemo(
+    () => (p ? brandStyle({ primaryColor: p.branding.primary_color ?? null, accentColor: p.branding.accent_color ?? null, logoUrl: null, headline: null, welcomeText: null }) : undefined),
+    [p],
+  );
+  return { name: p?.name ?? null, style };
+}
 
 function MemberPicker({ onPick }: { onPick: (id: string) => void }) {
   const [q, setQ] = useState("");
@@ -42,7 +72,7 @@ function MemberPicker({ onPick }: { onPick: (id: string) => void }) {
           {found.data.map((m) => (
             <li key={m.id}>
               <Button variant="ghost" className="h-auto w-full justify-start py-2 text-left" onClick={() => onPick(m.id)}>
-                <span className="truncate">Preview {m.email}</span>
+                <span className="min-w-0 truncate">Preview {m.email}</span>
                 {m.tier === "premium" ? <Badge variant="outline">Premium</Badge> : null}
               </Button>
             </li>
@@ -65,39 +95,44 @@ function PreviewList({ subject }: { subject: Subject }) {
     { placeholderData: (prev) => prev },
   );
   const data = preview.data;
+  const brand = useBrand();
   const total = data ? (show === "listed" ? data.listed_total : data.hidden_total) : 0;
 
+  const empty = (
+    <EmptyState
+      icon={SearchX}
+      title={show === "listed" ? "This member sees no deal" : "Nothing is hidden from this member"}
+      description={search ? "No deal matches this search." : show === "listed" ? "Open the Hidden tab to see why." : "Every deal of your catalogue is in their list."}
+    />
+  );
   const rows = (items: PreviewRow[]) =>
     items.length === 0 ? (
-      <EmptyState
-        icon={SearchX}
-        title={show === "listed" ? "This member sees no deal" : "Nothing is hidden from this member"}
-        description={search ? "No deal matches this search." : show === "listed" ? "Open the Hidden tab to see why." : "Every deal of your catalogue is in their list."}
-      />
+      empty
+    ) : show === "listed" ? (
+      // The member's own list, drawn by the hosted app's grid in the partner's colours: read-only.
+      <section aria-label="Deals this member gets" className="rounded-xl border border-t-4 border-t-primary bg-background p-3 text-foreground sm:p-4" style={brand.style} data-testid="member-preview">
+        <p className="mb-3 text-base font-bold">{brand.name ? `${brand.name} perks` : "Your deals"}</p>
+        <DealGrid cards={items.map(cardOf)} dealsPath={null} track={null} testId="preview-deal-grid" badgeClass={premiumBadgeClass} />
+      </section>
     ) : (
-      <ul aria-label={show === "listed" ? "Deals this member gets" : "Deals hidden from this member"} className="flex flex-col divide-y rounded-xl border bg-card">
+      <ul aria-label="Deals hidden from this member" className="flex flex-col divide-y rounded-xl border bg-card">
         {items.map((d) => (
-          <li key={d.id} className="flex flex-col gap-1 p-3">
+          <li key={d.id} className="flex min-w-0 flex-col gap-1 p-3">
             <div className="flex flex-wrap items-center gap-2">
-              <span className="font-medium">{d.product_name}</span>
+              <span className="min-w-0 break-words font-medium">{d.product_name}</span>
               <StatusBadge status={d.status} />
               {d.deal_type === "partner_private" ? <Badge variant="outline">Own deal</Badge> : null}
-              {show === "listed" && d.locked_by.length ? (
-                <Badge variant="warning">
-                  <Lock aria-hidden="true" /> Locked
-                </Badge>
-              ) : null}
             </div>
-            <ReasonList reasons={show === "listed" ? d.locked_by : d.hidden_by} label={show === "listed" ? `Why ${d.product_name} is locked` : `Why ${d.product_name} is hidden`} />
+            <ReasonList reasons={d.hidden_by} label={`Why ${d.product_name} is hidden`} />
           </li>
         ))}
       </ul>
     );
 
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
-        <CardTitle>{data ? `What ${data.member.label} gets` : "Loading the preview…"}</CardTitle>
+        <CardTitle className="break-words">{data ? `What ${data.member.label} gets` : "Loading the preview…"}</CardTitle>
         {data ? (
           <CardDescription>
             {data.member.tier === "premium" ? "Premium" : "Free"} tier · regions {data.member.regions.join(", ") || "none"}
@@ -152,8 +187,8 @@ function PreviewList({ subject }: { subject: Subject }) {
 export function PreviewClient() {
   const [subject, setSubject] = useState<Subject | null>(null);
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <Card>
+    <div className="flex min-w-0 flex-col gap-6">
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle>Whose view?</CardTitle>
           <CardDescription>Pick one of your members, or describe one to test your rules before anyone signs up.</CardDescription>

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "deals" ADD COLUMN     "redemption_instructions_markdown" TEXT;
