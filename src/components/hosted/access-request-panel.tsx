@@ -1,5 +1,5 @@
 "use client";
-// "Request access" on a deal that needs the partner's approval (contract 11): the member asks (with
+// "Request access" on a deal that needs the partner's approval (docs/hosted-app.md): the member asks (with
 // an optional message), sees the request's status on the deal (waiting, declined with the note), and
 // may withdraw a waiting request. Once approved, the page shows the redemption panel instead.
 import { Clock, XCircle } from "lucide-react";

@@ -1,5 +1,5 @@
 "use client";
-// The member's eligibility profile (contract 10): a checkbox group per question they may answer
+// The member's eligibility profile (docs/hosted-app.md): a checkbox group per question they may answer
 // (country codes typed), saved by a server action; questions the programme answers are shown
 // read-only by the page. After saving, the member goes back to the deal that asked for the answer.
 import { useState, useSyncExternalStore, useTransition } from "react";

@@ -1,6 +1,6 @@
 "use client";
 // "Email me a sign-in link" on the member surfaces' signed-out, used-link and expired-link pages.
-// The answer is the same whatever the address (contract section 10): nobody learns who is a member.
+// The answer is the same whatever the address (docs/hosted-app.md, "Sign-in"): nobody learns who is a member.
 // Class names come from the server (hostedUi) so the hosted pages' JavaScript stays small.
 import { useActionState } from "react";
 import type { SelfSignInState } from "@/app/p/[subdomain]/actions";

@@ -1,6 +1,6 @@
 import { ActionButton, EmailLayout, Paragraph, type EmailBrand } from "./email-layout";
 
-// The member's email when a partner decides their access request (contract 11): approved → a link to
+// The member's email when a partner decides their access request (docs/hosted-app.md): approved → a link to
 // the deal (its instructions are there); declined → the partner's note. Membership requests: the
 // approval carries a sign-in link instead.
 export type AccessDecisionData = {

@@ -1,5 +1,5 @@
 // How the portal names enum values to people: "Include regions" for include_region, "Limited time"
-// for limited_time. The wire keeps the codes (contract §4); screens show these. Pure, no server
+// for limited_time. The wire keeps the codes (docs/api.md); screens show these. Pure, no server
 // imports, so client components use it too.
 import type { DealStatus, RedemptionMethod, RuleType } from "./enums";
 

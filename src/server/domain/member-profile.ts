@@ -1,4 +1,4 @@
-// The eligibility profile a member may complete in the hosted app (contract 10): which dimensions
+// The eligibility profile a member may complete in the hosted app (docs/hosted-app.md): which dimensions
 // exist, which of them a member may answer (the partner's choice, and never data the partner supplied
 // itself), and which answer a locked deal is missing. Pure: the members service applies it.
 import { AUDIENCE_REGIONS, ELIGIBILITY_VOCABULARIES, PERMISSIVE_DIMENSIONS, USER_TYPES, type EligibilityDimension } from "./enums";

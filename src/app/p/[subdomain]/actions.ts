@@ -149,7 +149,7 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * "Email me a sign-in link" (signed-out, used-link and expired-link pages): the same answer
- * whatever the address and the partner's member_access (contract section 10); only a mistyped
+ * whatever the address and the partner's member_access (docs/hosted-app.md, "Sign-in"); only a mistyped
  * address is pointed out. Failures are logged, never shown.
  */
 export async function requestSignInLink(_prev: SelfSignInState, form: FormData): Promise<SelfSignInState> {

@@ -1,4 +1,4 @@
-// A member's own eligibility profile in the hosted app (contract 10): what they answered, what they
+// A member's own eligibility profile in the hosted app (docs/hosted-app.md): what they answered, what they
 // may answer, and saving answers. An answer is stored in the member's columns like the partner's
 // data and its dimension marked self-reported; the deals are evaluated against it on the next read
 // (listing and instructions read the member row), so a locked deal unlocks as soon as it qualifies.

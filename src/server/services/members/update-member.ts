@@ -20,7 +20,7 @@ export const updateMember = writesCachedRows(async function updateMember(
   const member = await findMemberOrThrow(scope, identifier);
   const data = toUpdateData(input);
   if (Object.keys(data).length === 0) return serializeMember(member);
-  // A dimension the partner sets is the partner's data again: read-only to the member (contract 10).
+  // A dimension the partner sets is the partner's data again: read-only to the member (docs/hosted-app.md).
   if (member.selfReportedDimensions.length) {
     const touched = new Set([...(input.user_types !== undefined ? ["user_types"] : []), ...(input.regions !== undefined ? ["regions"] : []), ...Object.keys(input.eligibility ?? {})]);
     if (touched.size) data.selfReportedDimensions = member.selfReportedDimensions.filter((d) => !touched.has(d));

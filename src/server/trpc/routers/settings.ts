@@ -50,7 +50,7 @@ export const settingsRouter = createTRPCRouter({
       return { partner, hosting: hostingOf(partner) };
     }),
 
-  /** Which profile questions members may answer themselves in the hosted app (contract 10). */
+  /** Which profile questions members may answer themselves in the hosted app (docs/hosted-app.md). */
   memberProfile: partnerProcedure
     .output(z.object({ member_editable_dimensions: z.array(z.string()) }))
     .query(async ({ ctx }) => ({ member_editable_dimensions: await getMemberEditableDimensions(ctx.scope) })),

@@ -1,4 +1,4 @@
-// /profile: the member completes their own eligibility profile (contract 10). The questions the
+// /profile: the member completes their own eligibility profile (docs/hosted-app.md). The questions the
 // partner leaves to members are editable; answers the partner supplied are shown read-only.
 // ?need=<dimension>&back=<deal id>: a locked deal sent the member here for that answer.
 import type { Metadata } from "next";

@@ -1,6 +1,6 @@
 "use client";
 // Settings → "Members complete their profile": which eligibility questions members may answer in the
-// hosted app (contract 10). Answers the partner supplies (over /v1, the portal or an import) stay
+// hosted app (docs/hosted-app.md). Answers the partner supplies (over /v1, the portal or an import) stay
 // read-only to members whatever is ticked here.
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";

@@ -2,7 +2,7 @@
 // links): the page only looks at the link and asks the member to continue; the button's POST
 // (POST /auth/magic/continue) consumes it and starts the session. Used, expired or unknown links, and the
 // outcome of a failed POST (?status=), get a page that says what to do and an email field for a new
-// link (self sign-in, contract section 10).
+// link (self sign-in, docs/hosted-app.md, "Sign-in").
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Button } from "@/components/ui/button";
