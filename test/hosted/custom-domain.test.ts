@@ -12,8 +12,13 @@ import { hostnameOf } from "@/server/config/app-host";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { listenHttp, type HttpListener } from "@/server/http/request-listener";
 import { productRequestListener } from "@/server/server";
+import { parseWith } from "@/server/errors/parse-with";
+import { partnerUpdateSchema, type PartnerUpdateInput } from "@/server/schemas/partner.schema";
 import { getHostedPartner, updatePartner } from "@/server/services/partners";
 import { seedPartner } from "../helpers/seed";
+
+/** A settings change as the operator CLI makes it: validated with the schema, then saved. */
+const operatorUpdate = async (partnerId: string, raw: PartnerUpdateInput) => updatePartner("operator", partnerId, parseWith(partnerUpdateSchema, raw));
 
 /** Next's part: the proxy, then "the page": the partner of the /p route, or the portal. */
 async function pagesStandIn(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -53,7 +58,7 @@ const domainA = `perks-${Math.random().toString(36).slice(2, 8)}.partner-a.examp
 beforeAll(async () => {
   server = await listenHttp(productRequestListener((req, res) => void pagesStandIn(req, res)));
   [a, b] = await Promise.all([seedPartner(), seedPartner()]);
-  await updatePartner("operator", a.partner.id, { custom_domain: domainA });
+  await operatorUpdate(a.partner.id, { custom_domain: domainA });
 });
 afterAll(async () => server?.close());
 
@@ -94,18 +99,18 @@ describe("custom domain host routing", () => {
   it("stops routing the domain once the partner removes it (or is deactivated)", async () => {
     const c = await seedPartner();
     const domain = `perks-${Math.random().toString(36).slice(2, 8)}.partner-c.example`;
-    await updatePartner("operator", c.partner.id, { custom_domain: domain });
+    await operatorUpdate(c.partner.id, { custom_domain: domain });
     await expect.poll(async () => json(await get(server, "/", domain)).partner).toBe(c.partner.name);
-    await updatePartner("operator", c.partner.id, { active: false });
+    await operatorUpdate(c.partner.id, { active: false });
     await expect.poll(async () => json(await get(server, "/", domain)).partner).toBeNull();
-    await updatePartner("operator", c.partner.id, { active: true, custom_domain: null });
+    await operatorUpdate(c.partner.id, { active: true, custom_domain: null });
     await expect.poll(async () => json(await get(server, "/", domain)).surface).toBeNull();
   });
 });
 
 describe("who may claim a domain", () => {
   it("two partners cannot claim the same domain (409 custom_domain_taken), whatever its case", async () => {
-    const err = await updatePartner("operator", b.partner.id, { custom_domain: ` ${domainA.toUpperCase()} ` }).catch((e: unknown) => e);
+    const err = await operatorUpdate(b.partner.id, { custom_domain: ` ${domainA.toUpperCase()} ` }).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: "custom_domain_taken", param: "custom_domain" });
     expect(json(await get(server, "/", domainA)).partner).toBe(a.partner.name);
   });
@@ -113,14 +118,14 @@ describe("who may claim a domain", () => {
   it("a domain cannot be APP_DOMAIN or a name under it (that is every partner's subdomain and the portal)", async () => {
     const main = hostnameOf(hostedAppConfig().appDomain);
     for (const domain of [main, `${b.partner.subdomain}.${main}`, `x.${a.partner.subdomain}.${main}`]) {
-      const err = await updatePartner("operator", b.partner.id, { custom_domain: domain }).catch((e: unknown) => e);
+      const err = await operatorUpdate(b.partner.id, { custom_domain: domain }).catch((e: unknown) => e);
       expect(err).toMatchObject({ code: "parameter_invalid", param: "custom_domain" });
     }
   });
 
   it("refuses what is not a host name", async () => {
     for (const domain of ["https://perks.example.com", "perks.example.com/path", "localhost", "127.0.0.1", "perks example.com", "perks.example.com:8443", "*.example.com"]) {
-      const err = await updatePartner("operator", b.partner.id, { custom_domain: domain }).catch((e: unknown) => e);
+      const err = await operatorUpdate(b.partner.id, { custom_domain: domain }).catch((e: unknown) => e);
       expect(err, domain).toMatchObject({ code: "parameter_invalid" });
     }
   });
