@@ -975,7 +975,7 @@ export interface components {
         };
         RedemptionInput: {
             method: string;
-            /** @description HTML. Sanitized on write and on read (no script, no event handlers, no javascript: URLs); may contain placeholders */
+            /** @description HTML. Sanitized on write and on read (no script, no event handlers, no javascript: URLs); may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}} and {{partner_id}}, any other {{…}} is refused */
             instructions?: string;
             /** @description The shared code of a promo_code deal (unique_code deals draw from the pool instead) */
             promo_code?: string;
@@ -1038,7 +1038,7 @@ export interface components {
         };
         RedemptionPatch: {
             method?: string;
-            /** @description HTML. Sanitized on write and on read (no script, no event handlers, no javascript: URLs); may contain placeholders */
+            /** @description HTML. Sanitized on write and on read (no script, no event handlers, no javascript: URLs); may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}} and {{partner_id}}, any other {{…}} is refused */
             instructions?: string;
             /** @description The shared code of a promo_code deal (unique_code deals draw from the pool instead) */
             promo_code?: string;
