@@ -287,11 +287,12 @@ test.describe("hosted app", () => {
 });
 
 // Operator changes (the CLI) take effect on the member's next request.
-test("a deactivated partner's app is gone, and comes back on reactivation", async ({ page }) => {
+test("a deactivated partner's app says the programme is paused, and comes back on reactivation", async ({ page }) => {
   const other = createPartnerWithAdmin();
   expect((await page.goto(`/p/${other.subdomain}`))?.status()).toBe(200);
   cli("partner:update", other.partner_id, "--json", JSON.stringify({ active: false }));
-  expect((await page.goto(`/p/${other.subdomain}`))?.status()).toBe(404);
+  await page.goto(`/p/${other.subdomain}`);
+  await expect(page.getByRole("heading", { name: `${other.name} perks are paused` })).toBeVisible();
   cli("partner:update", other.partner_id, "--json", JSON.stringify({ active: true }));
   expect((await page.goto(`/p/${other.subdomain}`))?.status()).toBe(200);
 });

@@ -78,8 +78,8 @@ test.describe("portal team", () => {
     await expect(log.getByText(`Invited ${email} as an admin`)).toBeVisible();
     await page.getByLabel("Area").click();
     await page.getByRole("option", { name: "Team" }).click();
-    // Header + invited, chose a password, removed.
-    await expect(log.getByRole("row")).toHaveCount(4);
+    // Header + invited, chose a password, two sign-ins (this admin's and the invited one's), removed.
+    await expect(log.getByRole("row")).toHaveCount(6);
     await expect(log.getByText(`${email} chose a password with a set-password link`)).toBeVisible();
     await log.getByText("Before and after").first().click();
     await expect(log.getByText('"name": "Ada Invited"').first()).toBeVisible();
