@@ -211,6 +211,7 @@ export const poolCodesOutputSchema = z.object({ rows: z.array(poolCodeSchema), t
 export const poolCodesExportOutputSchema = z.object({ rows: z.array(poolCodeSchema), truncated: z.boolean() });
 export const deleteCodesInputSchema = z.object({
   id: z.string().max(100),
-  codes: z.union([z.array(z.string().max(100)).min(1).max(1000), z.literal("all_available")]),
+  // Code ids (uuid): anything else is a 400 here, never a database error.
+  codes: z.union([z.array(z.uuid({ error: "must be a code id" })).min(1).max(1000), z.literal("all_available")]),
 });
 export const deleteCodesOutputSchema = z.object({ deleted: z.number().int(), total: z.number().int(), claimed: z.number().int(), available: z.number().int() });
