@@ -1,8 +1,7 @@
 // Activity → Export CSV as the portal downloads it: the file's name, type and text. The service
 // returns entries; the columns, words and bytes are this adapter's. Every text cell goes through
 // escapeCsvFormula (a summary or an email starting with = must not run in a spreadsheet).
-import Papa from "papaparse";
-import { escapeCsvFormula } from "@/lib/csv-formula";
+import { toCsv } from "@/lib/csv-formula";
 import type { ActivityEntryDto } from "@/server/schemas/activity.schema";
 
 export type ActivityExportFile = { filename: string; mimeType: string; content: string; count: number; truncated: boolean };
@@ -28,5 +27,5 @@ export function activityEntriesToCsv(entries: readonly ActivityEntryDto[]): stri
     e.changes?.before === undefined ? "" : JSON.stringify(e.changes.before),
     e.changes?.after === undefined ? "" : JSON.stringify(e.changes.after),
   ]);
-  return Papa.unparse({ fields: [...ACTIVITY_CSV_COLUMNS], data: rows.map((r) => r.map(escapeCsvFormula)) }, { newline: "\r\n" });
+  return toCsv(ACTIVITY_CSV_COLUMNS, rows);
 }

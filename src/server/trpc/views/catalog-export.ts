@@ -1,8 +1,7 @@
 // The super admin's catalogue export as the portal downloads it: the file's name, type and text
 // (JSON, or CSV in the columns the import reads back). The service returns entries; the words and
 // bytes of the file are this adapter's.
-import Papa from "papaparse";
-import { escapeCsvFormula } from "@/lib/csv-formula";
+import { toCsv } from "@/lib/csv-formula";
 import type { CatalogFileFormat } from "@/server/schemas/super-admin.schema";
 import { CATALOG_CSV_COLUMNS } from "@/server/services/deals";
 
@@ -32,7 +31,7 @@ export function catalogEntriesToCsv(entries: readonly Record<string, unknown>[])
       return cellText(value);
     });
   });
-  return Papa.unparse({ fields: [...CATALOG_CSV_COLUMNS], data: rows.map((r) => r.map(escapeCsvFormula)) }, { newline: "\r\n" });
+  return toCsv(CATALOG_CSV_COLUMNS, rows);
 }
 
 function cellText(v: unknown): string {

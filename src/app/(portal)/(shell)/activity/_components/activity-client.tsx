@@ -4,6 +4,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { Download, History, X } from "lucide-react";
 import { toast } from "sonner";
+import { saveFile } from "@/components/portal/save-file";
 import { useMemo, useState } from "react";
 import { DataTable } from "@/components/portal/data-table";
 import { EmptyState } from "@/components/portal/empty-state";
@@ -50,14 +51,7 @@ function ExportActivityButton({ filters }: { filters: Omit<ActivityListInput, "l
     setBusy(true);
     try {
       const file = await utils.activity.exportCsv.fetch(filters, { staleTime: 0 });
-      const url = URL.createObjectURL(new Blob([file.content], { type: `${file.mimeType};charset=utf-8` }));
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = file.filename;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveFile(file.filename, file.content, file.mimeType);
       toast.success(file.truncated ? `Exported the newest ${file.count} entries (narrow the dates for older ones)` : `Exported ${file.count} ${file.count === 1 ? "entry" : "entries"}`);
     } catch (e) {
       toast.error(`The export failed: ${(e as Error).message}`);

@@ -27,7 +27,8 @@ import { MemberFormDialog } from "./member-form-dialog";
 import { useSendSignInEmails } from "./send-sign-in-email";
 import { SignInLinkButton } from "./sign-in-link-button";
 import { labelOf, TIER_LABELS } from "@/server/domain/labels";
-import { membersCsv, saveCsv } from "./members-csv";
+import { saveFile } from "@/components/portal/save-file";
+import { membersCsv } from "./members-csv";
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const ALL = "all";
@@ -163,7 +164,7 @@ export function MembersClient({ environment, readOnly }: { environment: "live" |
         rows.push(...page.data);
         cursor = page.has_more ? page.next_cursor : null;
       } while (cursor && rows.length < MAX_EXPORT);
-      saveCsv(`${fileBase}.csv`, membersCsv(rows));
+      saveFile(`${fileBase}.csv`, membersCsv(rows));
       toast.success(`Exported ${rows.length.toLocaleString("en")} member${rows.length === 1 ? "" : "s"}`);
     } catch (error) {
       toast.error((error as Error).message);
@@ -348,7 +349,7 @@ export function MembersClient({ environment, readOnly }: { environment: "live" |
           >
             <Mail aria-hidden="true" /> {bulk.pending ? "Sending…" : "Send sign-in email"}
           </Button>
-          <Button size="sm" variant="outline" onClick={() => saveCsv(`${fileBase}-selected.csv`, membersCsv([...selected.values()]))}>
+          <Button size="sm" variant="outline" onClick={() => saveFile(`${fileBase}-selected.csv`, membersCsv([...selected.values()]))}>
             <Download aria-hidden="true" /> Export selected (CSV)
           </Button>
           <ConfirmDialog

@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { ChevronDown, Download } from "lucide-react";
 import { toast } from "sonner";
+import { saveFile } from "@/components/portal/save-file";
 import { api } from "@/trpc/react";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
@@ -16,14 +17,7 @@ export function ExportMenu() {
     setBusy(format);
     try {
       const file = await utils.superAdmin.exportCatalog.fetch({ format }, { staleTime: 0 });
-      const url = URL.createObjectURL(new Blob([file.content], { type: file.mimeType }));
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = file.filename;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveFile(file.filename, file.content, file.mimeType);
       toast.success(`Exported ${file.count} deals`);
     } catch (e) {
       toast.error(`Export failed: ${(e as Error).message}`);

@@ -2,7 +2,6 @@
 // The codes of a pool: who claimed which code and when, deleting codes nobody holds (one, or all of
 // them, each after a confirmation), and a CSV export of the whole pool. A list rather than a table:
 // it reads the same at 375 px.
-import Papa from "papaparse";
 import { Download, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -15,7 +14,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { escapeCsvFormula } from "@/lib/csv-formula";
+import { toCsv } from "@/lib/csv-formula";
+import { saveFile } from "@/components/portal/save-file";
 import { api, type RouterOutputs } from "@/trpc/react";
 
 type Filter = "all" | "claimed" | "available";
@@ -31,7 +31,7 @@ const when = (iso: string) => `${dateFormat.format(new Date(iso))} UTC`;
 
 export const CODE_CSV_COLUMNS = ["code", "status", "claimed_by_email", "claimed_by_user_id", "claimed_by_external_user_id", "claimed_at", "added_at"] as const;
 
-/** The pool as CSV (papaparse); text cells that a spreadsheet would run as a formula get a leading '. */
+/** The pool as CSV (toCsv: formula-like cells escaped). */
 export function codesCsv(rows: PoolCode[]): string {
   const data = rows.map((r) =>
     [
@@ -42,21 +42,11 @@ export function codesCsv(rows: PoolCode[]): string {
       r.claimed_by?.external_user_id ?? "",
       r.claimed_at ?? "",
       r.added_at,
-    ].map((cell) => escapeCsvFormula(cell)),
+    ],
   );
-  return Papa.unparse({ fields: [...CODE_CSV_COLUMNS], data });
+  return toCsv(CODE_CSV_COLUMNS, data);
 }
 
-function download(filename: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export function PoolCodes({ dealId, slug, readOnly, available }: { dealId: string; slug: string; readOnly: boolean; available: number }) {
   const utils = api.useUtils();
@@ -78,7 +68,7 @@ export function PoolCodes({ dealId, slug, readOnly, available }: { dealId: strin
     setExporting(true);
     try {
       const all = await utils.ownDeals.exportCodes.fetch({ id: dealId });
-      download(`${slug}-codes.csv`, codesCsv(all.rows));
+      saveFile(`${slug}-codes.csv`, codesCsv(all.rows));
       if (all.truncated) toast.warning(`The file holds the first ${all.rows.length.toLocaleString("en")} codes.`);
     } catch (e) {
       toast.error(`The codes could not be exported: ${(e as Error).message}`);

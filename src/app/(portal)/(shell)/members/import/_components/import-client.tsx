@@ -15,7 +15,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { MAX_BATCH_USERS } from "@/server/schemas/user.schema";
 import { api } from "@/trpc/react";
-import { escapeCsvFormula } from "@/lib/csv-formula";
+import { toCsv } from "@/lib/csv-formula";
+import { saveFile } from "@/components/portal/save-file";
 import { TARGET_FIELDS, guessMapping, rowNumberOf, validateRows, type Mapping, type RowProblem } from "./csv-import";
 
 const NOT_IMPORTED = "__none__";
@@ -111,13 +112,8 @@ export function ImportClient({ environment, readOnly }: { environment: "live" | 
 
   function downloadProblems() {
     if (!summary) return;
-    const csv = Papa.unparse(summary.problems.map((p) => ({ row: p.row, email: escapeCsvFormula(p.email), field: escapeCsvFormula(p.field), error: escapeCsvFormula(p.message) })));
-    const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = `import-errors-${parsed?.fileName.replace(/\.csv$/i, "") ?? "members"}.csv`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    const rows = summary.problems.map((p) => [p.row, p.email, p.field, p.message]);
+    saveFile(`import-errors-${parsed?.fileName.replace(/\.csv$/i, "") ?? "members"}.csv`, toCsv(["row", "email", "field", "error"], rows));
   }
 
   function reset() {
