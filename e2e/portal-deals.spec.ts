@@ -5,23 +5,7 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { requireEnv } from "./env";
-import { createPartnerWithAdmin, expectAccessible, screenshotBoth, signIn } from "./support";
-
-type Keys = { public_key: string; private_key: string };
-
-async function v1(page: Page, keys: Keys, method: string, path: string, body?: unknown) {
-  const auth = await page.request.post("/v1/authentications", { data: keys });
-  expect(auth.status()).toBe(200);
-  const token = ((await auth.json()) as { jwt_token: string }).jwt_token;
-  const res = await page.request.fetch(path, { method, headers: { authorization: `Bearer ${token}` }, data: body });
-  return { status: res.status(), body: (await res.json()) as Record<string, unknown> };
-}
-
-/** axe on the page as it settles: toasts (the shared Toaster) are transient and checked by their owner. */
-async function checkPage(page: Page) {
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
-  await expectAccessible(page);
-}
+import { checkPage, createPartnerWithAdmin, type KeyPair as Keys, screenshotBoth, signIn, v1 } from "./support";
 
 /** The form is hydrated once its client-side instructions preview has answered. */
 async function formReady(page: Page) {

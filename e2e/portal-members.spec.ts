@@ -6,32 +6,20 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { requireEnv } from "./env";
-import { createPartnerWithAdmin, expectAccessible, screenshotBoth, signIn } from "./support";
+import { checkPage, createPartnerWithAdmin, type KeyPair as Keys, screenshotBoth, signIn, v1 } from "./support";
 
-type Keys = { public_key: string; private_key: string };
 type Credentials = { partners: { admin: { email: string }; keys: { live: Keys; test: Keys } }[] };
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+/** A /v1/users list as these tests read it. */
+type UserList = { data?: { id: string; email: string; tier: string }[] };
 
 function demoKeys(): { live: Keys; test: Keys } {
   const creds = JSON.parse(fs.readFileSync(requireEnv("E2E_CREDENTIALS_FILE"), "utf8")) as Credentials;
   const demo = creds.partners.find((p) => p.admin.email === requireEnv("E2E_ADMIN_EMAIL"));
   if (!demo) throw new Error("the demo admin's partner is not in E2E_CREDENTIALS_FILE");
   return demo.keys;
-}
-
-async function v1(page: Page, keys: Keys, method: string, url: string, body?: unknown) {
-  const auth = await page.request.post("/v1/authentications", { data: keys });
-  expect(auth.status()).toBe(200);
-  const token = ((await auth.json()) as { jwt_token: string }).jwt_token;
-  const res = await page.request.fetch(url, { method, headers: { authorization: `Bearer ${token}` }, data: body });
-  return { status: res.status(), body: (await res.json()) as { data?: { id: string; email: string; tier: string }[]; id?: string } };
-}
-
-/** axe once transient toasts are gone (they belong to the shared Toaster). */
-async function checkPage(page: Page) {
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
-  await expectAccessible(page);
 }
 
 /** The portal's current environment, as its switch shows it. */
@@ -80,7 +68,7 @@ test.describe("portal members", () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("cell", { name: email, exact: true })).toBeVisible();
 
-    const listed = await v1(page, demoKeys()[env], "GET", `/v1/users?email=${encodeURIComponent(email)}`);
+    const listed = await v1<UserList>(page, demoKeys()[env], "GET", `/v1/users?email=${encodeURIComponent(email)}`);
     expect(listed.status).toBe(200);
     expect(listed.body.data?.map((u) => u.email)).toEqual([email]);
 
@@ -97,7 +85,7 @@ test.describe("portal members", () => {
     await expect(confirm).toBeHidden({ timeout: 30_000 });
     await expect(page.getByText(`Deleted ${email}`)).toBeVisible();
     await expect(page.getByRole("cell", { name: email, exact: true })).toBeHidden();
-    expect((await v1(page, demoKeys()[env], "GET", `/v1/users?email=${encodeURIComponent(email)}`)).body.data).toEqual([]);
+    expect((await v1<UserList>(page, demoKeys()[env], "GET", `/v1/users?email=${encodeURIComponent(email)}`)).body.data).toEqual([]);
   });
 
   test("CSV import with the keyboard alone: 1,000 rows with 3 bad ones import 997 and list the 3 errors", async ({ page }, testInfo) => {
@@ -156,7 +144,7 @@ test.describe("portal members", () => {
 
     await checkPage(page);
     await screenshotBoth(page, "portal-members-import-summary");
-    const count = await v1(page, partner.keys.live, "GET", `/v1/users?limit=1&email=${encodeURIComponent(`csv-${run}-999@example.com`)}`);
+    const count = await v1<UserList>(page, partner.keys.live, "GET", `/v1/users?limit=1&email=${encodeURIComponent(`csv-${run}-999@example.com`)}`);
     expect(count.body.data?.[0]?.tier).toBe("premium"); // row 999: 999 % 3 === 0
   });
 

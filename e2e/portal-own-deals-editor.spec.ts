@@ -5,22 +5,7 @@
 // formula-looking cells escaped. axe on each state; screenshots at 1280 and 375 px.
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { createPartnerWithAdmin, expectAccessible, screenshotBoth, signIn } from "./support";
-
-type Keys = { public_key: string; private_key: string };
-
-async function v1(page: Page, keys: Keys, method: string, path: string, body?: unknown) {
-  const auth = await page.request.post("/v1/authentications", { data: keys });
-  expect(auth.status()).toBe(200);
-  const token = ((await auth.json()) as { jwt_token: string }).jwt_token;
-  const res = await page.request.fetch(path, { method, headers: { authorization: `Bearer ${token}` }, data: body });
-  return { status: res.status(), body: (await res.json()) as Record<string, unknown> };
-}
-
-async function checkPage(page: Page) {
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
-  await expectAccessible(page);
-}
+import { checkPage, createPartnerWithAdmin, screenshotBoth, signIn, v1 } from "./support";
 
 const preview = (page: Page) => page.getByTestId("instructions-preview");
 const unique = (s: string) => `${s} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

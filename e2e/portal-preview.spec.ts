@@ -2,16 +2,7 @@
 // partner's colours, read-only (no links into the hosted app, no events recorded); the page fits a
 // 375 px screen; the "Describe a member" checkboxes do not draw their labels over each other at 1280 px.
 import { expect, test, type Page } from "@playwright/test";
-import { createPartnerWithAdmin, expectAccessible, screenshotBoth, signIn, WIDTHS } from "./support";
-
-type Keys = { public_key: string; private_key: string };
-
-async function v1(page: Page, keys: Keys, method: string, path: string, body?: unknown) {
-  const auth = await page.request.post("/v1/authentications", { data: keys });
-  const token = ((await auth.json()) as { jwt_token: string }).jwt_token;
-  const res = await page.request.fetch(path, { method, headers: { authorization: `Bearer ${token}` }, data: body });
-  return { status: res.status(), body: (await res.json()) as Record<string, unknown> };
-}
+import { createPartnerWithAdmin, expectAccessible, screenshotBoth, signIn, v1, WIDTHS } from "./support";
 
 /** Pairs of labels whose boxes overlap (more than a pixel each way). */
 async function overlappingLabels(page: Page, form: string): Promise<string[]> {

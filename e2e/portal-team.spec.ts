@@ -4,14 +4,9 @@
 // password change keeps this browser signed in and signs out the other session; the activity page
 // lists those changes with filters and before/after; axe on each page.
 import { expect, test, type Page } from "@playwright/test";
-import { createPartnerWithAdmin, expectAccessible, screenshotBoth, signIn } from "./support";
+import { checkPage, createPartnerWithAdmin, screenshotBoth, signIn } from "./support";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-
-async function checkPage(page: Page) {
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
-  await expectAccessible(page);
-}
 
 /** The team table has its first answer (the shared CI machine can be slow). */
 async function loaded(page: Page) {

@@ -63,3 +63,20 @@ export function createPartnerWithAdmin(name = `E2E ${Date.now().toString(36)}${M
   cli("admin:create", "--email", email, "--role", "partner_admin", "--partner", created.partner_id, "--password", password);
   return { ...created, name, admin: { email, password } };
 }
+
+export type KeyPair = { public_key: string; private_key: string };
+
+/** One /v1 call as a partner's backend makes it: a token for `keys`, then the request. */
+export async function v1<Body = Record<string, unknown>>(page: Page, keys: KeyPair, method: string, path: string, body?: unknown): Promise<{ status: number; body: Body }> {
+  const auth = await page.request.post("/v1/authentications", { data: keys });
+  expect(auth.status()).toBe(200);
+  const token = ((await auth.json()) as { jwt_token: string }).jwt_token;
+  const res = await page.request.fetch(path, { method, headers: { authorization: `Bearer ${token}` }, data: body });
+  return { status: res.status(), body: (await res.json()) as Body };
+}
+
+/** axe on the page as it settles: toasts (the shared Toaster) are transient and checked by their owner. */
+export async function checkPage(page: Page) {
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  await expectAccessible(page);
+}
