@@ -17,6 +17,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { parseArgs } from "node:util";
+import { answerParent, askChild, childCpuMicros } from "./support/child-process";
 
 const { values: args } = parseArgs({
   options: {
@@ -59,43 +60,7 @@ async function serveApp() {
   const { listenApi } = await import("@/server/rest/listen-api");
   const { server } = await listenApi();
   process.send!({ url: `http://127.0.0.1:${(server.address() as import("node:net").AddressInfo).port}` });
-  answerCpu();
-}
-
-/** Both servers report their own CPU time, so per-request cost is comparable even on a busy machine. */
-function answerCpu() {
-  let profiler: import("node:inspector").Session | null = null;
-  process.on("message", async (m: { kind?: string; file?: string }) => {
-    if (m.kind === "cpu") {
-      const u = process.cpuUsage();
-      process.send!({ kind: "cpu", micros: u.user + u.system });
-    } else if (m.kind === "profile-start") {
-      const { Session } = await import("node:inspector");
-      profiler = new Session();
-      profiler.connect();
-      profiler.post("Profiler.enable", () =>
-        profiler!.post("Profiler.setSamplingInterval", { interval: 100 }, () => profiler!.post("Profiler.start", () => process.send!({ kind: "profile-started" }))),
-      );
-    } else if (m.kind === "profile-stop" && profiler) {
-      profiler.post("Profiler.stop", async (err, { profile }) => {
-        (await import("node:fs")).writeFileSync(m.file!, JSON.stringify(profile));
-        profiler!.disconnect();
-        process.send!({ kind: "profile-written" });
-      });
-    }
-  });
-}
-
-function ask(child: ChildProcess, message: object, reply: string): Promise<void> {
-  return new Promise((resolve) => {
-    const on = (m: { kind?: string }) => {
-      if (m.kind !== reply) return;
-      child.off("message", on);
-      resolve();
-    };
-    child.on("message", on);
-    child.send(message);
-  });
+  answerParent();
 }
 
 /** The baseline: token → audience from a map (no JWT work at all), one indexed query, text bodies. */
@@ -129,19 +94,7 @@ async function serveBaseline() {
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   process.send!({ url: `http://127.0.0.1:${(server.address() as import("node:net").AddressInfo).port}` });
-  answerCpu();
-}
-
-function cpuOf(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    const on = (m: { kind?: string; micros?: number }) => {
-      if (m.kind !== "cpu") return;
-      child.off("message", on);
-      resolve(m.micros!);
-    };
-    child.on("message", on);
-    child.send({ kind: "cpu" });
-  });
+  answerParent();
 }
 
 function start(kind: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
@@ -195,11 +148,11 @@ async function main() {
       for (const [server, target] of [["app", app], ["baseline", baseline]] as const) {
         await hammer(target.url, reqs, 3); // warm-up: JIT, pools, caches
         const profile = args.profile && server === "app" && reqs === withoutUser;
-        if (profile) await ask(target.child, { kind: "profile-start" }, "profile-started");
-        const cpu0 = await cpuOf(target.child);
+        if (profile) await askChild(target.child, { kind: "profile-start" }, "profile-started");
+        const cpu0 = await childCpuMicros(target.child);
         const r = await hammer(target.url, reqs, DURATION);
-        const cpu = (await cpuOf(target.child)) - cpu0;
-        if (profile) await ask(target.child, { kind: "profile-stop", file: args.profile }, "profile-written");
+        const cpu = (await childCpuMicros(target.child)) - cpu0;
+        if (profile) await askChild(target.child, { kind: "profile-stop", file: args.profile }, "profile-written");
         results.push({ label, server, ...r, cpuPerRequest: cpu / Math.max(r.total, 1) });
       }
     }
@@ -208,9 +161,9 @@ async function main() {
     // uncompressed runs above (the cached compressed copy is what the hot path serves).
     for (const encoding of ["br", "gzip"] as const) {
       await hammer(app.url, withoutUser, 2, encoding);
-      const cpu0 = await cpuOf(app.child);
+      const cpu0 = await childCpuMicros(app.child);
       const r = await hammer(app.url, withoutUser, DURATION, encoding);
-      const cpu = (await cpuOf(app.child)) - cpu0;
+      const cpu = (await childCpuMicros(app.child)) - cpu0;
       results.push({ label: `GET /v1/deals?limit=50 (${encoding})`, server: "app", ...r, cpuPerRequest: cpu / Math.max(r.total, 1) });
     }
 
@@ -220,28 +173,28 @@ async function main() {
     // what else runs).
     const reloads: number[] = [];
     const reloadCpu: number[] = [];
-    if (args.profile) await ask(app.child, { kind: "profile-start" }, "profile-started");
+    if (args.profile) await askChild(app.child, { kind: "profile-start" }, "profile-started");
     for (let i = 0; i < 7; i++) {
       await db.deal.update({ where: { id: victim.id }, data: { marketValue: `$${i}` } });
       // The change reaches the app by NOTIFY within milliseconds; the next request pays the reload.
       await new Promise((r) => setTimeout(r, 200));
-      const c0 = await cpuOf(app.child);
+      const c0 = await childCpuMicros(app.child);
       const t = performance.now();
       const r = await fetch(`${app.url}/v1/deals?limit=50`, { headers: { authorization: `Bearer ${tokens[0]}` } });
       await r.text();
       reloads.push(performance.now() - t);
-      reloadCpu.push(((await cpuOf(app.child)) - c0) / 1000);
+      reloadCpu.push(((await childCpuMicros(app.child)) - c0) / 1000);
     }
-    if (args.profile) await ask(app.child, { kind: "profile-stop", file: args.profile.replace(/(\.cpuprofile)?$/, ".reload.cpuprofile") }, "profile-written");
+    if (args.profile) await askChild(app.child, { kind: "profile-stop", file: args.profile.replace(/(\.cpuprofile)?$/, ".reload.cpuprofile") }, "profile-written");
     // And sustained load while the catalogue changes every second.
     let changes = 0;
     const writer = setInterval(() => {
       changes++;
       void db.deal.update({ where: { id: victim.id }, data: { marketValue: `$w${changes}` } });
     }, 1000);
-    const cpu0 = await cpuOf(app.child);
+    const cpu0 = await childCpuMicros(app.child);
     const underWrites = await hammer(app.url, withoutUser, DURATION);
-    const cpu = (await cpuOf(app.child)) - cpu0;
+    const cpu = (await childCpuMicros(app.child)) - cpu0;
     clearInterval(writer);
     results.push({ label: "GET /v1/deals?limit=50, 1 change/s", server: "app", ...underWrites, cpuPerRequest: cpu / Math.max(underWrites.total, 1) });
 

@@ -7,7 +7,7 @@
 //
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/perkway_bench npx tsx bench/events.ts
 //     [--large 5000000] [--small 10000] [--singles 5000] [--batches 500] [--concurrency 16]
-//     [--samples 500] [--reseed]
+//     [--samples 500] [--reseed] [--profile /tmp/events.cpuprofile]
 //
 // Runs against real PostgreSQL only (5 million rows are not a job for in-memory PGlite). The API
 // server runs in a child process (node:http → the same handler as production's lean /v1 path, full
@@ -18,6 +18,8 @@
 // They are kept between runs (found by name) unless --reseed. RATE_LIMIT_* are raised in the
 // server so that the limiter never answers 429 (it still runs).
 import { fork } from "node:child_process";
+import fs from "node:fs";
+import { answerParent, askChild, childCpuMicros } from "./support/child-process";
 import { randomBytes, randomUUID } from "node:crypto";
 import os from "node:os";
 import { parseArgs } from "node:util";
@@ -31,6 +33,8 @@ const { values: args } = parseArgs({
     large: { type: "string", default: "5000000" },
     small: { type: "string", default: "10000" },
     singles: { type: "string", default: "5000" },
+    // A V8 CPU profile of the server while it takes the single events (Chrome DevTools, speedscope).
+    profile: { type: "string" },
     batches: { type: "string", default: "500" },
     concurrency: { type: "string", default: "16" },
     samples: { type: "string", default: "500" },
@@ -56,6 +60,7 @@ async function serve() {
   const { listenApi } = await import("@/server/rest/listen-api");
   const { port } = await listenApi();
   process.send!({ url: `http://127.0.0.1:${port}` });
+  answerParent();
 }
 
 async function run() {
@@ -118,7 +123,15 @@ async function run() {
     // Single events through autocannon: the load generator shares the 2 cores with the server and
     // PostgreSQL, and fetch (undici) spends ~2 ms of CPU per request, more than the server itself.
     await cannonLoad(base, ingestToken, Math.min(500, singles), concurrency, (i) => oneEvent(`warm-single-${i}`));
+    if (args.profile) await askChild(child, { kind: "profile-start" }, "profile-started");
+    const singleCpu0 = await childCpuMicros(child);
+    const machine0 = machineCpuMicros();
     const single = await cannonLoad(base, ingestToken, singles, concurrency, (i) => oneEvent(`single-${i}`));
+    const singleCpuPerEvent = ((await childCpuMicros(child)) - singleCpu0) / single.requests;
+    const machine1 = machineCpuMicros();
+    const machinePerEvent = machine0 && machine1 ? (machine1.busy - machine0.busy) / single.requests : null;
+    const machineBusyShare = machine0 && machine1 ? (machine1.busy - machine0.busy) / (machine1.total - machine0.total) : null;
+    if (args.profile) await askChild(child, { kind: "profile-stop", file: args.profile }, "profile-written");
     const batch = await load(base, ingestToken, batchCount, concurrency, (i) => ({ events: Array.from({ length: 100 }, (_, k) => oneEvent(`batch-${i}-${k}`)) }));
     const stored = async (prefix: string) => {
       const [{ n }] = await db.$queryRawUnsafe<{ n: number }[]>(
@@ -173,6 +186,10 @@ async function run() {
     console.log(pad(["non-202 answers", fmt(single.errors), fmt(batch.errors)]));
     console.log(pad(["wall time", `${single.seconds.toFixed(2)} s`, `${batch.seconds.toFixed(2)} s`]));
     console.log(pad(["events / s", fmt(single.events / single.seconds), fmt(batch.events / batch.seconds)]));
+    console.log(pad(["server CPU µs / request", fmt(singleCpuPerEvent), "—"]));
+    // Everything on the machine (server, PostgreSQL, load generator): with both cores busy, 2 s of CPU
+    // per second divided by this is the most this machine can take, whatever the server does.
+    if (machinePerEvent !== null) console.log(pad(["machine CPU µs / request", `${fmt(machinePerEvent)} (${Math.round(machineBusyShare! * 100)}% busy)`, "—"]));
     console.log(pad(["request p50 / p99", `${ms(single.p50)} / ${ms(single.p99)}`, `${ms(pct(batch.latencies, 50))} / ${ms(pct(batch.latencies, 99))}`]));
     console.log(`rollup month totals ${fmt(rolled)} = raw events ${fmt(raw)}: ${rolled === raw ? "yes" : "NO"}`);
     console.log(
@@ -346,6 +363,8 @@ async function cannonLoad(base: string, token: string, total: number, concurrenc
   let events = 0;
   let duplicates = 0;
   let errors = 0;
+  const started = performance.now();
+  let lastAnswer = started;
   const result = await autocannon({
     url: `${base}/events/track`,
     connections: concurrency,
@@ -356,6 +375,7 @@ async function cannonLoad(base: string, token: string, total: number, concurrenc
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
         setupRequest: (req) => ({ ...req, body: JSON.stringify(body(next++)) }),
         onResponse: (status, resBody) => {
+          lastAnswer = performance.now();
           const ack = JSON.parse(resBody) as { received: number; duplicates: number };
           if (status === 202) {
             events += ack.received;
@@ -365,7 +385,22 @@ async function cannonLoad(base: string, token: string, total: number, concurrenc
       },
     ],
   });
-  return { requests: total, events, duplicates, errors: errors + result.errors + result.timeouts, p50: result.latency.p50, p99: result.latency.p99, seconds: result.duration };
+  // Until the last answer: autocannon's `duration` (and its promise) end on a tick of its 1-second sampler.
+  const seconds = (lastAnswer - started) / 1000;
+  return { requests: total, events, duplicates, errors: errors + result.errors + result.timeouts, p50: result.latency.p50, p99: result.latency.p99, seconds };
+}
+
+/** All cores' busy and total CPU time so far (µs), from /proc/stat; null where there is none. */
+function machineCpuMicros(): { busy: number; total: number } | null {
+  try {
+    const [, ...fields] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number);
+    const tick = 1_000_000 / 100; // USER_HZ is 100 on Linux
+    const busy = user + nice + system + irq + softirq;
+    return { busy: busy * tick, total: (busy + idle + iowait + steal) * tick };
+  } catch {
+    return null;
+  }
 }
 
 function pct(xs: number[], p: number): number {
