@@ -14,7 +14,7 @@ export type ApiContext = {
   requestId: string;
   params: Record<string, string>;
   /** Set for every route with auth "partner": the only source of tenant and environment. Reading it
-   *  on a route with auth "none" throws (see pipeline.ts), so no handler can act without a scope. */
+   *  on a route with auth "none" throws (see handle-api-request.ts), so no handler can act without a scope. */
   scope: PartnerScope;
   /** The caller's IP from the socket (or X-Forwarded-For with TRUST_PROXY=1); null when unknown. */
   clientIp?: string | null;

@@ -6,6 +6,7 @@
 import zlib from "node:zlib";
 import { promisify } from "node:util";
 import { BytesResponse } from "./bytes-response";
+import { ResponseHeaders } from "./response-headers";
 
 export type Encoding = "br" | "gzip";
 
@@ -124,7 +125,7 @@ export async function compressResponse(request: Request, response: Response): Pr
   } else {
     compressed = await compress(body, encoding, DYNAMIC_BROTLI_QUALITY);
   }
-  const headers = new Headers(response.headers);
+  const headers = new ResponseHeaders(response.headers);
   headers.set("Content-Encoding", encoding);
   headers.delete("Content-Length");
   return new BytesResponse(compressed, { status: response.status, statusText: response.statusText, headers });

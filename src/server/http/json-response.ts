@@ -1,9 +1,10 @@
 import { BytesResponse } from "./bytes-response";
 import { KeyedBytesResponse } from "./compress-response";
+import { ResponseHeaders } from "./response-headers";
 
 /** The headers of every JSON response of the API (handlers may add their own, and their own Cache-Control). */
-function jsonHeaders(headers: HeadersInit = {}): Headers {
-  const h = new Headers(headers);
+function jsonHeaders(headers: HeadersInit = {}): ResponseHeaders {
+  const h = new ResponseHeaders(headers);
   h.set("Content-Type", "application/json; charset=utf-8");
   if (!h.has("Cache-Control")) h.set("Cache-Control", "no-store");
   h.set("X-Content-Type-Options", "nosniff");
@@ -11,7 +12,9 @@ function jsonHeaders(headers: HeadersInit = {}): Headers {
 }
 
 export function jsonResponse(status: number, body: unknown, headers: HeadersInit = {}): Response {
-  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: jsonHeaders(headers) });
+  if (status === 204) return new Response(null, { status, headers: new Headers(jsonHeaders(headers)) });
+  // Written to the socket as it is (BytesResponse): no body stream to fill and read back.
+  return new BytesResponse(JSON.stringify(body), { status, headers: jsonHeaders(headers) });
 }
 
 /**

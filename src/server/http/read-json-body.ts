@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { AppError } from "@/server/errors/app-error";
 import { parseWith } from "@/server/errors/parse-with";
 import { JSON_TOO_DEEP_MESSAGE, jsonTooDeep } from "./json-depth";
+import { readNodeBody } from "./node-adapter";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -59,6 +60,12 @@ function tooLarge() {
 export async function readBodyBytes(request: Request): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const direct = readNodeBody(request, MAX_BODY_BYTES);
+  if (direct) {
+    const buf = await direct;
+    if (buf === "too_large") throw tooLarge();
+    return new Uint8Array(buf.buffer as ArrayBuffer, buf.byteOffset, buf.byteLength);
+  }
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -17,6 +17,7 @@ import { chargeClientIp, pipeline } from "./pipeline";
 import { RequestLimiter, rateLimitConfigFromEnv, type RateLimitConfig, type RateLimitStore } from "@/server/http/rate-limit";
 import { defaultRateLimitStore } from "@/server/http/rate-limit-store";
 import { compressResponse } from "@/server/http/compress-response";
+import { ResponseHeaders } from "@/server/http/response-headers";
 import { isStatementTimeout } from "@/server/db/prisma-errors";
 import { runInRequest, type RequestContext } from "@/server/observability/request-context";
 import { metrics } from "@/server/observability/metrics";
@@ -46,17 +47,25 @@ export function createApiHandler(opts: ApiHandlerOptions = {}): (request: Reques
     const started = performance.now();
     const requestId = context.requestId;
     const url = new URL(request.url);
-    const responseHeaders = new Headers();
-    const ctx = {
+    const responseHeaders = new ResponseHeaders();
+    let authenticated: PartnerScope | null = null;
+    const ctx: ApiContext = {
       request,
       url,
       requestId,
       params: {},
-      scope: null as unknown as PartnerScope,
+      // Until authentication sets it, reading the scope throws: no handler can reach a service unscoped.
+      get scope(): PartnerScope {
+        if (!authenticated) throw new Error('ctx.scope read on a route without partner authentication (auth: "none")');
+        return authenticated;
+      },
+      set scope(value: PartnerScope) {
+        authenticated = value;
+      },
       clientIp: clientIpOf(request, opts.trustProxy),
       responseHeaders,
       limiter: new RequestLimiter(opts.rateLimitStore ?? defaultRateLimitStore(), opts.rateLimits ?? rateLimitConfigFromEnv(), responseHeaders),
-    } satisfies ApiContext;
+    };
     let scope: PartnerScope | null = null;
     let routePath: string | null = null;
     let errorFields: Record<string, unknown> | undefined;

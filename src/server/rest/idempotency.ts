@@ -38,7 +38,7 @@ export async function beginIdempotency(route: CompiledRoute, ctx: ApiContext): P
   // The body is read here (to fingerprint it) and handed on to the handler as a fresh Request.
   const body = await readBodyBytes(ctx.request);
   const original = ctx.request;
-  ctx.request = new Request(original.url, { method: original.method, headers: original.headers, body: body.byteLength ? body : undefined, signal: original.signal });
+  ctx.request = new Request(original.url, { method: original.method, headers: original.headers, body: body.byteLength ? body : undefined });
 
   const scope = ctx.scope;
   maybePurgeExpired();

@@ -11,7 +11,6 @@ import { beginIdempotency } from "./idempotency";
 
 export async function pipeline(route: CompiledRoute, ctx: ApiContext, onScope: (s: PartnerScope) => void): Promise<Response> {
   const limiter = ctx.limiter;
-  guardScope(ctx);
 
   if (route.auth === "partner") {
     try {
@@ -56,20 +55,4 @@ export async function pipeline(route: CompiledRoute, ctx: ApiContext, onScope: (
 /** Requests without a partner (unknown routes, failed authentication, public routes): per client IP. */
 export async function chargeClientIp(ctx: Pick<ApiContext, "clientIp" | "limiter">): Promise<void> {
   if (ctx.clientIp && !ctx.limiter.charged) await ctx.limiter.charge("anonymous", ctx.clientIp);
-}
-
-/** Until authentication sets it, reading ctx.scope throws: no handler can reach a service unscoped. */
-function guardScope(ctx: ApiContext) {
-  let scope: PartnerScope | null = null;
-  Object.defineProperty(ctx, "scope", {
-    configurable: true,
-    enumerable: true,
-    get(): PartnerScope {
-      if (!scope) throw new Error("ctx.scope read on a route without partner authentication (auth: \"none\")");
-      return scope;
-    },
-    set(value: PartnerScope) {
-      scope = value;
-    },
-  });
 }
