@@ -126,9 +126,12 @@ async function run() {
     if (args.profile) await askChild(child, { kind: "profile-start" }, "profile-started");
     const singleCpu0 = await childCpuMicros(child);
     const machine0 = machineCpuMicros();
+    const generator0 = process.cpuUsage();
     const single = await cannonLoad(base, ingestToken, singles, concurrency, (i) => oneEvent(`single-${i}`));
     const singleCpuPerEvent = ((await childCpuMicros(child)) - singleCpu0) / single.requests;
     const machine1 = machineCpuMicros();
+    const generator1 = process.cpuUsage(generator0);
+    const generatorPerEvent = (generator1.user + generator1.system) / single.requests;
     const machinePerEvent = machine0 && machine1 ? (machine1.busy - machine0.busy) / single.requests : null;
     const machineBusyShare = machine0 && machine1 ? (machine1.busy - machine0.busy) / (machine1.total - machine0.total) : null;
     if (args.profile) await askChild(child, { kind: "profile-stop", file: args.profile }, "profile-written");
@@ -190,6 +193,8 @@ async function run() {
     // Everything on the machine (server, PostgreSQL, load generator): with both cores busy, 2 s of CPU
     // per second divided by this is the most this machine can take, whatever the server does.
     if (machinePerEvent !== null) console.log(pad(["machine CPU µs / request", `${fmt(machinePerEvent)} (${Math.round(machineBusyShare! * 100)}% busy)`, "—"]));
+    console.log(pad(["  of it load generator", fmt(generatorPerEvent), "—"]));
+    if (machinePerEvent !== null) console.log(pad(["  of it PostgreSQL, rest", fmt(machinePerEvent - singleCpuPerEvent - generatorPerEvent), "—"]));
     console.log(pad(["request p50 / p99", `${ms(single.p50)} / ${ms(single.p99)}`, `${ms(pct(batch.latencies, 50))} / ${ms(pct(batch.latencies, 99))}`]));
     console.log(`rollup month totals ${fmt(rolled)} = raw events ${fmt(raw)}: ${rolled === raw ? "yes" : "NO"}`);
     console.log(
