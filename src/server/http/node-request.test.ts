@@ -39,16 +39,17 @@ describe("NodeRequest", () => {
         seen.repeated = request.headers.get("x-tag");
         seen.has = request.headers.has("X-TAG");
         seen.missing = request.headers.get("x-none");
+        seen.inherited = [request.headers.get("toString"), request.headers.has("__proto__"), request.headers.get("constructor")];
         seen.names = [...request.headers.keys()].filter((k) => k.startsWith("x-"));
         const bytes = await readBodyBytes(request);
         seen.body = Buffer.from(bytes).equals(body);
         seen.again = await request.text(); // the body was taken: read again it is empty, not a hang
         return new BytesResponse("{}", { status: 200, headers: { "content-type": "application/json" } });
       },
-      { headers: [["content-type", "application/json"], ["x-tag", "a"], ["x-tag", "b"], ["x-b", "1"]], body },
+      { headers: [["content-type", "application/json"], ["x-tag", "a"], ["x-tag", "b"], ["x-b", "1"], ["__proto__", "p"]], body },
     );
     expect(res.status).toBe(200);
-    expect(seen).toEqual({ method: "POST", url: "/echo?q=1", contentType: "application/json", repeated: "a, b", has: true, missing: null, names: ["x-b", "x-tag"], body: true, again: "" });
+    expect(seen).toEqual({ method: "POST", url: "/echo?q=1", contentType: "application/json", repeated: "a, b", has: true, missing: null, inherited: [null, false, null], names: ["x-b", "x-tag"], body: true, again: "" });
   });
 
   it("reads a body through its stream when a handler asks for the stream first", async () => {

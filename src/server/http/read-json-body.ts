@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { AppError } from "@/server/errors/app-error";
 import { parseWith } from "@/server/errors/parse-with";
 import { JSON_TOO_DEEP_MESSAGE, jsonTooDeep } from "./json-depth";
-import { readNodeBody } from "./node-adapter";
+import { NodeRequest } from "./node-request";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -60,7 +60,7 @@ function tooLarge() {
 export async function readBodyBytes(request: Request): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const direct = readNodeBody(request, MAX_BODY_BYTES);
+  const direct = request instanceof NodeRequest ? request.readBody(MAX_BODY_BYTES) : undefined;
   if (direct) {
     const buf = await direct;
     if (buf === "too_large") throw tooLarge();
