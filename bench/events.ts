@@ -20,10 +20,10 @@
 import { fork } from "node:child_process";
 import fs from "node:fs";
 import { answerParent, askChild, childCpuMicros } from "./support/child-process";
+import { encodeRequests, runKeepAliveLoad } from "./support/keep-alive-load";
 import { randomBytes, randomUUID } from "node:crypto";
 import os from "node:os";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import { parseWith } from "@/server/errors/parse-with";
 import { partnerCreateSchema } from "@/server/schemas/partner.schema";
 
@@ -120,14 +120,16 @@ async function run() {
     // Warm-up (connections, JIT) — not counted.
     await load(base, ingestToken, 200, 8, (i) => oneEvent(`warm-${i}`));
 
-    // Single events through autocannon: the load generator shares the 2 cores with the server and
-    // PostgreSQL, and fetch (undici) spends ~2 ms of CPU per request, more than the server itself.
-    await cannonLoad(base, ingestToken, Math.min(500, singles), concurrency, (i) => oneEvent(`warm-single-${i}`));
+    // Single events through a lean keep-alive generator (bench/support/keep-alive-load.ts): it
+    // shares the 2 cores with the server and PostgreSQL, and fetch (undici) would spend more CPU per
+    // request than the server itself.
+    await singlesLoad(base, singleRequests(base, ingestToken, Math.min(500, singles), (i) => oneEvent(`warm-single-${i}`)), concurrency);
+    const singleWire = singleRequests(base, ingestToken, singles, (i) => oneEvent(`single-${i}`));
     if (args.profile) await askChild(child, { kind: "profile-start" }, "profile-started");
     const singleCpu0 = await childCpuMicros(child);
     const machine0 = machineCpuMicros();
     const generator0 = process.cpuUsage();
-    const single = await cannonLoad(base, ingestToken, singles, concurrency, (i) => oneEvent(`single-${i}`));
+    const single = await singlesLoad(base, singleWire, concurrency);
     const singleCpuPerEvent = ((await childCpuMicros(child)) - singleCpu0) / single.requests;
     const machine1 = machineCpuMicros();
     const generator1 = process.cpuUsage(generator0);
@@ -362,37 +364,27 @@ async function load(base: string, token: string, total: number, concurrency: num
   return { requests: total, events, duplicates, errors, latencies, seconds: (performance.now() - started) / 1000 };
 }
 
-/** `total` POSTs of one event each, `concurrency` connections kept alive (autocannon). */
-async function cannonLoad(base: string, token: string, total: number, concurrency: number, body: (i: number) => object) {
-  let next = 0;
+/** `total` POSTs of one event each, as bytes (built before any clock or CPU counter starts). */
+function singleRequests(base: string, token: string, total: number, body: (i: number) => object): Buffer[] {
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  return encodeRequests(base, Array.from({ length: total }, (_, i) => ({ method: "POST", path: "/events/track", headers, body: JSON.stringify(body(i)) })));
+}
+
+/** Sends `wire` over `concurrency` keep-alive connections (bench/support/keep-alive-load.ts). */
+async function singlesLoad(base: string, wire: Buffer[], concurrency: number) {
   let events = 0;
   let duplicates = 0;
   let errors = 0;
-  const started = performance.now();
-  let lastAnswer = started;
-  const result = await autocannon({
-    url: `${base}/events/track`,
-    connections: concurrency,
-    amount: total,
-    requests: [
-      {
-        method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        setupRequest: (req) => ({ ...req, body: JSON.stringify(body(next++)) }),
-        onResponse: (status, resBody) => {
-          lastAnswer = performance.now();
-          const ack = JSON.parse(resBody) as { received: number; duplicates: number };
-          if (status === 202) {
-            events += ack.received;
-            duplicates += ack.duplicates;
-          } else if (++errors <= 3) console.error(`POST /events/track answered ${status}: ${resBody}`);
-        },
-      },
-    ],
+  const total = wire.length;
+  const result = await runKeepAliveLoad(base, wire, concurrency, ({ status, body }) => {
+    const ack = JSON.parse(body) as { received: number; duplicates: number };
+    if (status === 202) {
+      events += ack.received;
+      duplicates += ack.duplicates;
+    } else if (++errors <= 3) console.error(`POST /events/track answered ${status}: ${body}`);
   });
-  // Until the last answer: autocannon's `duration` (and its promise) end on a tick of its 1-second sampler.
-  const seconds = (lastAnswer - started) / 1000;
-  return { requests: total, events, duplicates, errors: errors + result.errors + result.timeouts, p50: result.latency.p50, p99: result.latency.p99, seconds };
+  const latencies = [...result.latenciesMs.subarray(0, result.answers)];
+  return { requests: total, events, duplicates, errors: errors + result.failures + (total - result.answers), p50: pct(latencies, 50), p99: pct(latencies, 99), seconds: result.seconds };
 }
 
 /** All cores' busy and total CPU time so far (µs), from /proc/stat; null where there is none. */
