@@ -59,14 +59,16 @@ export function createApiHandler(opts: ApiHandlerOptions = {}): (request: Reques
         if (!authenticated) throw new Error('ctx.scope read on a route without partner authentication (auth: "none")');
         return authenticated;
       },
+      // The one place the scope is set: the request's log lines and its background work carry it.
       set scope(value: PartnerScope) {
         authenticated = value;
+        context.partnerId = value.partnerId;
+        context.environment = value.environment;
       },
       clientIp: clientIpOf(request, opts.trustProxy),
       responseHeaders,
       limiter: new RequestLimiter(opts.rateLimitStore ?? defaultRateLimitStore(), opts.rateLimits ?? rateLimitConfigFromEnv(), responseHeaders),
     };
-    let scope: PartnerScope | null = null;
     let routePath: string | null = null;
     let errorFields: Record<string, unknown> | undefined;
     let errorCode: string | null = null;
@@ -77,11 +79,7 @@ export function createApiHandler(opts: ApiHandlerOptions = {}): (request: Reques
       if (route) {
         routePath = route.path;
         ctx.params = params;
-        response = await pipeline(route, ctx, (s) => {
-          scope = s;
-          context.partnerId = s.partnerId;
-          context.environment = s.environment;
-        });
+        response = await pipeline(route, ctx);
       } else {
         await chargeClientIp(ctx);
         if (request.method === "OPTIONS" && allowed.length) response = optionsResponse(allowed);
@@ -100,7 +98,7 @@ export function createApiHandler(opts: ApiHandlerOptions = {}): (request: Reques
       response = errorResponse(err, { requestId, request, url, errorFields });
     }
     response = await compressResponse(request, withHeaders(response, responseHeaders, requestId));
-    logRequest({ request, url, status: response.status, started, requestId, scope, route: routePath, errorCode });
+    logRequest({ request, url, status: response.status, started, requestId, scope: authenticated, route: routePath, errorCode });
     const m = metrics();
     const route = routePath ?? "unmatched";
     m.httpRequests.inc({ surface: "api", route, method: request.method, status: response.status });

@@ -3,13 +3,12 @@
 import { AppError } from "@/server/errors/app-error";
 import { toAppError } from "@/server/errors/to-app-error";
 import { errorResponse } from "@/server/http/error-response";
-import type { PartnerScope } from "@/server/scope";
 import type { ApiContext, CompiledRoute } from "@/server/http/api-route";
 import { jsonResponse } from "@/server/http/json-response";
 import { authenticateRequest } from "./authenticate-request";
 import { beginIdempotency } from "./idempotency";
 
-export async function pipeline(route: CompiledRoute, ctx: ApiContext, onScope: (s: PartnerScope) => void): Promise<Response> {
+export async function pipeline(route: CompiledRoute, ctx: ApiContext): Promise<Response> {
   const limiter = ctx.limiter;
 
   if (route.auth === "partner") {
@@ -22,7 +21,6 @@ export async function pipeline(route: CompiledRoute, ctx: ApiContext, onScope: (
       await chargeClientIp(ctx); // failed authentications count against the caller's IP
       throw err;
     }
-    onScope(ctx.scope);
   }
 
   const policy = route.rateLimit ?? (route.auth === "partner" ? "partner" : "anonymous");
