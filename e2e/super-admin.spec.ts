@@ -34,7 +34,9 @@ test.beforeAll(() => {
 });
 
 test("create a partner; its first admin sets a password and sees an empty portal; deactivation stops its keys", async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  // The longest journey of the suite (two browsers, five axe checks, four pages shot at two widths):
+  // 78 s alone on a slow day, so 90 s was too tight once the whole suite shared the two cores.
+  test.setTimeout(180_000);
   await signIn(page, superAdmin.email, superAdmin.password);
   await page.goto("/partners");
   await expect(page.getByRole("heading", { name: "Partners", level: 1 })).toBeVisible();
