@@ -9,6 +9,7 @@ import net from "node:net";
 
 export type LoadRequest = { method: string; path: string; headers: Record<string, string>; body: string };
 export type LoadAnswer = { status: number; body: string };
+/** latenciesMs: one per answer, in the order the answers came (its first `answers` entries). */
 export type LoadResult = { answers: number; failures: number; latenciesMs: Float64Array; seconds: number };
 
 /** The requests' bytes, built ahead so that building them is not timed (nor counted as load). */
@@ -44,8 +45,7 @@ export async function runKeepAliveLoad(
           socket.write(wire[i]);
           const answer = await reader.next();
           last = performance.now();
-          latenciesMs[i] = last - t;
-          answers++;
+          latenciesMs[answers++] = last - t; // in answer order: the first `answers` entries are all real
           onAnswer(answer, i);
         }
       } catch {

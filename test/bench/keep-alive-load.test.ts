@@ -75,5 +75,7 @@ describe("runKeepAliveLoad", () => {
     expect(result.failures).toBe(1);
     // The other connection takes every request left: only the one in flight on the dead one is lost.
     expect(result.answers).toBe(9);
+    // Every answered request has its latency; the one cut off has none among them.
+    expect([...result.latenciesMs.subarray(0, result.answers)].every((ms) => ms > 0)).toBe(true);
   });
 });
