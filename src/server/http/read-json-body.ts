@@ -10,6 +10,9 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i;
 
+// One decoder for every body: a call without { stream: true } starts from a clean state.
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 export async function readJson(request: Request): Promise<unknown> {
   const buf = await readBodyBytes(request);
   if (buf.byteLength === 0) throw new AppError("body_invalid", "The request body is empty: send a JSON object with Content-Type: application/json");
@@ -22,7 +25,7 @@ function decodeJson(request: Request, buf: Uint8Array<ArrayBuffer>): unknown {
   }
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(buf);
+    text = UTF8.decode(buf);
   } catch {
     throw new AppError("body_invalid", "The request body is not valid JSON");
   }
