@@ -20,6 +20,7 @@
 // (client event ids, events, type rollups, deal rollups, member activity): statements of several
 // processes wait for each other but never deadlock.
 import { queryDirect } from "@/server/db/client";
+import { metrics } from "@/server/observability/metrics";
 import { activityUpsert, DEAL_ROLLUP_ADD, dealRollupInsert, TYPE_ROLLUP_ADD, typeRollupInsert } from "./event-rollup-sql";
 // deal.redeemed webhooks join this statement, so they commit with the events (webhook outbox).
 import { dealRedeemedWebhookCtes } from "@/server/services/webhooks";
@@ -169,6 +170,13 @@ async function run(group: Pending[]): Promise<number[]> {
   const input = group.flatMap((p, item) => p.rows.map((r, ord) => ({ item, ord, ...r })));
   const result = await queryDirect<{ item: number; inserted: number }>(WRITE_SQL, [JSON.stringify(input)], { preparedAs: "perkway_write_events" });
   const inserted = group.map(() => 0);
-  for (const r of result) inserted[r.item] = r.inserted;
+  let total = 0;
+  for (const r of result) {
+    inserted[r.item] = r.inserted;
+    if (r.inserted > 0) total += r.inserted;
+  }
+  const m = metrics();
+  m.eventCommitSize.observe(group.length);
+  m.eventsWritten.inc(total);
   return inserted;
 }
