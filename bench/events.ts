@@ -19,7 +19,7 @@
 // server so that the limiter never answers 429 (it still runs).
 import { fork } from "node:child_process";
 import fs from "node:fs";
-import { answerParent, askChild, childCpuMicros } from "./support/child-process";
+import { answerParent, askChild, childCommitStats, childCpuMicros } from "./support/child-process";
 import { encodeRequests, runKeepAliveLoad } from "./support/keep-alive-load";
 import { randomBytes, randomUUID } from "node:crypto";
 import os from "node:os";
@@ -126,6 +126,7 @@ async function run() {
     await singlesLoad(base, singleRequests(base, ingestToken, Math.min(500, singles), (i) => oneEvent(`warm-single-${i}`)), concurrency);
     const singleWire = singleRequests(base, ingestToken, singles, (i) => oneEvent(`single-${i}`));
     if (args.profile) await askChild(child, { kind: "profile-start" }, "profile-started");
+    const commits0 = await childCommitStats(child);
     const singleCpu0 = await childCpuMicros(child);
     const machine0 = machineCpuMicros();
     const generator0 = process.cpuUsage();
@@ -137,6 +138,7 @@ async function run() {
     const machinePerEvent = machine0 && machine1 ? (machine1.busy - machine0.busy) / single.requests : null;
     const machineBusyShare = machine0 && machine1 ? (machine1.busy - machine0.busy) / (machine1.total - machine0.total) : null;
     if (args.profile) await askChild(child, { kind: "profile-stop", file: args.profile }, "profile-written");
+    const commits1 = await childCommitStats(child);
     const batch = await load(base, ingestToken, batchCount, concurrency, (i) => ({ events: Array.from({ length: 100 }, (_, k) => oneEvent(`batch-${i}-${k}`)) }));
     const stored = async (prefix: string) => {
       const [{ n }] = await db.$queryRawUnsafe<{ n: number }[]>(
@@ -146,6 +148,9 @@ async function run() {
       );
       return n;
     };
+    const commits2 = await childCommitStats(child);
+    // Group commit (event-writer.ts): how many requests each write statement carried.
+    const perStatement = (a: typeof commits0, b: typeof commits0) => (b.statements > a.statements ? (b.requests - a.requests) / (b.statements - a.statements) : 0);
     const singleStored = await stored("single");
     const batchStored = await stored("batch");
     // The rollups were maintained in the same statements: their month totals equal the events.
@@ -191,6 +196,7 @@ async function run() {
     console.log(pad(["non-202 answers", fmt(single.errors), fmt(batch.errors)]));
     console.log(pad(["wall time", `${single.seconds.toFixed(2)} s`, `${batch.seconds.toFixed(2)} s`]));
     console.log(pad(["events / s", fmt(single.events / single.seconds), fmt(batch.events / batch.seconds)]));
+    console.log(pad(["requests per statement", perStatement(commits0, commits1).toFixed(1), perStatement(commits1, commits2).toFixed(1)]));
     console.log(pad(["server CPU µs / request", fmt(singleCpuPerEvent), "—"]));
     // Everything on the machine (server, PostgreSQL, load generator): with both cores busy, 2 s of CPU
     // per second divided by this is the most this machine can take, whatever the server does.

@@ -2,13 +2,19 @@
 // parent ask a child for its CPU time and for a V8 CPU profile of a stretch of the run.
 import type { ChildProcess } from "node:child_process";
 
-/** In the child: answers "cpu" (its CPU time so far, µs) and "profile-start" / "profile-stop" (file). */
+/** In the child: answers "cpu" (its CPU time so far, µs), "commit-stats" (the event writer's statements
+ *  and the requests they carried so far) and "profile-start" / "profile-stop" (file). */
 export function answerParent() {
   let profiler: import("node:inspector").Session | null = null;
   process.on("message", async (m: { kind?: string; file?: string }) => {
     if (m.kind === "cpu") {
       const u = process.cpuUsage();
       process.send!({ kind: "cpu", micros: u.user + u.system });
+    } else if (m.kind === "commit-stats") {
+      const { metrics } = await import("@/server/observability/metrics");
+      const values = (await metrics().eventCommitSize.get()).values;
+      const pick = (suffix: string) => values.find((v) => v.metricName === `perkway_event_group_commit_requests_${suffix}`)?.value ?? 0;
+      process.send!({ kind: "commit-stats", statements: pick("count"), requests: pick("sum") });
     } else if (m.kind === "profile-start") {
       const { Session } = await import("node:inspector");
       profiler = new Session();
@@ -42,4 +48,9 @@ export function askChild<T extends { kind?: string } = { kind?: string }>(child:
 /** The child's CPU time so far, in µs. */
 export async function childCpuMicros(child: ChildProcess): Promise<number> {
   return (await askChild<{ kind?: string; micros: number }>(child, { kind: "cpu" }, "cpu")).micros;
+}
+
+/** The child's event writer so far: write statements, and the requests they carried. */
+export async function childCommitStats(child: ChildProcess): Promise<{ statements: number; requests: number }> {
+  return askChild<{ kind?: string; statements: number; requests: number }>(child, { kind: "commit-stats" }, "commit-stats");
 }
