@@ -218,6 +218,13 @@ describe("tracked links and provider conversions", () => {
     expect((await postConversion("{", null)).body.error.code).toBe("body_invalid");
     const wrongType = await fetch(`${server.url}/v1/provider/conversions`, { method: "POST", headers: { "content-type": "text/plain" }, body: "x" });
     expect(wrongType.status).toBe(415);
+    // Not UTF-8, nested past the depth limit, not an object: each a 400 with the error body.
+    const post = (body: BodyInit) => fetch(`${server.url}/v1/provider/conversions`, { method: "POST", headers: { "content-type": "application/json" }, body });
+    for (const body of [new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d]), "[".repeat(100) + "]".repeat(100), "[1]"]) {
+      const res = await post(body);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("body_invalid");
+    }
   });
 
   it("the redirect: unknown or foreign click ids get a friendly 404 page, bad percent-encoding 400, never 5xx", async () => {

@@ -13,25 +13,34 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i;
 // One decoder for every body: a call without { stream: true } starts from a clean state.
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
+/** The bytes as UTF-8 text; null when they are not UTF-8. */
+export function decodeUtf8(buf: Uint8Array): string | null {
+  try {
+    return UTF8.decode(buf);
+  } catch {
+    return null;
+  }
+}
+
 export async function readJson(request: Request): Promise<unknown> {
   const buf = await readBodyBytes(request);
   if (buf.byteLength === 0) throw new AppError("body_invalid", "The request body is empty: send a JSON object with Content-Type: application/json");
-  return decodeJson(request, buf);
+  return parseJsonText(request, buf).value;
 }
 
-function decodeJson(request: Request, buf: Uint8Array<ArrayBuffer>): unknown {
+/**
+ * A body's text and its JSON value, for a handler that also needs the exact text (a signature
+ * over the bytes): 415 unless Content-Type is JSON, 400 unless UTF-8 JSON within the depth limit.
+ */
+export function parseJsonText(request: Request, buf: Uint8Array): { text: string; value: unknown } {
   if (!JSON_TYPE.test((request.headers.get("content-type") ?? "").trim())) {
     throw new AppError("unsupported_media_type", "Send the body as JSON with the header Content-Type: application/json");
   }
-  let text: string;
-  try {
-    text = UTF8.decode(buf);
-  } catch {
-    throw new AppError("body_invalid", "The request body is not valid JSON");
-  }
+  const text = decodeUtf8(buf);
+  if (text === null) throw new AppError("body_invalid", "The request body is not valid JSON");
   if (jsonTooDeep(text)) throw new AppError("body_invalid", JSON_TOO_DEEP_MESSAGE);
   try {
-    return JSON.parse(text);
+    return { text, value: JSON.parse(text) };
   } catch {
     throw new AppError("body_invalid", "The request body is not valid JSON");
   }
@@ -48,7 +57,7 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
 /** For endpoints whose fields are all optional (POST …/approve): no body at all means `{}`. */
 export async function readOptionalJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   const buf = await readBodyBytes(request);
-  const raw = buf.byteLength === 0 ? {} : decodeJson(request, buf);
+  const raw = buf.byteLength === 0 ? {} : parseJsonText(request, buf).value;
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
     throw new AppError("body_invalid", "The request body must be a JSON object");
   }

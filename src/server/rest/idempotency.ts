@@ -16,7 +16,7 @@ import {
   touchIdempotentRequest,
 } from "@/server/services/idempotency";
 import type { ApiContext, CompiledRoute } from "@/server/http/api-route";
-import { readBodyBytes } from "@/server/http/read-json-body";
+import { decodeUtf8, readBodyBytes } from "@/server/http/read-json-body";
 import { errorFields, logger } from "@/server/observability/logger";
 
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
@@ -78,15 +78,20 @@ function replayResponse(status: number, text: string): Response {
 
 /** Method, path, query and the body — JSON compared by value, so key order and spacing do not matter. */
 export function fingerprint(method: string, url: URL, body: Uint8Array): string {
-  let canonical: string;
+  return createHash("sha256").update(`${method} ${url.pathname}${url.search}\n${canonicalBody(body)}`).digest("hex");
+}
+
+function canonicalBody(body: Uint8Array): string {
+  if (!body.byteLength) return "empty";
+  const raw = () => "raw:" + Buffer.from(body).toString("base64");
+  const text = decodeUtf8(body);
+  // A body nested too deep is refused anyway; canonicalizing it would cost depth × size.
+  if (text === null || jsonTooDeep(text)) return raw();
   try {
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(body);
-    // A body nested too deep is refused anyway; canonicalizing it would cost depth × size.
-    canonical = !body.byteLength ? "empty" : jsonTooDeep(text) ? "raw:" + Buffer.from(body).toString("base64") : "json:" + stableStringify(JSON.parse(text));
+    return "json:" + stableStringify(JSON.parse(text));
   } catch {
-    canonical = "raw:" + Buffer.from(body).toString("base64");
+    return raw();
   }
-  return createHash("sha256").update(`${method} ${url.pathname}${url.search}\n${canonical}`).digest("hex");
 }
 
 function stableStringify(value: unknown): string {

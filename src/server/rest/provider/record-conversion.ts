@@ -1,13 +1,10 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { AppError } from "@/server/errors/app-error";
 import { parseWith } from "@/server/errors/parse-with";
-import { JSON_TOO_DEEP_MESSAGE, jsonTooDeep } from "@/server/http/json-depth";
-import { readBodyBytes } from "@/server/http/read-json-body";
+import { parseJsonText, readBodyBytes } from "@/server/http/read-json-body";
 import { conversionRequestSchema, conversionResponseSchema } from "@/server/schemas/redemption-record.schema";
 import { recordProviderConversion } from "@/server/services/deals";
 import { SIGNATURE_HEADER } from "@/server/services/webhooks";
-
-const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i;
 
 // POST /v1/provider/conversions — a tracked deal's provider confirms a click's redemption (signed, no token)
 export const recordConversionRoute: ApiRoute = {
@@ -35,19 +32,7 @@ export const recordConversionRoute: ApiRoute = {
     // The signature covers the exact bytes: read them once, verify those, parse the same text.
     const bytes = await readBodyBytes(request);
     if (bytes.byteLength === 0) throw new AppError("body_invalid", "The request body is empty: send {\"click_id\": \"clk_…\"} with Content-Type: application/json");
-    if (!JSON_TYPE.test((request.headers.get("content-type") ?? "").trim())) {
-      throw new AppError("unsupported_media_type", "Send the body as JSON with the header Content-Type: application/json");
-    }
-    let text: string;
-    let raw: unknown;
-    try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-      if (jsonTooDeep(text)) throw new AppError("body_invalid", JSON_TOO_DEEP_MESSAGE);
-      raw = JSON.parse(text);
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      throw new AppError("body_invalid", "The request body is not valid JSON");
-    }
+    const { text, value: raw } = parseJsonText(request, bytes);
     if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw new AppError("body_invalid", "The request body must be a JSON object");
     const body = parseWith(conversionRequestSchema, raw);
     const result = await recordProviderConversion({ clickId: body.click_id, rawBody: text, signature: request.headers.get(SIGNATURE_HEADER) });
