@@ -11,10 +11,8 @@ export function answerParent() {
       const u = process.cpuUsage();
       process.send!({ kind: "cpu", micros: u.user + u.system });
     } else if (m.kind === "commit-stats") {
-      const { metrics } = await import("@/server/observability/metrics");
-      const values = (await metrics().eventCommitSize.get()).values;
-      const pick = (suffix: string) => values.find((v) => v.metricName === `perkway_event_group_commit_requests_${suffix}`)?.value ?? 0;
-      process.send!({ kind: "commit-stats", statements: pick("count"), requests: pick("sum") });
+      const { readEventWriteFigures } = await import("@/server/observability/metrics");
+      process.send!({ kind: "commit-stats", ...(await readEventWriteFigures()) });
     } else if (m.kind === "profile-start") {
       const { Session } = await import("node:inspector");
       profiler = new Session();

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { PartnerScope } from "@/server/scope";
 import { insertEvents, type NewEvent } from "@/server/services/events";
 import { countEvents } from "../helpers/seed-events-fixtures";
-import { metrics } from "@/server/observability/metrics";
+import { readEventWriteFigures } from "@/server/observability/metrics";
 
 const ev = (clientEventId: string | null, o: Partial<NewEvent> = {}): NewEvent => ({
   eventType: "upgrade_cta_clicked", memberId: null, dealId: null, dealIds: [], clientEventId, metadata: null, occurredAt: new Date(), ...o,
@@ -44,10 +44,10 @@ describe("event writer", () => {
 
   it("writes an idle writer's first call at once and merges the calls that arrive meanwhile into one next statement", async () => {
     const scope: PartnerScope = { partnerId: randomUUID(), environment: "live" };
-    const before = await commitFigures();
+    const before = await readEventWriteFigures();
     const results = await Promise.all(Array.from({ length: 40 }, (_, i) => insertEvents(scope, [ev(`m-${i}`)])));
     expect(results).toEqual(results.map(() => 1));
-    const after = await commitFigures();
+    const after = await readEventWriteFigures();
     // One statement in flight (event-writer.ts): the first call alone, the 39 that queued behind it together.
     expect(after.statements - before.statements).toBe(2);
     expect(after.requests - before.requests).toBe(40);
@@ -56,11 +56,3 @@ describe("event writer", () => {
   });
 });
 
-/** perkway_event_group_commit_requests (count: statements, sum: calls) and perkway_events_written_total. */
-async function commitFigures() {
-  const m = metrics();
-  const hist = (await m.eventCommitSize.get()).values;
-  const pick = (suffix: string) => hist.find((v) => v.metricName === `perkway_event_group_commit_requests_${suffix}`)?.value ?? 0;
-  const written = (await m.eventsWritten.get()).values[0]?.value ?? 0;
-  return { statements: pick("count"), requests: pick("sum"), written };
-}

@@ -125,4 +125,12 @@ export function metrics(): Metrics {
   return (g.perkwayMetrics ??= define(new client.Registry()));
 }
 
+/** This process's event writer so far: write statements, the requests they carried, events stored. */
+export async function readEventWriteFigures(): Promise<{ statements: number; requests: number; written: number }> {
+  const m = metrics();
+  const histogram = (await m.eventCommitSize.get()).values;
+  const pick = (suffix: string) => histogram.find((v) => v.metricName === `perkway_event_group_commit_requests_${suffix}`)?.value ?? 0;
+  return { statements: pick("count"), requests: pick("sum"), written: (await m.eventsWritten.get()).values[0]?.value ?? 0 };
+}
+
 export const METRICS_CONTENT_TYPE = client.Registry.PROMETHEUS_CONTENT_TYPE;
