@@ -1,5 +1,5 @@
 // What issuing a sign-in link needs from configuration; built by the handler from the environment
-// (src/server/config/hosted-app-config.ts) and passed in, so services never read process.env.
+// (src/server/config/hosted-app-config.ts) and passed in, so services never read the environment.
 export type { MagicLinkConfig, SignInUrlConfig } from "@/server/config/hosted-app-config";
 
 /**
