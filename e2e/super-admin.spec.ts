@@ -259,10 +259,11 @@ test("edit a partner's settings: saved on its behalf and recorded in the platfor
   expect((await v1(page, partner.keys.test, "/v1/deals?limit=1")).status).toBe(200);
 
   await page.goto("/platform");
-  // Many partners: pick this one by typing its name (the list is longer than the screen).
+  // Many partners (the list is longer than the screen): pick this one by its option's name. Typing
+  // it relied on the select's typeahead, whose buffer resets after a second without a key: on a
+  // slow machine it jumped to another "E2E …" partner of a parallel test.
   await page.getByRole("combobox", { name: "Show activity of" }).click();
-  await page.keyboard.type(renamed);
-  await page.keyboard.press("Enter");
+  await page.getByRole("option", { name: renamed, exact: true }).click();
   await expect(page.getByRole("combobox", { name: "Show activity of" })).toHaveText(renamed);
   const entry = page.getByRole("row").filter({ hasText: "Updated settings: name, freemium enabled, upgrade url" });
   await expect(entry).toHaveCount(1);
