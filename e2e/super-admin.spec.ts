@@ -259,11 +259,14 @@ test("edit a partner's settings: saved on its behalf and recorded in the platfor
   expect((await v1(page, partner.keys.test, "/v1/deals?limit=1")).status).toBe(200);
 
   await page.goto("/platform");
-  // Many partners (the list is longer than the screen): pick this one by its option's name. Typing
-  // it relied on the select's typeahead, whose buffer resets after a second without a key: on a
-  // slow machine it jumped to another "E2E …" partner of a parallel test.
+  // Many partners (the list is longer than the screen): move to this one's option and choose it with
+  // Enter, as a keyboard user does. Typing its name relied on the select's typeahead, whose buffer
+  // resets after a second without a key: on a slow run it jumped to another "E2E …" partner; and a
+  // click cannot reach an option below the select's scrolled list.
   await page.getByRole("combobox", { name: "Show activity of" }).click();
-  await page.getByRole("option", { name: renamed, exact: true }).click();
+  const option = page.getByRole("option", { name: renamed, exact: true });
+  await option.focus();
+  await page.keyboard.press("Enter");
   await expect(page.getByRole("combobox", { name: "Show activity of" })).toHaveText(renamed);
   const entry = page.getByRole("row").filter({ hasText: "Updated settings: name, freemium enabled, upgrade url" });
   await expect(entry).toHaveCount(1);
