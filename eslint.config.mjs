@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
@@ -10,6 +12,11 @@ const TRANSPORT = [
   { group: ["@/server/trpc", "@/server/trpc/**", "@/trpc", "@/trpc/**", "@trpc/*"], message: "Services and the domain do not know tRPC: procedures call services." },
   { group: ["next", "next/**", "next-auth", "next-auth/**"], message: "Services and the domain do not import Next.js: pages and route handlers are adapters over them." },
   { group: ["react", "react/**", "react-dom", "react-dom/**"], message: "Services and the domain do not import React." },
+  { group: ["@/components", "@/components/**", "@/app", "@/app/**"], message: "Services and the domain do not import UI modules (src/components, src/app): the types they share live in src/server (domain, schemas)." },
+];
+// Arrows point down: components are used by pages (src/app), never the other way round.
+const APP = [
+  { group: ["@/app", "@/app/**"], message: "Components do not import from src/app: move what they share (a type, a helper) down to the component, src/lib or src/server (domain, schemas)." },
 ];
 // Only services (and the db module itself) touch the database client and the generated Prisma code.
 const PRISMA = [
@@ -17,8 +24,12 @@ const PRISMA = [
   { group: ["@/generated/**", "@prisma/*"], message: "Only src/server/services/** and src/server/db/** import the generated Prisma client or its types." },
 ];
 
-// A services module (src/server/services/<module>/) is used through its index.ts only.
-const MODULES = ["activity", "admins", "deals", "events", "idempotency", "members", "partners", "shared", "system", "webhooks"];
+// A services module (src/server/services/<module>/) is used through its index.ts only. The modules are
+// the folders of src/server/services, read when the linter loads this file, so a new one is covered.
+const MODULES = fs
+  .readdirSync(path.join(import.meta.dirname, "src/server/services"), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
 const deepImports = (own) => [
   { group: ["@/server/services/*/**", ...(own ? [`!@/server/services/${own}/**`] : [])], message: "Import a services module through its index (@/server/services/<module>), not its files." },
 ];
@@ -31,7 +42,7 @@ const PROCESS_ENV_EXCEPTIONS = ["src/server/config/env.ts", "src/instrumentation
 // `import type`), the schemas, the pure domain vocabularies and the pure link builders, never code
 // that holds secrets or touches the database. (The `server-only` package is not installed; this
 // rule does its job at lint time.)
-const CLIENT_IMPORTABLE = [/^@\/server\/schemas\//, /^@\/server\/domain\//, /^@\/server\/config\/(embed-snippet|hosted-app-url)$/];
+const CLIENT_IMPORTABLE = [/^@\/server\/schemas\//, /^@\/server\/domain\//, /^@\/server\/config\/hosted-app-url$/];
 const perkwayPlugin = {
   rules: {
     "client-server-imports": {
@@ -68,6 +79,11 @@ export default defineConfig([
     files: ["src/**/*.{ts,tsx}"],
     ignores: ["src/server/services/**", "src/server/db/**", "src/generated/**", "**/*.test.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [...PRISMA, ...deepImports(null)] }] },
+  },
+  {
+    files: ["src/components/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...PRISMA, ...deepImports(null), ...APP] }] },
   },
   {
     files: ["src/server/services/**/*.{ts,tsx}"],

@@ -1,4 +1,5 @@
 // @ts-check
+import createNextIntlPlugin from "next-intl/plugin";
 // Framing policy (frame-ancestors / X-Frame-Options) depends on the surface, which only the Host
 // header tells apart, so it is set in src/proxy.ts. Headers that hold for every response live here.
 
@@ -8,6 +9,9 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   reactStrictMode: true,
   poweredByHeader: false,
+  // `npm run typecheck` checks the whole project (CI runs it before the build); checked again here,
+  // the build took minutes more and failed on test files that are never built.
+  typescript: { ignoreBuildErrors: true },
   // Loaded with Node's own require at runtime instead of being bundled: WebAssembly assets, native
   // sockets and optional native modules that the bundler mangles.
   serverExternalPackages: [
@@ -17,6 +21,20 @@ const nextConfig = {
     "pg",
     "ioredis",
     "prom-client",
+    // Loaded once per process from node_modules rather than copied into the server chunks: Turbopack
+    // put these into each route's chunk (zod, Prisma's client and adapter in 17 identical chunk files,
+    // nodemailer in several), and every route a process serves loaded its own copy of their code and
+    // state. Our own server (.next/perkway-server) imports the same packages from node_modules, so
+    // both doors now share one copy. Measured with heap snapshots: docs/decisions/lean-server.md.
+    "zod",
+    "@prisma/client",
+    "@prisma/adapter-pg",
+    "@prisma/driver-adapter-utils",
+    "nodemailer",
+    "sanitize-html",
+    "jose",
+    "otplib",
+    "marked",
   ],
   async headers() {
     return [
@@ -31,4 +49,7 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+// next-intl: the member surfaces' locale and messages per request (src/i18n/request.ts).
+const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
+
+export default withNextIntl(nextConfig);

@@ -6,6 +6,9 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts", "packages/*/test/**/*.test.ts"],
+    // Runs `npm start`, `next start` and two workers on the production build, on a PostgreSQL database
+    // of its own: `npm test` includes it when DATABASE_URL is set (after building); alone: `npm run test:deployment`.
+    exclude: ["**/node_modules/**", ...(process.env.PERKWAY_DEPLOYMENT_TEST === "1" ? [] : ["test/ops/deployment.test.ts"])],
     globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/setup-env.ts"],
     testTimeout: 30_000,

@@ -2,7 +2,8 @@
 // Prints, side by side in one run, requests per second and p50/p99 latency of GET /v1/deals?limit=50
 // (without and with user_id) for
 //   - the app: the lean /v1 path of production (node:http → handleApiRequest: JWT check, partner
-//     active check, rate limit, catalogue version check, in-memory filter/sort/page), and
+//     active check, rate limit, catalogue version check, in-memory filter/sort/page),
+//   - the next door: the same handler through Next's route handler (`next start`), when built, and
 //   - a baseline: a bare node:http server answering the same page from a precomputed table with pg
 //     (one indexed SELECT … LIMIT 50, the bodies stored as JSON text).
 // Targets: app p99 < 50 ms at 50 concurrent connections, and at least half the baseline's throughput.
@@ -18,6 +19,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { answerParent, askChild, childCpuMicros } from "./support/child-process";
+import { serveNextDoor } from "./support/next-door";
 
 const { values: args } = parseArgs({
   options: {
@@ -28,6 +30,8 @@ const { values: args } = parseArgs({
     "load-partners": { type: "string", default: "20" },
     connections: { type: "string", default: "50" },
     duration: { type: "string", default: "10" },
+    // Also measure the Next door (the route handler under Next's own server; needs a current build).
+    "next-door": { type: "boolean", default: false },
     // Writes V8 CPU profiles of the app (open them in Chrome DevTools or speedscope): <file> during
     // the timed GET /v1/deals?limit=50 run, <file>.reload.cpuprofile during the reloads after a change.
     profile: { type: "string" },
@@ -44,6 +48,7 @@ const DURATION = Number(args.duration);
 if (args.serve === "db") await serveDatabase();
 else if (args.serve === "app") await serveApp();
 else if (args.serve === "baseline") await serveBaseline();
+else if (args.serve === "next") await serveNextDoor();
 else await main();
 
 // ---- child processes ---------------------------------------------------------------------------
@@ -137,6 +142,12 @@ async function main() {
     const app = await start("app", { ...process.env });
     children.push(app.child);
     await precompute(db, app.url, tokens, load.map((p) => p.memberId), load.map((p) => p.id));
+    // The same API through Next's route handler, when there is a current build to serve it.
+    const { buildStaleness } = await import("@/server/runtime/build-state");
+    const noBuild = args["next-door"] ? buildStaleness() : "add --next-door to measure it";
+    const nextDoor = noBuild ? null : await start("next", { ...process.env });
+    if (nextDoor) children.push(nextDoor.child);
+    else console.log(`next door: not measured (${noBuild}; run \`npm run build\`)`);
     const baseline = await start("baseline", { ...process.env, BENCH_AUDIENCES: JSON.stringify(load.map((p, i) => [tokens[i], p.id])) });
     children.push(baseline.child);
 
@@ -145,7 +156,9 @@ async function main() {
     const results: Row[] = [];
     const loadBefore = os.loadavg()[0];
     for (const [label, reqs] of [["GET /v1/deals?limit=50", withoutUser], ["GET /v1/deals?limit=50&user_id=…", withUser]] as const) {
-      for (const [server, target] of [["app", app], ["baseline", baseline]] as const) {
+      const servers = [["app", app], ...(nextDoor ? [["next door", nextDoor] as const] : []), ["baseline", baseline]] as const;
+      for (const [server, target] of servers) {
+        await firstAnswer(target.url, reqs[0]); // Next loads a route's code on its first request
         await hammer(target.url, reqs, 3); // warm-up: JIT, pools, caches
         const profile = args.profile && server === "app" && reqs === withoutUser;
         if (profile) await askChild(target.child, { kind: "profile-start" }, "profile-started");
@@ -165,6 +178,16 @@ async function main() {
       const r = await hammer(app.url, withoutUser, DURATION, encoding);
       const cpu = (await childCpuMicros(app.child)) - cpu0;
       results.push({ label: `GET /v1/deals?limit=50 (${encoding})`, server: "app", ...r, cpuPerRequest: cpu / Math.max(r.total, 1) });
+    }
+
+    // A language (contract §16): translated fields with their per-field fallback, beside the plain run.
+    {
+      const inFrench = withoutUser.map((r) => ({ ...r, path: `${r.path}&locale=fr` }));
+      await hammer(app.url, inFrench, 2);
+      const cpu0 = await childCpuMicros(app.child);
+      const r = await hammer(app.url, inFrench, DURATION);
+      const cpu = (await childCpuMicros(app.child)) - cpu0;
+      results.push({ label: "GET /v1/deals?limit=50&locale=fr", server: "app", ...r, cpuPerRequest: cpu / Math.max(r.total, 1) });
     }
 
     // A catalogue change: the next request reloads the shared catalogue and the partner's view.
@@ -207,6 +230,13 @@ async function main() {
 }
 
 type Row = { label: string; server: string; rps: number; p50: number; p99: number; non2xx: number; errors: number; bytes: number; total: number; cpuPerRequest: number };
+
+/** One request answered 200 before a server is timed (its cold start is not what the bench measures). */
+async function firstAnswer(url: string, req: { path: string; token: string }): Promise<void> {
+  const r = await fetch(url + req.path, { headers: { authorization: `Bearer ${req.token}` }, signal: AbortSignal.timeout(120_000) });
+  await r.arrayBuffer();
+  if (r.status !== 200) throw new Error(`${url}${req.path} answered ${r.status} before the timed run`);
+}
 
 async function hammer(url: string, reqs: { path: string; token: string }[], seconds: number, encoding?: "br" | "gzip"): Promise<Omit<Row, "label" | "server" | "cpuPerRequest">> {
   const autocannon = (await import("autocannon")).default;
@@ -252,7 +282,22 @@ function report(database: string, seeded: Awaited<ReturnType<typeof seed>>, rows
         `${Math.round(c.rps)} req/s vs ${Math.round(plain.rps)} without (target: the hot path as fast: ${c.rps >= 0.9 * plain.rps ? "MET" : "NOT MET"})`,
     );
   }
+  const french = rows.find((r) => r.label === "GET /v1/deals?limit=50&locale=fr");
+  if (plain && french) {
+    console.log(
+      `  locale=fr: ${Math.round(french.rps)} req/s, ${Math.round(french.cpuPerRequest)} µs CPU/req vs ${Math.round(plain.rps)} req/s, ${Math.round(plain.cpuPerRequest)} µs without ` +
+        `(target: within 10 %: ${french.rps >= 0.9 * plain.rps ? "MET" : "NOT MET"})`,
+    );
+  }
   for (const label of ["GET /v1/deals?limit=50", "GET /v1/deals?limit=50&user_id=…"]) {
+    const door = rows.find((r) => r.label === label && r.server === "next door");
+    const lean = rows.find((r) => r.label === label && r.server === "app")!;
+    if (door) {
+      console.log(
+        `  ${label} through Next's door (next start): ${Math.round(door.rps)} req/s, p99 ${door.p99.toFixed(1)} ms, ${Math.round(door.cpuPerRequest)} µs CPU/req — ` +
+          `the lean door: ${Math.round(lean.rps)} req/s, p99 ${lean.p99.toFixed(1)} ms, ${Math.round(lean.cpuPerRequest)} µs (${(door.cpuPerRequest - lean.cpuPerRequest).toFixed(0)} µs more per request through Next)`,
+      );
+    }
     const app = rows.find((r) => r.label === label && r.server === "app")!;
     const base = rows.find((r) => r.label === label && r.server === "baseline")!;
     const ratio = app.rps / base.rps;

@@ -6,8 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { cli, createPartnerWithAdmin, expectAccessible } from "./support";
-import { apiToken, createMember } from "./hosted-support";
-import { embedSnippet } from "../src/lib/hosted/embed-snippet";
+import { apiToken, createMember, serveSnippetPage } from "./hosted-support";
 
 type HostPage = { origin: string; close: () => Promise<void> };
 
@@ -81,22 +80,11 @@ test.describe("embeddable widget", () => {
     const partner = createPartnerWithAdmin();
     const token = await apiToken(request, partner.keys.test);
     const member = await createMember(request, token);
-    const app = new URL(baseURL!);
-    // The snippet partners paste (portal settings), framing the sign-in link.
-    const snippet = embedSnippet({ scheme: "http", appDomain: app.host }, partner.subdomain).replace(
-      `/embed/${partner.subdomain}"`,
-      `/embed/${partner.subdomain}/auth/magic?token=${new URL(member.sign_in_url).searchParams.get("token")}"`,
-    );
-    const server = http.createServer((_req, res) => {
-      res.setHeader("content-type", "text/html; charset=utf-8");
-      res.end(`<!doctype html><html lang="en"><head><title>Partner site</title></head><body><h1>Partner site</h1>${snippet}</body></html>`);
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // The snippet partners paste (portal settings); the page's ?perkway_token= is handed to the frame.
+    const { origin, close } = await serveSnippetPage(baseURL, partner);
     try {
-      cli("partner:update", partner.partner_id, "--json", JSON.stringify({ allowed_iframe_origins: [origin] }));
       await page.setViewportSize({ width: 1280, height: 700 });
-      await page.goto(`${origin}/`);
+      await page.goto(`${origin}/?perkway_token=${new URL(member.sign_in_url).searchParams.get("token")}`);
       const frameEl = page.locator("#perkway-perks");
       const frame = page.frameLocator("#perkway-perks");
       await frame.getByRole("button", { name: `Continue to ${partner.name}` }).click();
@@ -112,7 +100,7 @@ test.describe("embeddable widget", () => {
       await expect.poll(async () => Number(await frameEl.getAttribute("height"))).toBeLessThan(tall);
       await expect(frame.getByRole("heading", { level: 1 })).toBeInViewport();
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await close();
     }
   });
 });

@@ -3,7 +3,7 @@
 // phone's screen (it started ~650 px down), the category chips in one row at 1280 px (they took
 // three), and a locked deal that says who it is for in plain words.
 import { expect, test, type Page } from "@playwright/test";
-import { createPartnerWithAdmin, expectAccessible, screenshotBoth, WIDTHS } from "./support";
+import { cli, createPartnerWithAdmin, expectAccessible, screenshotBoth, WIDTHS } from "./support";
 import { apiDealsFor, apiToken, createMember, createPrivateDeal, demoPartner } from "./hosted-support";
 
 // Full-page screenshots of an 80-deal list at two widths, on 2 shared cores: more than the default 60 s.
@@ -47,7 +47,8 @@ test.describe("hosted app layout", () => {
     const first = page.getByTestId("deal-list").locator(":scope > li").first();
     await expect(first).toBeVisible();
     const top = (await first.boundingBox())!.y;
-    expect(top, "the first deal's top at 375 px").toBeLessThan(420);
+    // Under the header, the sandbox banner, search and filters, and "You can claim N deals" (contract section 19).
+    expect(top, "the first deal's top at 375 px").toBeLessThan(450);
     expect(await sidewaysOverflow(page)).toBe(0);
     await expectAccessible(page);
 
@@ -60,6 +61,47 @@ test.describe("hosted app layout", () => {
     expect(await sidewaysOverflow(page)).toBe(0);
     await expectAccessible(page);
     await screenshotBoth(page, "hosted-layout-deal-list");
+  });
+
+  test("at 375 px the header keeps one row and the whole brand, and the search placeholder is not cut (issue 44)", async ({ page, request }) => {
+    const partner = createPartnerWithAdmin(`Orbit Labs ${Date.now().toString(36).slice(-6)}`);
+    // Three languages: the language menu joins My perks, Profile and Sign out in the header.
+    cli("partner:update", partner.partner_id, "--json", JSON.stringify({ locales: ["en", "fr", "es"] }));
+    const token = await apiToken(request, partner.keys.test);
+    const member = await createMember(request, token);
+    await page.setViewportSize(WIDTHS.phone);
+    await signIn(page, partner.subdomain, member.sign_in_url, partner.name);
+    const header = page.getByTestId("hosted-header");
+    const brand = header.getByTestId("hosted-header-name");
+    await expect(brand).toHaveText(partner.name);
+    // Not cut: the brand's text fits its box (it may wrap), and the row is one row.
+    expect(await brand.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const rowTops = await header.locator(":scope > div > *").evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2)));
+    expect(new Set(rowTops.map((t) => Math.round(t / 10))).size, "header rows").toBe(1);
+    // The placeholder's text fits the search field in every offered language.
+    for (const lang of ["English", "Español"]) {
+      if (lang !== "English") {
+        await page.getByTestId("language-menu").locator("summary").click();
+        await page.getByRole("button", { name: lang }).click();
+        await expect(page.locator("html")).toHaveAttribute("lang", "es");
+      }
+      const fits = await page.locator("#deal-search").evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const ctx = document.createElement("canvas").getContext("2d")!;
+        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { text: ctx.measureText(input.placeholder).width, room };
+      });
+      expect(fits.text, `placeholder in ${lang}`).toBeLessThanOrEqual(fits.room);
+      expect(await sidewaysOverflow(page)).toBe(0);
+    }
+    await expectAccessible(page);
+    await screenshotBoth(page, "hosted-layout-header-orbit");
+    const deal = (await apiDealsFor(request, token, member.id))[0];
+    await page.goto(`/p/${partner.subdomain}/deals/${deal.id}`);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    expect(await brand.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await screenshotBoth(page, "hosted-layout-deal-orbit");
   });
 
   test("a deal for members in some countries says so, and asks a member with no country to add one", async ({ page, request }) => {

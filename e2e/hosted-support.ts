@@ -1,8 +1,12 @@
 // Helpers of the hosted-app specs: the demo partner's API keys, members created through /v1, the
 // member's list as GET /v1/deals?user_id= returns it, and the analytics summary.
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { requireEnv } from "./env";
+import { cli } from "./support";
+import { embedSnippet } from "../src/lib/hosted/embed-snippet";
 
 export type Keys = { public_key: string; private_key: string };
 export type DemoPartner = { name: string; partner_id: string; subdomain: string; keys: { live: Keys; test: Keys } };
@@ -80,4 +84,20 @@ export async function nextListViewed(page: Page): Promise<string[]> {
   const req = await page.waitForRequest((r) => r.method() === "POST" && (r.postData() ?? "").includes('"deal_list_viewed"'));
   const [input] = JSON.parse(req.postData()!) as [{ type: string; dealIds: string[] }];
   return input.dealIds;
+}
+
+/**
+ * The partner's own page on another origin, with the embed snippet the portal's settings give them,
+ * and that origin allowed to frame the widget. close() when done.
+ */
+export async function serveSnippetPage(baseURL: string | undefined, partner: { partner_id: string; subdomain: string }): Promise<{ origin: string; close: () => Promise<void> }> {
+  const snippet = embedSnippet({ scheme: "http", appDomain: new URL(baseURL!).host }, partner.subdomain);
+  const server = http.createServer((_req, res) => {
+    res.setHeader("content-type", "text/html; charset=utf-8");
+    res.end(`<!doctype html><html lang="en"><head><title>Partner site</title></head><body><h1>Partner site</h1>${snippet}</body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  cli("partner:update", partner.partner_id, "--json", JSON.stringify({ allowed_iframe_origins: [origin] }));
+  return { origin, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -69,8 +69,9 @@ test.describe("hosted app", () => {
 
     // The list is what GET /v1/deals?user_id= returns for this member (retried once: other spec
     // files may publish deals of the demo partner meanwhile).
+    // The API's order is "recommended"; the app shows 24 cards a page: ask for enough pages to see all.
     await expect(async () => {
-      await page.reload();
+      await page.goto(new URL("/?sort=recommended&page=10", page.url()).toString());
       await expectListMatchesApi(request, token, member.id, await listedIds(page));
     }).toPass({ intervals: [500, 1000] });
     await expectAccessible(page);
@@ -101,6 +102,14 @@ test.describe("hosted app", () => {
     await page.reload();
     await expect(page.getByTestId("redeem-code")).toHaveText(code);
     await expect(page.getByRole("button", { name: "Claim your code" })).toHaveCount(0);
+    // My perks lists the claimed code as claimed, not as a redemption the member marked (issue 44).
+    await page.goto(`${origin}/perks`);
+    const redeemed = page.getByRole("region", { name: "Redeemed deals" });
+    const claimedRow = redeemed.getByRole("listitem").filter({ hasText: unique.product_name });
+    await expect(claimedRow).toContainText("Code claimed on");
+    await expect(claimedRow).not.toContainText("Marked by you");
+    // The promo code the member did mark says so.
+    await expect(redeemed.getByRole("listitem").filter({ hasText: promo.product_name })).toContainText("Marked by you");
 
     // The partner's analytics count the member's views and redemption.
     await expect(async () => {
@@ -127,7 +136,9 @@ test.describe("hosted app", () => {
     expect(new URL(page.url()).pathname).toBe(`/p/${partner.subdomain}`);
     const cookie = (await context.cookies()).find((c) => c.name === "perkway_member")!;
     expect(cookie).toMatchObject({ httpOnly: true, path: `/p/${partner.subdomain}`, domain: "localhost" });
+    await page.goto(`/p/${partner.subdomain}?sort=recommended&page=10`); // the API's order, every page
     await expectListMatchesApi(request, token, member.id, await listedIds(page));
+    await page.goto(`/p/${partner.subdomain}`);
 
     // Search narrows the list to what the API's q finds.
     const first = (await apiDealsFor(request, token, member.id))[0];

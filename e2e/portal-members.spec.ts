@@ -112,6 +112,10 @@ test.describe("portal members", () => {
     await page.keyboard.press("Space");
     await (await chooser).setFiles(file);
     await expect(page.getByText("997 of 1,000 rows are ready to import")).toBeVisible();
+    // The rows with problems are listed before anything is sent (issue 44).
+    const before = page.getByRole("table", { name: "Rows with problems" });
+    await expect(before.getByRole("row")).toHaveCount(4);
+    await expect(before.getByRole("row").nth(1)).toContainText("not-an-email");
     // Columns were matched by their names.
     await expect(page.getByRole("combobox", { name: "Email (required)" })).toHaveText("Email");
     await expect(page.getByRole("combobox", { name: "Tier" })).toHaveText("Plan");
@@ -134,7 +138,7 @@ test.describe("portal members", () => {
     await expect(errors.getByRole("row").nth(3)).toContainText("Company size must be one of");
 
     const download = page.waitForEvent("download");
-    await tabTo(page, page.getByRole("button", { name: "Download errors as CSV" }));
+    await tabTo(page, page.getByRole("button", { name: "Download problems as CSV" }));
     await page.keyboard.press("Enter");
     const saved = testInfo.outputPath("errors.csv");
     await (await download).saveAs(saved);

@@ -5,7 +5,7 @@
 // opaque, compact and clear of toasts. White label: a custom domain and hiding "Powered by Perkway".
 import { expect, test } from "@playwright/test";
 import { requireEnv } from "./env";
-import { createPartnerWithAdmin, expectAccessible, screenshotBoth, signIn, WIDTHS } from "./support";
+import { cli, createPartnerWithAdmin, expectAccessible, screenshotBoth, signIn, WIDTHS } from "./support";
 
 test.describe("portal settings", () => {
   test("edits settings with a live preview; refuses reserved and taken subdomains next to the field", async ({ page }) => {
@@ -138,7 +138,8 @@ test.describe("portal settings", () => {
 
     const domain = `perks-${partner.subdomain}.example.org`;
     await domainField.fill(domain);
-    await expect(page.getByTestId("hosted-url")).toContainText(domain);
+    // Not verified yet (issue 44): members' address stays the subdomain's until DNS checks out.
+    await expect(page.getByTestId("hosted-url")).not.toContainText(domain);
     const preview = page.getByTestId("branding-preview");
     await page.getByRole("switch", { name: "Hide “Powered by Perkway”" }).click();
     await expect(preview.getByTestId("powered-by")).toHaveCount(0);
@@ -149,21 +150,35 @@ test.describe("portal settings", () => {
     await page.reload();
     await expect(domainField).toHaveValue(domain);
     await expect(page.getByRole("switch", { name: "Hide “Powered by Perkway”" })).toHaveAttribute("aria-checked", "true");
+    // Pending: the TXT record to add, a check that finds nothing (example.org has no such record),
+    // and the links unchanged.
+    const status = page.getByTestId("custom-domain-status");
+    await expect(status).toContainText("Waiting for verification");
+    await expect(status).toContainText(`_perkway-verify.${domain}`);
+    await status.getByRole("button", { name: "Check now" }).click();
+    // The check asks DNS twice and the domain once, each bounded: up to 30 s on a machine without DNS.
+    await expect(status).toContainText(/No DNS record found yet|does not reach Perkway yet/, { timeout: 30_000 });
+    await expect(page.getByTestId("embed-snippet")).not.toContainText(`://${domain}`);
+    // The operator applies a domain it serves itself at once (CLI): then links use it.
+    cli("partner:update", partner.partner_id, "--json", JSON.stringify({ custom_domain: domain }));
+    await page.reload();
+    await expect(page.getByTestId("custom-domain-status")).toContainText("Verified");
     await expect(page.getByTestId("embed-snippet")).toContainText(`://${domain}`);
     await expect(page.getByTestId("hosted-url")).toContainText(domain);
 
     // The hosted app honours the switch, and answers on the custom domain like on its subdomain.
     const hosted = await page.request.get(`/p/${partner.subdomain}`);
-    expect(await hosted.text()).not.toContain("Powered by");
+    // The footer is not rendered (the message catalogue the page ships still holds its words).
+    expect(await hosted.text()).not.toContain('data-testid="powered-by"');
     const widget = await page.request.get(`/embed/${partner.subdomain}`);
     expect(widget.status()).toBe(200);
-    expect(await widget.text()).not.toContain("Powered by");
+    expect(await widget.text()).not.toContain('data-testid="powered-by"');
     const port = new URL(baseURL!).port;
     const byDomain = await page.request.get(`http://127.0.0.1:${port}/`, { headers: { host: `${domain}:${port}` } });
     expect(byDomain.status()).toBe(200);
     const html = await byDomain.text();
     expect(html).toContain(`${partner.name} perks`);
-    expect(html).not.toContain("Powered by");
+    expect(html).not.toContain('data-testid="powered-by"');
     const unknown = await page.request.get(`http://127.0.0.1:${port}/`, { headers: { host: `nobody-${partner.subdomain}.example.org:${port}` }, maxRedirects: 0 });
     expect(await unknown.text()).not.toContain(`${partner.name} perks`);
     await screenshotBoth(page, "portal-settings-white-label");

@@ -5,7 +5,7 @@
 // kept per admin, so the demo admins other specs use are never changed here.
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { cli, createPartnerWithAdmin, expectAccessible, screenshotBoth, signIn } from "./support";
+import { cli, createPartnerWithAdmin, expectAccessible, screenshotBoth, signIn, waitForHydration } from "./support";
 
 const PARTNER_LINKS = ["Overview", "Deals", "Own deals", "Preview as member", "Members", "Inbox", "Analytics", "API keys", "Webhooks", "Settings", "Team", "Activity"];
 const PLATFORM_LINKS = ["Partners", "Catalogue", "Categories", "Platform"];
@@ -74,11 +74,9 @@ test.describe("portal shell", () => {
     await expect(page.getByRole("radiogroup", { name: "Environment" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
     const sheet = page.getByRole("dialog");
-    // (retried: a click before hydration opens nothing)
-    await expect(async () => {
-      await page.getByRole("button", { name: "Open menu" }).click();
-      await expect(sheet).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 15_000 });
+    await waitForHydration(page); // a click before hydration opens nothing
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(sheet).toBeVisible();
     const nav = sheet.getByRole("navigation", { name: "Main" });
     for (const name of PARTNER_LINKS) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     await expectAccessible(page);

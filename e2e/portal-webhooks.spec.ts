@@ -51,9 +51,10 @@ test("add an endpoint, send a test event, see it delivered, delete it", async ({
     await expect(page.getByText(url)).toBeVisible();
     await page.getByRole("button", { name: "Send test event" }).click();
     const log = page.locator(`[id^="log-"]`);
-    await expect(log.getByText("test.ping")).toBeVisible();
+    // The event type is written once per layout (the phone one hidden at this width).
+    await expect(log.getByText("test.ping").filter({ visible: true })).toBeVisible();
     await expect(log.getByText("Delivered", { exact: true })).toBeVisible({ timeout: 20_000 });
-    await expect(log.getByRole("cell", { name: "HTTP 200", exact: true })).toBeVisible();
+    await expect(log.getByText(/· HTTP 200 ·/).first()).toBeVisible();
 
     expect(received).toHaveLength(1);
     const { body, signature } = received[0];

@@ -6,7 +6,7 @@
 // "view as" never changes the shared demo super admin's session.
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { cli, createPartnerWithAdmin, expectAccessible, screenshotBoth, signIn } from "./support";
+import { cli, createPartnerWithAdmin, expectAccessible, screenshotBoth, signIn, waitForHydration } from "./support";
 import { requireEnv } from "./env";
 
 // Each test stands alone (its own data); the super admin is created once per worker.
@@ -112,9 +112,9 @@ test("a servicepass deal marked api_excluded leaves GET /v1/deals and stays in t
   await signIn(page, superAdmin.email, superAdmin.password);
   await page.goto("/catalogue/new");
   await expect(page.getByRole("heading", { name: "New catalogue deal" })).toBeVisible();
-  await page.getByLabel("Product name").fill(product);
+  await page.getByLabel("Product name", { exact: true }).first().fill(product); // (the translation tabs have their own)
   await page.getByLabel("Slug").fill(`e2e-credits-${run}`);
-  await page.getByLabel("Short description").fill("Credits for the end-to-end suite");
+  await page.getByLabel("Short description", { exact: true }).first().fill("Credits for the end-to-end suite");
   await page.getByRole("combobox", { name: "Status" }).click();
   await page.getByRole("option", { name: "Live" }).click();
   await page.getByLabel("Redeem URL").fill("https://example.com/redeem?e={{email}}");
@@ -129,7 +129,7 @@ test("a servicepass deal marked api_excluded leaves GET /v1/deals and stays in t
 
   await page.getByRole("switch", { name: "Excluded from the API" }).click();
   await page.getByRole("button", { name: "Save deal" }).click();
-  await expect(page.getByText(`Saved e2e-credits-${run}`)).toBeVisible();
+  await expect(page.getByText(`Saved ${product}`)).toBeVisible();
   expect(await listed()).toEqual([]);
   expect((await v1(page, demo.keys.test, `/v1/deals/${dealId}`)).status).toBe(404);
   await expectAccessible(page);
@@ -145,6 +145,9 @@ test("a servicepass deal marked api_excluded leaves GET /v1/deals and stays in t
   // The magic-link page may replace itself while loading (an aborted first navigation is fine).
   await memberPage.goto(signInUrl, { waitUntil: "commit" }).catch(() => undefined);
   await memberPage.getByRole("button", { name: /continue/i }).click();
+  await expect(memberPage.getByTestId("deal-list")).toBeVisible();
+  // The list pages 24 at a time: the member searches for it, as they would.
+  await memberPage.goto(`${new URL(memberPage.url()).origin}${new URL(memberPage.url()).pathname.replace(/\/$/, "")}/?q=${encodeURIComponent(product)}`);
   await expect(memberPage.getByText(product).first()).toBeVisible();
   await member.close();
 
@@ -190,12 +193,10 @@ test("categories: add, rename, reorder with the keyboard, merge", async ({ page 
   await expect(page.getByRole("heading", { name: "Categories", level: 1 })).toBeVisible();
   const a = `Alpha ${run}`;
   const b = `Beta ${run}`;
+  await waitForHydration(page); // typing before hydration would be lost
   for (const name of [a, b]) {
-    // Typing before the page has hydrated is lost (the button stays disabled): type until it is enabled.
-    await expect(async () => {
-      await page.getByLabel("New category name").fill(name);
-      await expect(page.getByRole("button", { name: "Add category" })).toBeEnabled({ timeout: 1_000 });
-    }).toPass();
+    await page.getByLabel("New category name").fill(name);
+    await expect(page.getByRole("button", { name: "Add category" })).toBeEnabled();
     await page.getByRole("button", { name: "Add category" }).click();
     await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
   }
@@ -270,8 +271,9 @@ test("edit a partner's settings: saved on its behalf and recorded in the platfor
   await expect(page.getByRole("combobox", { name: "Show activity of" })).toHaveText(renamed);
   const entry = page.getByRole("row").filter({ hasText: "Updated settings: name, freemium enabled, upgrade url" });
   await expect(entry).toHaveCount(1);
-  // Dates in words ("Nov 26, 2026" over "5:46 PM UTC"), not the browser's numeric locale string.
-  await expect(entry.locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2}\s?[AP]M UTC$/);
+  // Dates in words, the portal's one format in the admin's time zone ("Nov 26, 2026, 5:46 PM UTC":
+  // src/lib/format-date.ts), not the browser's numeric locale string.
+  await expect(entry.locator("time").first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M \S+$/);
   // Who: the super admin's email breaks only at "@" or a dot, never inside a word (it wrapped every
   // few characters before): each part of the address is laid out on a single line.
   const who = entry.getByTestId("activity-who");

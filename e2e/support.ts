@@ -1,14 +1,64 @@
 // Shared helpers of the browser suite: sign in, run the operator CLI against the app's database,
 // the axe-core check every page gets, and screenshots for review at the two widths we support.
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { requireEnv } from "./env";
 
 export const WIDTHS = { desktop: { width: 1280, height: 900 }, phone: { width: 375, height: 812 } } as const;
 
+/**
+ * Signs in as the sign-in form does (next-auth's credentials callback, same throttle and session
+ * cookie), without rendering /login: for tests about what comes after. The form itself is tested by
+ * e2e/portal.spec.ts and e2e/email.spec.ts through `signInThroughForm`.
+ *
+ * Once per person per run (Playwright's storage state): the session cookies of an email are kept in
+ * test-results/.auth/ and later sign-ins of that email, in any worker, reuse them. A session a test
+ * ended (sign out everywhere, a password change) sends the page to /login: then it signs in afresh.
+ */
 export async function signIn(page: Page, email: string, password: string) {
+  const saved = savedStatePath(email);
+  if (fs.existsSync(saved)) {
+    const { cookies } = JSON.parse(fs.readFileSync(saved, "utf8")) as { cookies: Parameters<BrowserContext["addCookies"]>[0] };
+    await page.context().addCookies(cookies);
+    await page.goto("/");
+    if (!/\/login(\?|$)/.test(page.url())) return waitForHydration(page);
+    await page.context().clearCookies();
+  }
+  const csrf = await page.request.get("/api/auth/csrf");
+  expect(csrf.status()).toBe(200);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const res = await page.request.post("/api/auth/callback/credentials", { form: { csrfToken, email, password, json: "true" } });
+  const answer = (await res.json().catch(() => ({}))) as { url?: string };
+  expect(answer.url ?? "", `sign-in as ${email}`).not.toMatch(/error=/);
+  await page.goto("/");
+  await expect(page).not.toHaveURL(/\/login(\?|$)/);
+  fs.mkdirSync(path.dirname(saved), { recursive: true });
+  // Written whole then renamed: a worker reading it never sees half a file.
+  const partial = `${saved}.${process.pid}`;
+  await page.context().storageState({ path: partial });
+  fs.renameSync(partial, saved);
+  await waitForHydration(page);
+}
+
+function savedStatePath(email: string): string {
+  const key = createHash("sha256").update(`${process.env.E2E_BASE_URL ?? ""} ${email.toLowerCase()}`).digest("hex").slice(0, 24);
+  return path.join("test-results", ".auth", `${key}.json`);
+}
+
+/**
+ * Waits until the portal's client code runs (`<html data-hydrated="true">`, hydration-signal.tsx):
+ * before it a click or a keystroke reaches only the server's HTML. Call once after a page load.
+ */
+export async function waitForHydration(page: Page) {
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1, { timeout: 30_000 });
+}
+
+/** Signs in by typing into /login's form. */
+export async function signInThroughForm(page: Page, email: string, password: string) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
@@ -35,8 +85,14 @@ export async function expectAccessible(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`)).toEqual([]);
 }
 
-/** Saves test-results/screens/<name>-<width>.png at 1280 and 375 px (for review; never compared). */
+/**
+ * Saves test-results/screens/<name>-<width>.png at 1280 and 375 px for a person to review, when
+ * E2E_SCREENSHOTS=1 (`E2E_SCREENSHOTS=1 npm run test:e2e`). Nothing compares them, so the CI run
+ * skips them (docs/decisions/ci-budget.md); Playwright still keeps a screenshot of every failure, and
+ * the layout tests measure the page at both widths themselves.
+ */
 export async function screenshotBoth(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS !== "1") return;
   const original = page.viewportSize();
   for (const [label, size] of Object.entries(WIDTHS)) {
     await page.setViewportSize(size);
@@ -45,8 +101,23 @@ export async function screenshotBoth(page: Page, name: string) {
   if (original) await page.setViewportSize(original);
 }
 
-/** Runs `npm run cli -- <args>` against the app's database and returns its JSON output. */
+// Posts the command to the seed server (e2e/tools/seed-server.ts) from a bare `node` (tens of ms,
+// where a `tsx` CLI process costs seconds): `cli()` stays synchronous for the specs' set-up code.
+const POST_SYNC = `fetch(process.argv[1], { method: "POST", body: process.argv[2] })
+  .then(async (r) => { const t = await r.text(); if (!r.ok) { process.stderr.write(t); process.exit(1); } process.stdout.write(t); })
+  .catch((e) => { process.stderr.write(String(e)); process.exit(1); });`;
+
+/** Runs an operator CLI command (`npm run cli -- <args>`) against the app's database and returns its JSON output. */
 export function cli<T = unknown>(...args: string[]): T {
+  const seedUrl = process.env.E2E_SEED_URL;
+  if (seedUrl) {
+    try {
+      return JSON.parse(execFileSync(process.execPath, ["-e", POST_SYNC, seedUrl, JSON.stringify({ args })], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })) as T;
+    } catch (err) {
+      throw new Error(`cli ${args.join(" ")} failed: ${(err as { stderr?: string }).stderr || (err as Error).message}`);
+    }
+  }
+  // Without the seed server (Playwright started by hand): the CLI itself.
   const env: NodeJS.ProcessEnv = { ...process.env, PERKWAY_DATA_DIR: requireEnv("E2E_DATA_DIR"), AUTH_SECRET: requireEnv("E2E_AUTH_SECRET"), LOG_LEVEL: "silent" };
   const url = process.env.E2E_DATABASE_URL;
   if (url) env.DATABASE_URL = url;

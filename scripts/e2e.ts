@@ -12,7 +12,7 @@ const dataDir = path.resolve(".data/e2e");
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
-const env: Record<string, string | undefined> = { ...process.env, SEED_DEMO: "1", PORT: String(port), PERKWAY_DATA_DIR: dataDir, APP_DOMAIN: `localhost:${port}`, AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url"), LOG_LEVEL: "silent", WEBHOOK_ALLOW_PRIVATE: "1", METRICS_TOKEN: randomBytes(24).toString("base64url") };
+const env: Record<string, string | undefined> = { ...process.env, SEED_DEMO: "1", PORT: String(port), PERKWAY_DATA_DIR: dataDir, APP_DOMAIN: `localhost:${port}`, AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url"), LOG_LEVEL: "silent", WEBHOOK_ALLOW_PRIVATE: "1", OIDC_ALLOW_PRIVATE: "1", PERKWAY_TEST_FAULTS: "1", METRICS_TOKEN: randomBytes(24).toString("base64url") };
 delete env.NODE_ENV;
 if (process.env.DATABASE_URL) env.DATABASE_URL = await freshDatabase(process.env.DATABASE_URL);
 
@@ -21,6 +21,7 @@ const app = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs
 app.stderr.on("data", (d: Buffer) => {
   process.stderr.write(d.toString().split("\n").filter(Boolean).map((l) => `  [app] ${l}\n`).join(""));
 });
+const seed: { child: ReturnType<typeof spawn> | null } = { child: null };
 const exited = new Promise<number>((resolve) => app.on("exit", (code) => resolve(code ?? 1)));
 
 let status = 1;
@@ -29,6 +30,7 @@ try {
   const credentialsFile = credentialsFileFor(env.DATABASE_URL ?? null, dataDir);
   const creds = JSON.parse(fs.readFileSync(credentialsFile, "utf8"));
   const first = creds.partners[0];
+  const seedUrl = await startSeedServer();
   const r = spawnSync(process.execPath, [path.resolve("node_modules/@playwright/test/cli.js"), "test", "--reporter=list,json", ...process.argv.slice(2)], {
     stdio: "inherit",
     env: {
@@ -45,6 +47,7 @@ try {
       E2E_DATA_DIR: dataDir,
       E2E_DATABASE_URL: env.DATABASE_URL ?? "",
       E2E_AUTH_SECRET: env.AUTH_SECRET,
+      E2E_SEED_URL: seedUrl,
       // The fuzz reads the server's own event-loop delay from /metrics (e2e/fuzz-portal.spec.ts).
       E2E_METRICS_TOKEN: env.METRICS_TOKEN,
     },
@@ -53,11 +56,30 @@ try {
 } catch (err) {
   console.error(`end-to-end: ${(err as Error).message}`);
 } finally {
+  seed.child?.kill("SIGTERM");
   app.kill("SIGTERM");
   await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
   app.kill("SIGKILL");
 }
 process.exit(status);
+
+/** The seeding process the specs' `cli()` talks to (e2e/tools/seed-server.ts), on the app's database. */
+async function startSeedServer(): Promise<string> {
+  const seedEnv: NodeJS.ProcessEnv = { ...(env as NodeJS.ProcessEnv), LOG_LEVEL: "silent" };
+  if (!env.DATABASE_URL) delete seedEnv.DATABASE_URL;
+  delete seedEnv.PORT;
+  const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "e2e/tools/seed-server.ts"], { env: seedEnv, stdio: ["ignore", "pipe", "inherit"] });
+  seed.child = child;
+  return new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      const m = out.match(/listening on (http:\/\/\S+)/);
+      if (m) resolve(m[1]);
+    });
+    child.on("exit", (code) => reject(new Error(`the seed server exited with code ${code} before it was ready`)));
+  });
+}
 
 async function waitForApp() {
   const deadline = Date.now() + 15 * 60_000;

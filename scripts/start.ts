@@ -2,23 +2,50 @@
 // Both: pick the database (embedded PGlite under .data/ unless DATABASE_URL), apply pending
 // migrations, seed demo data into an empty database, then serve on PORT (default 3000).
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { ConfigError } from "@/server/config/config-error";
 import { readHostedAppConfig } from "@/server/config/hosted-app-config";
-import { bootstrap, log } from "./lib/bootstrap";
-import { childProcessEnv, defaultEnv, readEnv, setEnv, setting } from "@/server/config/env";
+import { readRateLimitConfig } from "@/server/config/rate-limit-config";
+import { bootstrap, log } from "@/server/runtime/bootstrap";
+import { childProcessEnv, defaultEnv, envValue, readEnv, setEnv, setting } from "@/server/config/env";
+import { markOwnServer } from "@/server/runtime/process-role";
+import { buildStaleness, serverBuildStaleness } from "@/server/runtime/build-state";
 
 const dev = process.argv.includes("--dev");
+// An operator who says NODE_ENV=production gets a strict start: the build must be there and current
+// (`npm run build` is the deploy's build step); a newcomer's `npm start` builds once when it is not.
+const strictProduction = !dev && envValue("NODE_ENV") === "production";
 setEnv("NODE_ENV", dev ? "development" : "production");
+markOwnServer();
 const port = setting("port");
 const hostname = setting("host");
 defaultEnv("APP_DOMAIN", `localhost:${port}`);
 // Local development sends webhooks to local receivers (production refuses private addresses).
 if (dev) defaultEnv("WEBHOOK_ALLOW_PRIVATE", "1");
+// A local identity provider (Keycloak on localhost) for member sign-in in development.
+if (dev) defaultEnv("OIDC_ALLOW_PRIVATE", "1");
 // next-auth builds its callback URLs and decides on Secure cookies from this.
 const { scheme, appDomain } = readHostedAppConfig(readEnv());
 defaultEnv("NEXTAUTH_URL", `${scheme}://${appDomain}`);
+
+// A production start builds nothing: it refuses at once, before touching the database.
+if (strictProduction) {
+  const stale = buildStaleness();
+  if (stale) {
+    log(`perkway: ${stale}. NODE_ENV=production starts only a current build: run \`npm run build\`, then \`npm start\`.`);
+    process.exit(1);
+  }
+}
+
+// Rate limits are checked before anything starts: a wrong RATE_LIMIT_*, AUTH_RATE_LIMIT_* or
+// SIGN_IN_MAX_FAILURES_* stops the start with its message (the server reads them per request).
+try {
+  readRateLimitConfig(readEnv());
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  log(`perkway: ${err.message}`);
+  process.exit(1);
+}
 
 // Read before bootstrap, which points DATABASE_URL at the embedded database when none is set.
 const externalDatabaseUrl = setting("databaseUrl");
@@ -69,20 +96,30 @@ if (seedDemo) {
   }
 }
 
-if (!dev && buildIsStale()) {
-  log("building the app (next build) — this takes a minute or two the first time…");
-  const r = spawnSync(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "build"], { stdio: ["ignore", process.stderr, process.stderr], env: childProcessEnv() });
-  if (r.status !== 0) {
-    log("next build failed: see the output above");
-    process.exit(1);
+if (!dev) {
+  const stale = buildStaleness();
+  if (stale) {
+    log(`building the app (next build: ${stale}) — this takes a minute or two the first time…`);
+    const r = spawnSync(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "build"], { stdio: ["ignore", process.stderr, process.stderr], env: childProcessEnv() });
+    if (r.status !== 0) {
+      log("next build failed: see the output above");
+      process.exit(1);
+    }
+  }
+  // `npm run build`'s second half: the entry points compiled to JavaScript, so that the next
+  // `npm start` is `node` on them (scripts/run-built.mjs). This start goes on from the sources.
+  const serverStale = serverBuildStaleness();
+  if (serverStale && !strictProduction) {
+    const { buildServer } = await import("./build-server");
+    const ms = await buildServer();
+    log(`compiled the server for the next start (${serverStale}) in ${(ms / 1000).toFixed(1)} s`);
   }
 }
 
-// The monthly partitions of events: this month and the next ones exist before the first request,
-// and every process keeps them ahead hourly (several instances at once are safe).
-const { ensureEventPartitions, startEventPartitionKeeper } = await import("@/server/services/events");
-await ensureEventPartitions().catch((err: Error) => log(`events: ensuring partitions failed (${err.message}); the DEFAULT partition takes events meanwhile`));
-const partitionKeeper = startEventPartitionKeeper({ log });
+// Webhook and email delivery and the events' partition upkeep (PERKWAY_WORKERS=0 turns them off
+// here: `npm run worker` processes do it). Several processes share the queues (SKIP LOCKED).
+const { startBackgroundWork } = await import("@/server/runtime/background-work");
+const backgroundWork = await startBackgroundWork({ log, mailConfig });
 
 // tsx turns Node's source-map support on for the whole process. Then the first stack trace through a
 // file parses its map synchronously: in the Next server's bundles (hundreds of maps, 86 MB of output)
@@ -92,12 +129,6 @@ const partitionKeeper = startEventPartitionKeeper({ log });
 if (!dev) process.setSourceMapsEnabled(false);
 const { startServer } = await import("@/server/server");
 const server = await startServer({ dev, port, hostname });
-// Webhook deliveries are sent from every server process (they share the queue: SKIP LOCKED).
-const { startWebhookWorkerFromEnv } = await import("@/server/services/webhooks");
-const webhookWorker = startWebhookWorkerFromEnv(readEnv());
-// Emails likewise (MAIL_WORKER=0 turns it off in this process).
-const { startEmailWorker } = await import("@/server/services/email");
-const emailWorker = setting("mailWorkerOff") ? null : startEmailWorker(mailConfig, { databaseUrl: setting("databaseUrl") ?? undefined, baseUrl: `${scheme}://${appDomain}` });
 log(
   mailConfig.smtpUrl
     ? `email: sending through ${redactSmtpUrl(mailConfig.smtpUrl)} from ${mailConfig.fromAddress}`
@@ -114,9 +145,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     log("stopping…");
     server.close();
     server.closeAllConnections();
-    await webhookWorker?.stop({ graceMs: 2_000 });
-    await emailWorker?.stop({ graceMs: 2_000 });
-    partitionKeeper.stop();
+    await backgroundWork?.stop({ graceMs: 2_000 });
     // Events queued behind responses (tracked-link clicks) are written before the pool closes.
     const { drainEventsBehind } = await import("@/server/services/events");
     await drainEventsBehind(5_000);
@@ -125,19 +154,4 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     await database.stop({ waitForClientsMs: 5_000 }); // a CLI command still running gets a moment
     process.exit(0);
   });
-}
-
-/** No build, or a source file newer than the build. */
-function buildIsStale(): boolean {
-  const buildId = path.resolve(setting("nextDistDir"), "BUILD_ID");
-  if (!fs.existsSync(buildId)) return true;
-  const built = fs.statSync(buildId).mtimeMs;
-  const roots = ["src", "public", "next.config.mjs", "package.json"];
-  const newer = (p: string): boolean => {
-    const st = fs.statSync(p, { throwIfNoEntry: false });
-    if (!st) return false;
-    if (st.isDirectory()) return fs.readdirSync(p).some((f) => newer(path.join(p, f)));
-    return st.mtimeMs > built;
-  };
-  return roots.some(newer);
 }

@@ -15,6 +15,8 @@ import { JSON_TOO_DEEP_MESSAGE, jsonTooDeep } from "@/server/http/json-depth";
 import { PORTAL_PATH_HEADER } from "@/server/auth/portal-path";
 import { customDomainCandidate, isLocalHost, partnerSubdomainOf, requestHost } from "@/server/config/app-host";
 import { setting } from "@/server/config/env";
+import { handleClickRequest } from "@/server/endpoints/click-redirect";
+import { newRequestId } from "@/server/http/request-id";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 
 // Read per request (memoized in src/server/config): the proxy runs on Node, so it shares the config
@@ -59,6 +61,8 @@ export function memberCsp(nonce: string, frameAncestors: readonly string[] | "no
   ].join("; ");
 }
 
+const CLICK_PATH = /^\/r\/[^/]+\/?$/;
+
 const NO_FRAMING = { "Content-Security-Policy": "frame-ancestors 'none'", "X-Frame-Options": "DENY" };
 
 function withHeaders(response: NextResponse, headers: Record<string, string>): NextResponse {
@@ -97,6 +101,15 @@ async function actionTooDeep(request: NextRequest): Promise<boolean> {
   return jsonTooDeep(await request.clone().text());
 }
 
+function isWellEncoded(raw: string): boolean {
+  try {
+    decodeURIComponent(raw);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { pathname } = request.nextUrl;
   if (await actionTooDeep(request)) {
@@ -110,6 +123,27 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     const forwarded = new Headers(request.headers);
     forwarded.set(PORTAL_PATH_HEADER, `${pathname}${request.nextUrl.search}`);
     return withHeaders(NextResponse.next({ request: { headers: forwarded } }), NO_FRAMING);
+  }
+
+  // A tracked deal link is answered by its route handler with its own small page and headers (our
+  // server answers it before Next: src/server/endpoints/click-redirect.ts); only the base is passed on.
+  if (CLICK_PATH.test(route.rest)) {
+    const forwarded = new Headers(request.headers);
+    for (const name of Object.values(MEMBER_HEADERS)) forwarded.delete(name);
+    forwarded.set(MEMBER_HEADERS.base, route.base);
+    // Next cannot route a path whose percent-encoding is malformed (its own 500): the click's
+    // friendly 400 page is answered here, as our server does before Next.
+    const rawId = route.rest.replace(/\/$/, "").split("/").pop() ?? "";
+    if (!isWellEncoded(rawId)) {
+      const refused = await handleClickRequest(request.method, { subdomain: route.subdomain, rawId, base: route.base });
+      refused.headers.set("X-Request-Id", newRequestId());
+      return refused as NextResponse;
+    }
+    const target = request.nextUrl.clone();
+    target.pathname = `/p/${route.subdomain}${route.rest}`;
+    // Already the route handler's path (/p/{subdomain}/r/…): a rewrite to the same URL never answered.
+    if (target.pathname === pathname) return NextResponse.next({ request: { headers: forwarded } });
+    return NextResponse.rewrite(target, { request: { headers: forwarded } });
   }
 
   if (request.method !== "GET" && request.method !== "HEAD" && !isSameOrigin(request.headers, host)) {
@@ -133,11 +167,15 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   forwarded.set(MEMBER_HEADERS.base, route.base);
   forwarded.set(MEMBER_HEADERS.secure, secure ? "1" : "0");
   forwarded.set(MEMBER_HEADERS.nonce, nonce);
+  const lang = route.surface === "embed" ? request.nextUrl.searchParams.get("lang") : null;
+  if (lang) forwarded.set(MEMBER_HEADERS.lang, lang.slice(0, 35));
   // Next reads the nonce from the request's CSP and puts it on its own script tags.
   forwarded.set("content-security-policy", csp);
 
   const target = request.nextUrl.clone();
   target.pathname = `/p/${route.subdomain}${route.rest}`;
+  // /embed/{subdomain}?handoff=… is the widget's signed hand-off: the same handler as /auth/handoff.
+  if (route.surface === "embed" && route.rest === "" && request.nextUrl.searchParams.has("handoff")) target.pathname = `/p/${route.subdomain}/auth/handoff`;
   const response =
     target.pathname === pathname
       ? NextResponse.next({ request: { headers: forwarded } })

@@ -2,7 +2,7 @@
 // the emails sent to one address as JSON, newest first, from the app's own database (DATABASE_URL,
 // or the embedded one through its socket, as the operator CLI finds it).
 //   tsx e2e/tools/read-outbox.ts <address>
-import { bootstrap } from "../../scripts/lib/bootstrap";
+import { bootstrap } from "@/server/runtime/bootstrap";
 
 const to = process.argv[2];
 await bootstrap({ quiet: true });

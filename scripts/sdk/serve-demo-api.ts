@@ -4,7 +4,7 @@
 // { url, keys } (the first demo partner's sandbox keys). scripts/sdk/demo-api.ts starts it.
 import path from "node:path";
 import { listenApi } from "@/server/rest/listen-api";
-import { bootstrap } from "../lib/bootstrap";
+import { bootstrap } from "@/server/runtime/bootstrap";
 import { printDemoCredentials } from "../seed/demo-credentials";
 import { seedDemo } from "../seed/demo";
 

@@ -44,7 +44,10 @@ async function seedPrivateDeals(scope: { partnerId: string; environment: Environ
   }));
 }
 
-/** Thirty days of plausible activity; written as history (bypassing the API's 7-day bound). */
+/** Thirty days of plausible activity; written as history (bypassing the API's 7-day bound). The
+ *  events go through the same writer as the hosted app's (redemption source "member"), so each
+ *  member's first deal_redeemed of a deal leaves its redemption record, as a real member's does:
+ *  Analytics, the ROI report, Platform and GET /v1/redemptions then agree on the demo (issue 44). */
 async function seedEvents(scope: { partnerId: string; environment: Environment }, memberIds: string[], dealIds: string[], random: () => number) {
   if (!memberIds.length || !dealIds.length) return;
   const popular = dealIds.slice(0, 24);
@@ -68,7 +71,8 @@ async function seedEvents(scope: { partnerId: string; environment: Environment }
     }
   }
   for (const e of events) if (e.occurredAt.getTime() > now) e.occurredAt = new Date(now - 60_000);
-  for (let i = 0; i < events.length; i += 500) await insertEvents(scope, events.slice(i, i + 500));
+  events.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime()); // a record keeps the first redemption's time
+  for (let i = 0; i < events.length; i += 500) await insertEvents(scope, events.slice(i, i + 500), { redemptionSource: "member" });
 }
 
 /** Deterministic per partner, so two demo databases look alike. */

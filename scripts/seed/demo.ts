@@ -11,7 +11,7 @@ import { parseWith } from "@/server/errors/parse-with";
 import { partnerCreateSchema } from "@/server/schemas/partner.schema";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { hostedAppUrl } from "@/server/config/hosted-app-url";
-import { log } from "../lib/bootstrap";
+import { log } from "@/server/runtime/bootstrap";
 import { databaseLabel, saveDemoCredentials, type DemoCredentials } from "./demo-credentials";
 import { DEMO_PARTNERS } from "./demo-partners";
 import { seedPartnerActivity } from "./demo-activity";

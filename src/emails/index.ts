@@ -12,3 +12,6 @@ export type { AdminNotificationData, NotificationItem } from "./templates/admin-
 export type { AdminDigestData } from "./templates/admin-digest";
 export type { AccessDecisionData } from "./templates/access-decision";
 export type { InquiryReplyData } from "./templates/inquiry-reply";
+export type { MemberDealDigestData, DigestDealItem } from "./templates/member-deal-digest";
+export type { DealEndingSoonData } from "./templates/deal-ending-soon";
+export type { ProviderNoticeData } from "./templates/provider-notice";

@@ -9,6 +9,9 @@ import type { PasswordChangedData } from "./templates/password-changed";
 import type { PasswordResetData } from "./templates/password-reset";
 import type { AccessDecisionData } from "./templates/access-decision";
 import type { InquiryReplyData } from "./templates/inquiry-reply";
+import type { MemberDealDigestData } from "./templates/member-deal-digest";
+import type { DealEndingSoonData } from "./templates/deal-ending-soon";
+import type { ProviderNoticeData } from "./templates/provider-notice";
 
 export type RenderedEmail = { subject: string; html: string; text: string; links: string[] };
 
@@ -21,9 +24,12 @@ export type TemplateData = {
   adminDigest: AdminDigestData;
   accessDecision: AccessDecisionData;
   inquiryReply: InquiryReplyData;
+  memberDealDigest: MemberDealDigestData;
+  dealEndingSoon: DealEndingSoonData;
+  providerNotice: ProviderNoticeData;
 };
 export type TemplateName = keyof TemplateData;
-export const TEMPLATE_NAMES: readonly TemplateName[] = ["memberSignIn", "adminInvitation", "passwordReset", "passwordChanged", "adminNotification", "adminDigest", "accessDecision", "inquiryReply"];
+export const TEMPLATE_NAMES: readonly TemplateName[] = ["memberSignIn", "adminInvitation", "passwordReset", "passwordChanged", "adminNotification", "adminDigest", "accessDecision", "inquiryReply", "memberDealDigest", "dealEndingSoon", "providerNotice"];
 
 let loaded: Promise<[typeof import("./templates/all"), typeof import("@react-email/components")]> | null = null;
 

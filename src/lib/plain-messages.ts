@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { humanizeCode } from "@/server/domain/labels";
 
 /** Field names read as words: `redemption.promo_code` → "promo code", `rules[2].priority` → "priority". */
-export function fieldWords(path: readonly PropertyKey[]): string {
+function fieldWords(path: readonly PropertyKey[]): string {
   const last = [...path].reverse().find((p) => typeof p === "string") as string | undefined;
   if (!last) return "value";
   return last.replace(/_url$/, " URL").replace(/_/g, " ").replace(/\bid\b/, "ID").trim();

@@ -8,9 +8,12 @@ export type PartnerScope = Readonly<{ partnerId: string; environment: Environmen
 
 export type AdminActor = Readonly<{
   adminId: string;
-  role: "super_admin" | "partner_admin";
+  role: "super_admin" | "partner_admin" | "provider";
   partnerId: string | null;
 }>;
+
+/** A provider user's scope (contract section 18): their provider, from the session, never from input. */
+export type ProviderScope = Readonly<{ providerId: string; adminId: string }>;
 
 /**
  * The guard at the root of every tenant filter: a scope that is not fully set throws instead of

@@ -10,15 +10,15 @@ import http from "node:http";
 import { isApiPath } from "@/server/http/is-api-path";
 import { guardPageRequest } from "@/server/http/page-request-guard";
 import { configureServer } from "@/server/http/request-listener";
-import { HEALTH_PATH, healthRequestListener } from "@/server/rest/health";
+import { HEALTH_PATH, healthRequestListener } from "@/server/endpoints/health";
 import { apiRequestListener } from "@/server/rest/listen-api";
-import { listenMetricsPort, METRICS_PATH, metricsRequestListener } from "@/server/rest/metrics";
+import { listenMetricsPort, METRICS_PATH, metricsRequestListener } from "@/server/endpoints/metrics";
 import { readMetricsConfig } from "@/server/config/metrics-config";
 import { isHostedHost } from "@/server/http/page-route";
 import { observeRequest } from "@/server/http/observe-request";
-import { handleClickRedirect, matchClickPath, matchDomainClickPath, resolveDomainClick } from "@/server/rest/click-redirect";
+import { handleClickRedirect, matchClickPath, matchDomainClickPath, resolveDomainClick } from "@/server/endpoints/click-redirect";
 import { logger } from "@/server/observability/logger";
-import { CLIENT_IP_HEADER, normalizeIp } from "@/server/http/client-ip";
+import { setPageClientIp } from "@/server/http/client-ip";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 
 export type NextRequestHandler = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
@@ -55,9 +55,7 @@ export function productRequestListener(
     if (guardPageRequest(req, res, pathname)) return;
     // The portal's sign-in throttle counts failures per client IP (src/server/auth/sign-in-throttle.ts):
     // only this server says what that IP is; whatever a client sent in this header is replaced.
-    const ip = req.socket.remoteAddress;
-    if (ip) req.headers[CLIENT_IP_HEADER] = normalizeIp(ip);
-    else delete req.headers[CLIENT_IP_HEADER];
+    setPageClientIp(req.headers, req.socket.remoteAddress);
     observeRequest(req, res, isHostedHost(req.headers.host, appDomain), () => void nextHandler(req, res));
   }
 }

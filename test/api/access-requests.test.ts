@@ -7,6 +7,7 @@ import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, getToken, seedPartnerWithToken } from "../helpers/seed";
 import { seedServicepassDeals } from "../helpers/seed-deals";
 import { createTestMember } from "../helpers/seed-members";
+import { itOnPostgres } from "../helpers/requires-postgres";
 
 let server: TestServer;
 beforeAll(async () => (server = await startApiServer()));
@@ -198,18 +199,27 @@ describe("isolation", () => {
 });
 
 describe("races settled by the database", () => {
-  it("two approvals at once: one wins, the other 409; approve against decline likewise", async () => {
-    const { p, member, dealId } = await setup();
+  // Each pair races on a request of its own member: after a pair, the member's approved request
+  // would answer every later create with itself (200), and the next pair would have nothing pending.
+  itOnPostgres("two approvals at once: one wins, the other 409; approve against decline likewise", async () => {
+    const { p, dealId } = await setup();
+    const raced: string[][] = [];
     for (const pair of [["approve", "approve"], ["approve", "decline"]]) {
+      const member = await createTestMember({ partnerId: p.partner.id, environment: "live" });
       const created = await call(p.token, "POST", `/v1/deals/${dealId}/access-requests`, { user_id: member.id });
-      if (created.body.status === "approved") break;
+      expect(created.status).toBe(201);
+      expect(created.body.status).toBe("pending");
       const results = await Promise.all(pair.map((verb) => call(p.token, "POST", `/v1/access-requests/${created.body.id}/${verb}`, {})));
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
       expect(results.find((r) => r.status === 409)!.body.error.code).toBe("access_request_not_pending");
+      const winner = pair[results.findIndex((r) => r.status === 200)];
+      expect((await call(p.token, "GET", `/v1/access-requests/${created.body.id}`)).body.status).toBe(winner === "approve" ? "approved" : "declined");
+      raced.push(pair);
     }
+    expect(raced).toEqual([["approve", "approve"], ["approve", "decline"]]);
   });
 
-  it("twenty concurrent creates for one member and deal yield one pending request", async () => {
+  itOnPostgres("twenty concurrent creates for one member and deal yield one pending request", async () => {
     const { p, member, dealId } = await setup();
     const results = await Promise.all(Array.from({ length: 20 }, () => call(p.token, "POST", `/v1/deals/${dealId}/access-requests`, { user_id: member.id })));
     expect(results.every((r) => r.status === 200 || r.status === 201)).toBe(true);

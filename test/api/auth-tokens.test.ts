@@ -17,6 +17,7 @@ import { rotateKeyPair, updatePartner } from "@/server/services/partners";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, getToken, seedPartner, seedPartnerWithToken } from "../helpers/seed";
 import { expectMatchesOpenApi } from "../helpers/openapi-validate";
+import { itOnPostgres } from "../helpers/requires-postgres";
 
 let server: TestServer;
 beforeAll(async () => (server = await startApiServer()));
@@ -239,7 +240,7 @@ describe("key rotation", () => {
     ]);
   });
 
-  it("concurrent rotations leave exactly one working pair", async () => {
+  itOnPostgres("concurrent rotations leave exactly one working pair", async () => {
     const { partner } = await seedPartner();
     const results = await Promise.all(Array.from({ length: 5 }, () => rotateKeyPair("operator", partner.id, "live")));
     const statuses = await Promise.all(results.map((r) => api(server.url, null, "POST", "/v1/authentications", { public_key: r.public_key, private_key: r.private_key }).then((x) => x.status)));

@@ -6,6 +6,7 @@ import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartnerWithToken } from "../helpers/seed";
 import { seedServicepassDeals } from "../helpers/seed-deals";
 import { createTestMember } from "../helpers/seed-members";
+import { itOnPostgres } from "../helpers/requires-postgres";
 
 let server: TestServer;
 beforeAll(async () => (server = await startApiServer()));
@@ -87,7 +88,7 @@ describe("claiming", () => {
     expect((await instructions(p, id, m3.id)).status).toBe(409);
   });
 
-  it("100 members racing for 10 codes: exactly 10 winners with distinct codes, 90 × 409", async () => {
+  itOnPostgres("100 members racing for 10 codes: exactly 10 winners with distinct codes, 90 × 409", async () => {
     const { ids, slugs } = await seedServicepassDeals([
       { product_name: "Race", redemption: { method: "unique_code" }, codes: Array.from({ length: 10 }, (_, i) => `RACE-${i}-${crypto.randomUUID()}`) },
     ]);
@@ -109,7 +110,7 @@ describe("claiming", () => {
     expect(new Set(claimed.map((c) => c.memberId)).size).toBe(10);
   });
 
-  it("one member calling concurrently gets one code", async () => {
+  itOnPostgres("one member calling concurrently gets one code", async () => {
     const p = await seedPartnerWithToken(server.url, "test");
     const id = await uniqueCodeDeal(p);
     await api(server.url, p.token, "POST", `/v1/partner-deals/${id}/codes`, { codes: Array.from({ length: 20 }, (_, i) => `S${i}`) });

@@ -63,7 +63,9 @@ describe("partner dimension", () => {
     expect(await names(p, category)).toEqual(["x"]);
     const { db } = await import("@/server/db/client");
     await db.partner.update({ where: { id: p.partner.id }, data: { type: "Bank" } });
-    expect(await names(p, category)).toEqual([]);
+    // A write outside the services reaches this process's caches through the change feed's
+    // notification, a few milliseconds after the commit: poll until it has.
+    await expect.poll(() => names(p, category), { timeout: 5_000 }).toEqual([]);
     const res = await instructions(p, ids[slugs[0]], m.id);
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe("deal_not_found");

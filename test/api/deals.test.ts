@@ -37,7 +37,7 @@ const DEAL_FIELDS = [
   "market_value", "est_value", "categories", "deal_type", "owner_partner_id", "tier", "tags", "badges", "redemption",
   "eligibility_requirements", "eligibility_customer_type", "eligibility_company_stage", "eligibility_company_size",
   "eligibility_business_type", "eligibility_geography", "eligibility_incorporation", "eligibility_funding", "offer_types",
-  "approval_required", "approval_time", "status", "start_date", "end_date", "active", "hidden_globally", "api_excluded", "tracking_enabled",
+  "approval_required", "approval_time", "status", "start_date", "end_date", "active", "hidden_globally", "api_excluded", "tracking_enabled", "attribution_window_days",
   "available_regions", "claimable_without_eligibility", "created_at", "updated_at",
 ];
 
@@ -302,7 +302,10 @@ describe("GET /v1/deals/{id}", () => {
   });
 });
 
-describe("cache freshness: changes made anywhere show on the next request", () => {
+// A write from another process (here: straight to the database) reaches this process's caches by the
+// change feed's NOTIFY, milliseconds after its commit: each check polls until it has (5 s at most).
+const soon = { timeout: 5_000 };
+describe("cache freshness: changes made anywhere show within moments", () => {
   it("follows deal, rule, category and partner changes written directly to the database", async () => {
     const p = await seedPartnerWithToken(server.url, "live", { type: "Bank", regions: ["Europe"] });
     const { category, ids, slugs } = await seedServicepassDeals([{ product_name: "Watched" }]);
@@ -311,27 +314,27 @@ describe("cache freshness: changes made anywhere show on the next request", () =
     expect((await list()).map((d: any) => d.product_name)).toEqual(["Watched"]);
 
     await db.deal.update({ where: { id }, data: { productName: "Renamed" } });
-    expect((await list())[0].product_name).toBe("Renamed");
+    await expect.poll(async () => (await list())[0]?.product_name, soon).toBe("Renamed");
 
     const rule = await db.visibilityRule.create({ data: { dealId: id, ruleType: "exclude_partner_type", ruleValue: ["Bank"], priority: 1 } });
-    expect(await list()).toEqual([]);
+    await expect.poll(list, soon).toEqual([]);
     expect((await get(p.token, `/v1/deals/${id}`)).status).toBe(404);
 
     await db.partner.update({ where: { id: p.partner.id }, data: { type: "VC_fund" } });
-    expect(await list()).toHaveLength(1);
+    await expect.poll(list, soon).toHaveLength(1);
 
     await db.visibilityRule.update({ where: { id: rule.id }, data: { ruleType: "include_region", ruleValue: ["Asia"] } });
+    await expect.poll(async () => (await list())[0]?.available_regions, soon).toEqual(["Asia"]);
     const [deal] = await list();
-    expect(deal.available_regions).toEqual(["Asia"]);
     expect(deal.claimable_without_eligibility).toBe(false);
     await db.partner.update({ where: { id: p.partner.id }, data: { regions: ["Asia"] } });
-    expect((await list())[0].claimable_without_eligibility).toBe(true);
+    await expect.poll(async () => (await list())[0]?.claimable_without_eligibility, soon).toBe(true);
 
     await db.category.update({ where: { slug: category }, data: { name: "Renamed category" } });
-    expect((await list())[0].categories[0].name).toBe("Renamed category");
+    await expect.poll(async () => (await list())[0]?.categories[0].name, soon).toBe("Renamed category");
 
     await db.deal.update({ where: { id }, data: { status: "draft" } });
-    expect(await list()).toEqual([]);
+    await expect.poll(list, soon).toEqual([]);
   });
 
   it("shows an own deal once published, only to its owner and only in its environment", async () => {

@@ -8,6 +8,7 @@ import { db } from "../helpers/db";
 import type { PartnerScope } from "@/server/scope";
 import { ensureEventPartitions, insertEvents, listEventPartitions, type NewEvent } from "@/server/services/events";
 import { countEvents } from "../helpers/seed-events-fixtures";
+import { itOnPostgres } from "../helpers/requires-postgres";
 
 const DAY = 24 * 60 * 60 * 1000;
 const ev = (clientEventId: string | null, occurredAt: Date): NewEvent => ({
@@ -33,7 +34,11 @@ describe("events partitioned by month", () => {
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => insertEvents(scope, [ev("same", new Date(now - i * 3 * DAY))])));
     expect(results.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await countEvents(scope)).toBe(1);
-    // From separate connections too (not merged by the writer): two transactions race on the key.
+  });
+
+  // Separate connections (not merged by this process's writer): three transactions race on the key.
+  itOnPostgres("settles repeats racing from separate connections in the database: one is stored", async () => {
+    const scope: PartnerScope = { partnerId: randomUUID(), environment: "test" };
     const url = inject("databaseUrl");
     const clients = await Promise.all([1, 2, 3].map(async () => {
       const c = new pg.Client({ connectionString: url });

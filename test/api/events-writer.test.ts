@@ -32,12 +32,25 @@ describe("event writer", () => {
   });
 
   it("retries merged calls one by one when one of them fails", async () => {
+    const shape = (scope: PartnerScope, bad: boolean) =>
+      Array.from({ length: 10 }, (_, i) => insertEvents(scope, bad && i === 4 ? [ev(`ok-${i}`), ev(`bad-${i}`, { eventType: "not_a_type" as never })] : [ev(`ok-${i}`)]));
+    // Ten calls at once are written as two statements: the first call alone, the nine behind it
+    // merged into one (the writer's metrics count committed statements and the calls in them).
+    const control: PartnerScope = { partnerId: randomUUID(), environment: "live" };
+    const beforeControl = await readEventWriteFigures();
+    await Promise.all(shape(control, false));
+    const afterControl = await readEventWriteFigures();
+    expect([afterControl.statements - beforeControl.statements, afterControl.requests - beforeControl.requests]).toEqual([2, 10]);
+
+    // The same ten with a bad event in the fifth: the merged statement of nine fails (nothing of it
+    // committed) and its calls go again one by one, so eight single-call statements commit beside
+    // the first call's, and the fifth fails alone.
     const scope: PartnerScope = { partnerId: randomUUID(), environment: "live" };
-    const calls = Array.from({ length: 10 }, (_, i) =>
-      insertEvents(scope, i === 4 ? [ev(`ok-${i}`), ev(`bad-${i}`, { eventType: "not_a_type" as never })] : [ev(`ok-${i}`)]),
-    );
-    const settled = await Promise.allSettled(calls);
+    const before = await readEventWriteFigures();
+    const settled = await Promise.allSettled(shape(scope, true));
+    const after = await readEventWriteFigures();
     expect(settled.map((s) => s.status)).toEqual(settled.map((_, i) => (i === 4 ? "rejected" : "fulfilled")));
+    expect([after.statements - before.statements, after.requests - before.requests]).toEqual([9, 9]);
     expect(await countEvents(scope)).toBe(9); // the failing call stored nothing, not even ok-4
     expect(await countEvents(scope, "client_event_id = 'ok-4'")).toBe(0);
   });

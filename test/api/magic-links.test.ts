@@ -10,6 +10,7 @@ import { issueMagicLink, issueMagicLinks } from "@/server/services/members/magic
 import { MAX_LINKS_PER_MEMBER } from "@/server/services/members/magic-links/magic-link-config";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, getToken, seedPartnerWithToken } from "../helpers/seed";
+import { itOnPostgres } from "../helpers/requires-postgres";
 
 let server: TestServer;
 beforeAll(async () => (server = await startApiServer()));
@@ -157,7 +158,7 @@ describe("consuming (the POST confirmation)", () => {
     await expect(consumeMagicLink(token, { partnerId: p.partner.id })).rejects.toMatchObject({ status: 410, code: "magic_link_used" });
   });
 
-  it("is atomic: of 20 concurrent confirmations exactly one succeeds", async () => {
+  itOnPostgres("is atomic: of 20 concurrent confirmations exactly one succeeds", async () => {
     const { token } = await member();
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => consumeMagicLink(token)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);

@@ -55,6 +55,8 @@ describe("GET /v1/openapi.json", () => {
 
   it("describes authentication, parameters, bodies and the shared errors of each route", () => {
     expect(served.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer", bearerFormat: "JWT" });
+    // How many routes each conditional check below reached: none would mean it was never made.
+    const checked = { body: 0, idempotent: 0, errorBodies: 0 };
     for (const route of apiRoutes) {
       const o = op(route.method, route.path);
       const label = `${route.method} ${route.path}`;
@@ -71,6 +73,7 @@ describe("GET /v1/openapi.json", () => {
       if (route.docs.body) {
         expect(o.requestBody?.content["application/json"], label).toBeDefined();
         expect(statuses, label).toEqual(expect.arrayContaining(["400", "413", "415"]));
+        checked.body++;
       }
       for (const key of [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1])) {
         expect(o.parameters?.find((p) => p.in === "path" && p.name === key), `${label} path parameter ${key}`).toMatchObject({ required: true });
@@ -81,11 +84,16 @@ describe("GET /v1/openapi.json", () => {
       if (route.idempotent) {
         expect(o.parameters?.find((p) => p.in === "header" && p.name === "Idempotency-Key"), label).toBeDefined();
         expect(o.responses["409"]?.description, label).toMatch(/idempotency_key_reused/);
+        checked.idempotent++;
       }
       for (const [status, response] of Object.entries(o.responses)) {
-        if (Number(status) >= 400) expect(response.content?.["application/json"]?.schema, `${label} ${status}`).toBeDefined();
+        if (Number(status) >= 400) {
+          expect(response.content?.["application/json"]?.schema, `${label} ${status}`).toBeDefined();
+          checked.errorBodies++;
+        }
       }
     }
+    expect(Object.values(checked).every((n) => n > 0), JSON.stringify(checked)).toBe(true);
     expect(op("POST", "/v1/authentications").responses["401"].content!["application/json"].schema).toEqual({ $ref: "#/components/schemas/AuthenticationError" });
   });
 

@@ -14,6 +14,7 @@ import { expectMatchesOpenApi } from "../helpers/openapi-validate";
 import { api, seedPartnerWithToken } from "../helpers/seed";
 import { createMember } from "../helpers/seed-events-fixtures";
 import { startProductServer } from "../helpers/product-server";
+import { itOnPostgres } from "../helpers/requires-postgres";
 
 process.env.RATE_LIMIT_PER_MINUTE = "1000000";
 process.env.RATE_LIMIT_BURST = "1000000";
@@ -137,7 +138,7 @@ describe("tracked links and provider conversions", () => {
     expect(roi.periods[0]).toMatchObject({ redeemed: 1, confirmed: 1, value_confirmed: 250, value_self_reported: 0 });
   });
 
-  it("ten concurrent duplicate postbacks record one redemption and one webhook", async () => {
+  itOnPostgres("ten concurrent duplicate postbacks record one redemption and one webhook", async () => {
     const c = await setup();
     const { clickId } = await instructions(c);
     const { body, signature } = signed(c.secret, clickId);

@@ -5,6 +5,7 @@ import { db } from "../helpers/db";
 import { MemoryRateLimitStore } from "@/server/http/rate-limit-store-memory";
 import { decideAccessRequest } from "@/server/services/access-requests";
 import { startMemberSession } from "@/server/services/members/member-session";
+import { withLastSignIn } from "@/server/services/members";
 import { requestSelfSignInLink, type SelfSignInDeps } from "@/server/services/members/request-sign-in-link";
 import { seedPartner } from "../helpers/seed";
 import { createTestMember } from "../helpers/seed-members";
@@ -57,6 +58,9 @@ describe("requestSelfSignInLink", () => {
     const session = await startMemberSession(p.partner.id, tokenOf(sent[0].url));
     const member = await db.member.findUniqueOrThrow({ where: { id: session.memberId } });
     expect(member).toMatchObject({ email: "new@uni.example", environment: "live", tier: "free" });
+    // The portal's "Signed in" counts the newcomer's sign-in (their link has no member: it said "Never", issue 44).
+    const [listed] = await withLastSignIn({ partnerId: p.partner.id, environment: "live" }, [member]);
+    expect(listed.last_signed_in_at).not.toBeNull();
     await expect(startMemberSession(p.partner.id, tokenOf(sent[0].url))).rejects.toMatchObject({ code: "magic_link_used" });
   });
 
@@ -76,4 +80,42 @@ describe("requestSelfSignInLink", () => {
     expect(await db.member.findUniqueOrThrow({ where: { id: approved.memberId! } })).toMatchObject({ email: "ada@example.com" });
     expect(await requestSelfSignInLink(p.partner.id, "ada@example.com", null, d)).toBe("link_sent");
   });
+
+  it("from the widget: the link goes back to the partner's page that embeds it, only on an allowed iframe origin (issue 44)", async () => {
+    const p = await seedPartner();
+    await db.partner.update({ where: { id: p.partner.id }, data: { allowedIframeOrigins: ["https://www.partner.example"], memberAccess: "email_domain", allowedEmailDomains: ["uni.example"] } });
+    const m = await createTestMember({ partnerId: p.partner.id, environment: "live" });
+    const { d, sent } = deps();
+    const page = "https://www.partner.example/members/perks?tab=all#top";
+    expect(await requestSelfSignInLink(p.partner.id, m.email, null, { ...d, returnTo: page })).toBe("link_sent");
+    const back = new URL(sent[0].url);
+    expect(`${back.origin}${back.pathname}`).toBe("https://www.partner.example/members/perks");
+    expect(back.searchParams.get("tab")).toBe("all");
+    expect(back.hash).toBe("#top");
+    // The token works like any sign-in link (the snippet hands it to the frame's /auth/magic).
+    const token = back.searchParams.get("perkway_token")!;
+    expect((await startMemberSession(p.partner.id, token)).memberId).toBe(m.id);
+    // A newcomer's link comes back to the page too.
+    expect(await requestSelfSignInLink(p.partner.id, "new@uni.example", null, { ...d, returnTo: page })).toBe("newcomer_link_sent");
+    expect(sent[1].url.startsWith("https://www.partner.example/members/perks?tab=all&perkway_token=")).toBe(true);
+
+    // Anything else is refused (an open redirect otherwise): the ordinary link to the app goes out.
+    const refused = [
+      "https://evil.example/members",
+      "https://www.partner.example.evil.example/",
+      "http://www.partner.example/members", // another scheme is another origin
+      "https://www.partner.example:8443/",
+      "https://user:pass@www.partner.example/",
+      "javascript:alert(1)//https://www.partner.example/",
+      "//www.partner.example/",
+      "not a url",
+    ];
+    for (const [i, returnTo] of refused.entries()) {
+      const other = await createTestMember({ partnerId: p.partner.id, environment: "live" });
+      expect(await requestSelfSignInLink(p.partner.id, other.email, null, { ...d, returnTo })).toBe("link_sent");
+      expect(new URL(sent[2 + i].url).origin, returnTo).toBe("http://localhost:3000");
+      expect(new URL(sent[2 + i].url).pathname).toBe(`/p/${p.partner.subdomain}/auth/magic`);
+    }
+  });
 });
+

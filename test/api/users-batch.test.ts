@@ -6,6 +6,7 @@ import { ELIGIBILITY_VOCABULARIES } from "@/server/domain/enums";
 import { inspectMagicLink } from "@/server/services/members";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartnerWithToken } from "../helpers/seed";
+import { itOnPostgres } from "../helpers/requires-postgres";
 
 let server: TestServer;
 beforeAll(async () => (server = await startApiServer()));
@@ -102,7 +103,7 @@ describe("POST /v1/users/batch", () => {
     expect(await db.member.count({ where: { partnerId: p.partner.id, environment: "test" } })).toBe(1000);
   });
 
-  it("two concurrent batches with the same emails create each member once", async () => {
+  itOnPostgres("two concurrent batches with the same emails create each member once", async () => {
     const p = await partner();
     const users = Array.from({ length: 200 }, () => ({ email: email() }));
     const [a, b] = await Promise.all([p.batch(users), p.batch([...users].reverse())]);

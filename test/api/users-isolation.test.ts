@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../helpers/db";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, getToken, seedPartnerWithToken } from "../helpers/seed";
+import { itOnPostgres } from "../helpers/requires-postgres";
 
 let server: TestServer;
 beforeAll(async () => (server = await startApiServer()));
@@ -83,7 +84,7 @@ describe("cross-partner and cross-environment access", () => {
 });
 
 describe("concurrency", () => {
-  it("50 parallel creates of one email: one member, one 201 and 49 × 200", async () => {
+  itOnPostgres("50 parallel creates of one email: one member, one 201 and 49 × 200", async () => {
     const p = await seedPartnerWithToken(server.url, "test");
     const addr = email();
     const results = await Promise.all(
@@ -100,7 +101,7 @@ describe("concurrency", () => {
     expect(await db.member.count({ where: { partnerId: p.partner.id, environment: "test" } })).toBe(1);
   });
 
-  it("parallel creates of different emails with one external id: one wins, the others get 409", async () => {
+  itOnPostgres("parallel creates of different emails with one external id: one wins, the others get 409", async () => {
     const p = await seedPartnerWithToken(server.url, "test");
     const results = await Promise.all(Array.from({ length: 10 }, () => api(server.url, p.token, "POST", "/v1/users", { email: email(), external_user_id: "contested" })));
     expect(results.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(409)]);

@@ -1,8 +1,11 @@
 // The architecture rules of the README, kept by the linter and by the import graph:
-// - ESLint's no-restricted-imports (eslint.config.mjs) refuses transport imports in services and the
-//   domain, the database client outside services and db, generated Prisma types in the domain —
+// - ESLint's no-restricted-imports (eslint.config.mjs) refuses transport and UI (components, app) imports in
+//   services and the domain, app imports in components, the database client outside services and db,
+//   generated Prisma types in the domain —
 //   proven here by linting code that breaks each rule, as if it were a file at that path;
 // - no two modules of src/server import each other, directly or through others.
+import fs from "node:fs";
+import path from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 import { importGraph, moduleCycles } from "./import-graph";
@@ -50,6 +53,33 @@ describe("import boundaries (eslint.config.mjs)", () => {
     expect(await restrictedImports("src/server/services/members/fixture.ts", deep)).toHaveLength(1);
     expect(await restrictedImports("src/server/services/deals/fixture.ts", deep)).toEqual([]);
     expect(await restrictedImports("src/server/rest/deals/fixture.ts", `import { listDeals } from "@/server/services/deals";\nexport const f = listDeals;\n`)).toEqual([]);
+  });
+
+  it("every folder of src/server/services is such a module (the list is read from the directory)", async () => {
+    const modules = fs.readdirSync(path.join(process.cwd(), "src/server/services"), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    expect(modules).toEqual(expect.arrayContaining(["access-requests", "email", "inbox", "deals"]));
+    for (const m of modules) {
+      const other = m === "deals" ? "members" : "deals";
+      const deep = `import { x } from "@/server/services/${other}/some-folder/some-file";\nexport const f = x;\n`;
+      expect(await restrictedImports(`src/server/services/${m}/fixture.ts`, deep), m).toHaveLength(1);
+      expect(await restrictedImports(`src/server/services/${m}/fixture.ts`, `import { x } from "@/server/services/${m}/some-folder/some-file";\nexport const f = x;\n`), m).toEqual([]);
+    }
+  });
+
+  it("arrows point down: services and the domain import no components or app modules, components no app modules", async () => {
+    for (const spec of ["@/components/hosted/lock-reasons", "@/app/p/[subdomain]/actions"]) {
+      expect(await restrictedImports(service, `import type { X } from "${spec}";\nexport type Y = X;\n`), spec).toHaveLength(1);
+      expect(await restrictedImports(domain, `import type { X } from "${spec}";\nexport type Y = X;\n`), spec).toHaveLength(1);
+    }
+    const component = "src/components/hosted/boundary-fixture.tsx";
+    expect(await restrictedImports(component, `import type { SelfSignInState } from "@/app/p/[subdomain]/actions";\nexport type S = SelfSignInState;\n`)).toHaveLength(1);
+    expect(await restrictedImports(component, `import { x } from "@/app/(portal)/fixture/helpers";\nexport const y = x;\n`)).toHaveLength(1);
+    // what components keep: other components, the domain and schemas, and still no database or deep service import
+    expect(await restrictedImports(component, `import { lockText } from "@/components/hosted/lock-reasons";\nimport type { MemberLock } from "@/server/domain/visibility";\nexport const f = (l: MemberLock) => lockText(l);\n`)).toEqual([]);
+    expect(await restrictedImports(component, `import { db } from "@/server/db/client";\nexport const n = db;\n`)).toHaveLength(1);
+    expect(await restrictedImports(component, `import { listDeals } from "@/server/services/deals/listing/list-deals";\nexport const f = listDeals;\n`)).toHaveLength(1);
+    // pages may import components
+    expect(await restrictedImports("src/app/p/[subdomain]/fixture.ts", `import type { SelfSignInState } from "@/components/hosted/self-sign-in-form";\nexport type S = SelfSignInState;\n`)).toEqual([]);
   });
 
   it("allowed imports pass: a service over the domain, schemas and errors", async () => {

@@ -1,12 +1,12 @@
-// Read-your-writes is declared by the operation that writes (src/server/services/shared/cached-reads.ts),
+// Read-your-writes is declared by the operation that writes (src/server/services/cache/cached-reads.ts),
 // not inferred by the database client. This keeps the declaration from being forgotten: every service
 // file that writes a table behind the per-process caches declares a writer with `writesCachedRows`,
 // and the caches really are forgotten when such an operation settles, even when it fails.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { changeFeed } from "@/server/db/change-feed";
-import { writesCachedRows } from "@/server/services/shared";
+import { changeFeed } from "@/server/background/change-feed";
+import { writesCachedRows } from "@/server/services/cache";
 
 const MODELS = "partner|deal|visibilityRule|dealCategory|category|partnerDealHide";
 const PRISMA_WRITE = new RegExp(`\\.(?:${MODELS})\\.(?:create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany)\\(`);

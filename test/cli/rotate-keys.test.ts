@@ -1,31 +1,12 @@
 // npm run cli -- partner:rotate-keys --expire-old-after SECONDS: the old pair keeps authenticating
 // until then (at most 24 h); out-of-range values are refused with a clear message and change nothing.
-import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../helpers/db";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartner } from "../helpers/seed";
+import { runCli } from "../helpers/run-cli";
 
-type CliResult = { status: number; stderr: string; json: any };
 
-function runCli(args: string[]): Promise<CliResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/cli.ts", ...args], { env: process.env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("exit", (code) => {
-      let json: unknown = null;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        /* not JSON */
-      }
-      resolve({ status: code ?? 1, stderr, json });
-    });
-  });
-}
 
 let server: TestServer;
 beforeAll(async () => (server = await startApiServer()));

@@ -1,5 +1,5 @@
-// `npm start` with a setting missing says what to set and exits 1, without a stack trace: the
-// launcher stops at bootstrap, before it builds or serves anything.
+// `npm start` with a setting missing or wrong says what to set and exits 1, without a stack trace: the
+// launcher stops at bootstrap (rate limits: before it), before it builds or serves anything.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -33,4 +33,18 @@ describe("npm start: settings", () => {
     expect(r.stderr).toContain("perkway: AUTH_SECRET is too short");
     expect(r.stderr).not.toMatch(/^\s+at /m);
   }, 60_000);
+
+  it("a wrong rate limit (RATE_LIMIT_*, AUTH_RATE_LIMIT_*, SIGN_IN_MAX_FAILURES_*): the message naming it, exit 1, no stack trace", () => {
+    for (const [name, value, message] of [
+      ["RATE_LIMIT_BURST", "abc", 'perkway: RATE_LIMIT_BURST must be a number of at least 1, got "abc"'],
+      ["SIGN_IN_MAX_FAILURES_PER_IP", "0", 'perkway: SIGN_IN_MAX_FAILURES_PER_IP must be a whole number of at least 1, got "0"'],
+    ]) {
+      const r = start({ [name]: value });
+      expect(r.status, r.stderr).toBe(1);
+      expect(r.stderr).toContain(message);
+      expect(r.stderr).not.toMatch(/^\s+at /m);
+      // refused before the database: nothing was started
+      expect(r.stderr).not.toContain("database");
+    }
+  }, 120_000);
 });

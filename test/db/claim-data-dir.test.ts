@@ -78,7 +78,9 @@ describe("claimDataDir", () => {
     expect(fs.readFileSync(ownerFile(dir), "utf8")).toBe(other);
   });
 
-  // Processes that load the module, wait for the same instant, claim, and hold the claim a while.
+  // Processes that load the module, wait for the same instant, claim, and hold the claim until every
+  // one has answered (their stdin closes then): a slow starter on a busy machine never claims after
+  // the winner let go.
   async function race(dir: string, processes: number): Promise<string[]> {
     const startAt = Date.now() + 2_500;
     const script = `
@@ -86,17 +88,24 @@ describe("claimDataDir", () => {
       while (Date.now() < ${startAt}) {}
       const release = claimDataDir(${JSON.stringify(dir)});
       process.stdout.write(release ? "claimed" : "refused");
-      setTimeout(() => release?.(), 1500);
+      process.stdin.resume();
+      process.stdin.on("end", () => { release?.(); process.exit(0); });
     `;
-    const outcomes = Array.from({ length: processes }, () => {
+    const started = Array.from({ length: processes }, () => {
       const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { env: { ...process.env, PERKWAY_DATA_DIR: dir } });
       children.push(child);
       let out = "";
-      child.stdout!.on("data", (d) => (out += d));
+      const answered = new Promise<string>((resolve) => {
+        child.stdout!.on("data", (d) => ((out += d), resolve(out.trim())));
+        child.on("exit", () => resolve(out.trim()));
+      });
       child.stderr!.on("data", (d) => (out += d));
-      return new Promise<string>((resolve) => child.on("exit", () => resolve(out.trim())));
+      return { child, answered, exited: new Promise<void>((resolve) => child.on("exit", () => resolve())) };
     });
-    return Promise.all(outcomes);
+    const outcomes = await Promise.all(started.map((s) => s.answered));
+    for (const s of started) s.child.stdin!.end();
+    await Promise.all(started.map((s) => s.exited));
+    return outcomes;
   }
 
   it("gives the folder to exactly one of several processes claiming it at the same instant", async () => {

@@ -1,10 +1,10 @@
 // The database client for tests. Tests write rows around the services (fixtures; a deal made draft
 // behind the API's back), so no owning operation ran to forget the per-process caches
-// (src/server/services/shared/cached-reads.ts) — this client does, after every write and every
+// (src/server/services/cache/cached-reads.ts) — this client does, after every write and every
 // transaction, so a test's next request sees its write as a service's would.
 import type { PrismaClient } from "@/generated/prisma/client";
 import { db as appDb } from "@/server/db/client";
-import { forgetCachedReads } from "@/server/services/shared";
+import { forgetCachedReads } from "@/server/services/cache";
 
 const READS = /^(find|count|aggregate|groupBy|\$queryRaw)/;
 

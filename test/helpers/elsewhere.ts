@@ -1,8 +1,8 @@
-// For tests of the per-process caches fed by the change feed (src/server/db/change-feed.ts): a
+// For tests of the per-process caches fed by the change feed (src/server/background/change-feed.ts): a
 // separate connection that writes plain SQL, as another instance or the CLI would (this process's
 // client never sees it), and a poll for the change to arrive.
 import pg from "pg";
-import { changeFeed } from "@/server/db/change-feed";
+import { changeFeed } from "@/server/background/change-feed";
 import { getHostedPartner } from "@/server/services/partners";
 
 /** Connects "elsewhere" and waits until the feed is subscribed: until then nothing is cached and a

@@ -5,7 +5,7 @@
 // GET / answers the state of this process's change feed: { healthy, epoch }.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { changeFeed } from "@/server/db/change-feed";
+import { changeFeed } from "@/server/background/change-feed";
 import { listenApi } from "@/server/rest/listen-api";
 import { createPartner } from "@/server/services/partners";
 import { parseWith } from "@/server/errors/parse-with";

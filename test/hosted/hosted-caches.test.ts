@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { issueMemberSessionToken } from "@/server/crypto/member-session-token";
-import { changeFeed } from "@/server/db/change-feed";
+import { changeFeed } from "@/server/background/change-feed";
 import { resolveMemberSession, updateMember } from "@/server/services/members";
 import { getHostedPartner, updatePartner } from "@/server/services/partners";
 import { connectElsewhere, eventually } from "../helpers/elsewhere";

@@ -65,4 +65,19 @@ describe("member profile", () => {
     expect(saved.eligibilityCompanySize).toEqual(["1-10"]);
     expect(saved.selfReportedDimensions.sort()).toEqual(["company_size", "regions"]);
   });
+
+  it("one save of the whole form marks only the answers that changed as the member's (issue 44)", async () => {
+    const { scope, member } = await setup();
+    const profile = await getMemberProfile(scope, member);
+    const editable = profile.filter((f) => f.editable);
+    expect(editable.length).toBeGreaterThan(2);
+    // The form posts every question it shows, with its current values; one of them is answered.
+    const answers = Object.fromEntries(editable.map((f) => [f.dimension, f.dimension === "company_stage" ? ["Seed"] : f.values]));
+    const saved = await saveMemberProfile(scope, member, answers);
+    expect(saved.eligibilityCompanyStage).toEqual(["Seed"]);
+    expect(saved.selfReportedDimensions).toEqual(["company_stage"]);
+    // Saving the same answers again changes nothing: still only the one the member gave.
+    const again = await saveMemberProfile(scope, saved, { ...answers, company_stage: ["Seed"] });
+    expect(again.selfReportedDimensions).toEqual(["company_stage"]);
+  });
 });

@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenHttp, type HttpListener } from "@/server/http/request-listener";
 import { apiRequestListener } from "@/server/rest/listen-api";
-import { healthRequestListener } from "@/server/rest/health";
-import { listenMetricsPort, metricsRequestListener } from "@/server/rest/metrics";
+import { healthRequestListener } from "@/server/endpoints/health";
+import { listenMetricsPort, metricsRequestListener } from "@/server/endpoints/metrics";
 import { productRequestListener } from "@/server/server";
 import { readMetricsConfig } from "@/server/config/metrics-config";
 import { api, seedPartnerWithToken } from "../helpers/seed";

@@ -214,10 +214,10 @@ describe("ownDeals", () => {
     const deal = await a.caller.ownDeals.create({ product_name: name("Ruled own"), short_description: "x", redemption: { method: "url", redeem_url: "https://example.com" }, status: "live" });
     const rule = await a.caller.ownDeals.createRule({ id: deal.id, rule: { rule_type: "include_region", rule_value: ["Asia"], priority: 1 } });
     let editor = await a.caller.ownDeals.get({ id: deal.id });
-    expect(editor.rules_sentence).toBe("Visible to your members only in Asia.");
+    expect(editor.rules_sentence).toBe("Visible to your members only; members can redeem it in Asia only.");
     await a.caller.ownDeals.updateRule({ id: deal.id, rule_id: rule.id, patch: { rule_type: "exclude_region", priority: 3 } });
     editor = await a.caller.ownDeals.get({ id: deal.id });
-    expect(editor.rules_sentence).toBe("Visible to your members only in every region except Asia.");
+    expect(editor.rules_sentence).toBe("Visible to your members only; members can redeem it in every region except Asia.");
     await a.caller.ownDeals.deleteRule({ id: deal.id, rule_id: rule.id });
     expect((await a.caller.ownDeals.get({ id: deal.id })).rules).toEqual([]);
     const actions = await db.activityLog.findMany({ where: { partnerId: a.id, targetId: rule.id }, orderBy: { createdAt: "asc" } });

@@ -9,6 +9,7 @@ import { submitHostedInquiry } from "@/server/services/deals";
 import { seedServicepassDeals } from "../helpers/seed-deals";
 import { createTestMember } from "../helpers/seed-members";
 import { seedPortalPartner, trpcError } from "./portal-fixtures";
+import { itOnPostgres } from "../helpers/requires-postgres";
 
 type Portal = Awaited<ReturnType<typeof seedPortalPartner>>;
 
@@ -92,7 +93,7 @@ describe("inbox", () => {
     expect((await p.live.inbox.counts()).new_access_requests).toBe(0);
   });
 
-  it("two approvals at once: one wins, the other is CONFLICT (access_request_not_pending)", async () => {
+  itOnPostgres("two approvals at once: one wins, the other is CONFLICT (access_request_not_pending)", async () => {
     const p = await seedPortalPartner();
     const { requests } = await withItems(p);
     const settled = await Promise.allSettled([

@@ -12,6 +12,7 @@ const member = (over: Partial<PortalMember> = {}): PortalMember => ({
   email: "ada@example.com",
   external_user_id: "crm-1",
   idp_uid: null,
+  locale: null,
   role: "user",
   tier: "premium",
   user_types: [],

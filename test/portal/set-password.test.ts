@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "../helpers/db";
 import { createAdmin, inspectPasswordToken, issuePasswordToken, setPasswordWithToken, verifyAdminCredentials } from "@/server/services/admins";
 import { seedPartner } from "../helpers/seed";
+import { itOnPostgres } from "../helpers/requires-postgres";
 
 async function invited() {
   const { partner } = await seedPartner();
@@ -34,11 +35,19 @@ describe("set-password links", () => {
     await expect(setPasswordWithToken(token, "another-password-2")).rejects.toMatchObject({ status: 410, code: "password_link_invalid" });
   });
 
-  it("two submissions of one link at once set the password once", async () => {
+  itOnPostgres("two submissions of one link at once set the password once", async () => {
     const a = await invited();
     const token = tokenOf((await issuePasswordToken(a.adminId)).url);
-    const results = await Promise.allSettled([setPasswordWithToken(token, "first-password-1"), setPasswordWithToken(token, "second-password-2")]);
+    const passwords = ["first-password-1", "second-password-2"];
+    const results = await Promise.allSettled(passwords.map((pw) => setPasswordWithToken(token, pw)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    // The loser is told the link is spent (410), not a 500 of a failed write.
+    const loser = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(loser.reason).toMatchObject({ status: 410, code: "password_link_invalid" });
+    // The winner's password is the one that works.
+    const winner = passwords[results.findIndex((r) => r.status === "fulfilled")];
+    expect(await verifyAdminCredentials(a.email, winner)).toMatchObject({ id: a.adminId });
+    expect(await verifyAdminCredentials(a.email, passwords.find((pw) => pw !== winner)!)).toBeNull();
   });
 
   it("expire, retire older links when a new one is issued, and refuse unknown tokens", async () => {

@@ -10,6 +10,7 @@ import { db } from "../helpers/db";
 import { RESERVED_SUBDOMAINS } from "@/server/schemas/partner.schema";
 import { createAdmin } from "@/server/services/admins";
 import { createCaller } from "@/server/trpc/routers/_app";
+import { updatePartner, verifyCustomDomain } from "@/server/services/partners";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, getToken, seedPartner } from "../helpers/seed";
 
@@ -27,6 +28,9 @@ async function seedAdminPartner() {
   };
   return { ...p, adminId: created.admin_id, email, caller: createCaller({ admin: session, headers: new Headers() }) };
 }
+
+/** The operator's change (CLI, super admin): a custom domain applies at once. */
+const updatePartnerAsOperator = (partnerId: string, data: { custom_domain: string }) => updatePartner("operator", partnerId, data);
 
 async function trpcError(promise: Promise<unknown>): Promise<TRPCError & { appCode?: string; param?: string }> {
   try {
@@ -58,7 +62,7 @@ describe("settings.get", () => {
     expect(out.partner.upgrade_url).toBeNull();
     expect(out.hosting.hosted_app_url).toContain(a.partner.subdomain);
     expect(out.hosting.embed_url).toBe(`${out.hosting.scheme}://${out.hosting.app_domain}/embed/${a.partner.subdomain}`);
-    expect(out.hosting.embed_snippet).toContain(`src="${out.hosting.embed_url}"`);
+    expect(out.hosting.embed_snippet).toContain(`var widget = "${out.hosting.embed_url}";`);
     expect(out.hosting.embed_snippet).toContain(`e.origin !== "${out.hosting.scheme}://${out.hosting.app_domain}"`);
   });
 });
@@ -204,11 +208,35 @@ describe("settings authorization", () => {
 });
 
 describe("white label: custom domain and Powered by Perkway", () => {
-  it("a custom domain becomes the hosted-app URL, the embed snippet's origin and the sign-in links' host", async () => {
+  it("a custom domain waits for verification, then becomes the hosted-app URL, the embed snippet's origin and the sign-in links' host", async () => {
     const c = await seedAdminPartner();
     const domain = `perks-${randomUUID().slice(0, 8)}.example.org`;
-    const out = await c.caller.settings.update({ custom_domain: ` ${domain.toUpperCase()} `, hide_powered_by: true });
-    expect(out.partner).toMatchObject({ custom_domain: domain, hide_powered_by: true });
+    const asked = await c.caller.settings.update({ custom_domain: ` ${domain.toUpperCase()} `, hide_powered_by: true });
+    // Issue 44: not verified yet, so nothing switches; the admin gets the TXT record to add.
+    expect(asked.partner).toMatchObject({ custom_domain: null, hide_powered_by: true, custom_domain_pending: { domain, txt_record_name: `_perkway-verify.${domain}`, checked_at: null } });
+    expect(asked.hosting.hosted_app_url).toContain(c.partner.subdomain);
+    const txt = asked.partner.custom_domain_pending!.txt_record_value;
+    expect(txt).toMatch(/^perkway-verify=[0-9a-f]{32}$/);
+    // Saving the form again with the same domain keeps the same record to add.
+    expect((await c.caller.settings.update({ custom_domain: domain })).partner.custom_domain_pending?.txt_record_value).toBe(txt);
+
+    const appDomain = asked.hosting.app_domain;
+    const checks = (o: { txt?: string; reaches?: boolean }) => ({
+      resolveTxt: async (name: string) => (o.txt && name === `_perkway-verify.${domain}` ? [[o.txt]] : []),
+      resolveCname: async () => [],
+      reachesPlatform: async (d: string) => Boolean(o.reaches && d === domain),
+    });
+    const scope = { partnerId: c.partner.id };
+    const noRecord = await verifyCustomDomain(scope, { appDomain, checks: checks({ reaches: true }) });
+    expect(noRecord).toMatchObject({ custom_domain: null, custom_domain_pending: { domain, problem: expect.stringMatching(/^No DNS record found yet/) } });
+    const wrongToken = await verifyCustomDomain(scope, { appDomain, checks: checks({ txt: "perkway-verify=someone-else", reaches: true }) });
+    expect(wrongToken.custom_domain).toBeNull();
+    const unreachable = await verifyCustomDomain(scope, { appDomain, checks: checks({ txt }) });
+    expect(unreachable).toMatchObject({ custom_domain: null, custom_domain_pending: { problem: expect.stringMatching(/does not reach Perkway yet/) } });
+    const verified = await verifyCustomDomain(scope, { appDomain, checks: checks({ txt, reaches: true }) });
+    expect(verified).toMatchObject({ custom_domain: domain, custom_domain_pending: null });
+
+    const out = await c.caller.settings.get();
     const origin = `${out.hosting.scheme}://${domain}`;
     expect(out.hosting.hosted_app_url).toBe(origin);
     expect(out.hosting.embed_url).toBe(`${origin}/embed/${c.partner.subdomain}`);
@@ -218,15 +246,16 @@ describe("white label: custom domain and Powered by Perkway", () => {
     const created = await api(server.url, token, "POST", "/v1/users", { email: `m-${randomUUID().slice(0, 8)}@example.com` });
     expect(created.status).toBe(201);
     expect(created.body.sign_in_url).toMatch(new RegExp(`^${origin.replace(/\./g, "\\.")}/auth/magic\\?token=`));
-    // An empty field clears it: links go back to the subdomain.
+    // An empty field clears it at once: links go back to the subdomain.
     const cleared = await c.caller.settings.update({ custom_domain: "", hide_powered_by: false });
-    expect(cleared.partner).toMatchObject({ custom_domain: null, hide_powered_by: false });
+    expect(cleared.partner).toMatchObject({ custom_domain: null, custom_domain_pending: null, hide_powered_by: false });
     expect(cleared.hosting.hosted_app_url).toContain(c.partner.subdomain);
   });
 
   it("refuses another partner's domain (409 next to the field) and a name under APP_DOMAIN", async () => {
     const domain = `perks-${randomUUID().slice(0, 8)}.example.org`;
-    await a.caller.settings.update({ custom_domain: domain });
+    // A's domain, verified (the operator applies a domain at once).
+    await updatePartnerAsOperator(a.partner.id, { custom_domain: domain });
     const taken = await trpcError(b.caller.settings.update({ custom_domain: domain, name: "Should not stick" }));
     expect(taken.code).toBe("CONFLICT");
     expect(taken.appCode).toBe("custom_domain_taken");

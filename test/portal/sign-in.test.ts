@@ -5,6 +5,14 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { authOptions, sessionCookieSecure } from "@/server/auth/next-auth-options";
 import { CLIENT_IP_HEADER, SignInThrottle, SignInThrottledError, signInClientIp } from "@/server/auth/sign-in-throttle";
+import { setPageClientIp } from "@/server/http/client-ip";
+
+/** The headers our server hands Next for a request from `ip` (src/server/server.ts). */
+function vouched(ip: string) {
+  const headers: Record<string, string | string[] | undefined> = {};
+  setPageClientIp(headers, ip);
+  return headers;
+}
 import { MemoryRateLimitStore } from "@/server/http/rate-limit-store-memory";
 import { PASSWORD, seedAdminOf } from "./portal-fixtures";
 import { seedPartner } from "../helpers/seed";
@@ -39,17 +47,23 @@ describe("SignInThrottle", () => {
   });
 
   it("takes the IP from our server's header, or from X-Forwarded-For only behind a trusted proxy", () => {
-    expect(signInClientIp({ [CLIENT_IP_HEADER]: "203.0.113.5", "x-forwarded-for": "1.1.1.1" }, false)).toBe("203.0.113.5");
-    expect(signInClientIp({ [CLIENT_IP_HEADER]: "203.0.113.5", "x-forwarded-for": "1.1.1.1, 198.51.100.2" }, true)).toBe("198.51.100.2");
-    expect(signInClientIp({ [CLIENT_IP_HEADER]: "not-an-ip" }, false)).toBeNull();
+    expect(signInClientIp({ ...vouched("203.0.113.5"), "x-forwarded-for": "1.1.1.1" }, false)).toBe("203.0.113.5");
+    expect(signInClientIp({ ...vouched("203.0.113.5"), "x-forwarded-for": "1.1.1.1, 198.51.100.2" }, true)).toBe("198.51.100.2");
+    expect(signInClientIp(vouched("not-an-ip"), false)).toBeNull();
     expect(signInClientIp({}, false)).toBeNull();
+  });
+
+  it("ignores the IP header when a client sent it (Next's own server sets none): no marker, no IP", () => {
+    expect(signInClientIp({ [CLIENT_IP_HEADER]: "203.0.113.5" }, false)).toBeNull();
+    expect(signInClientIp({ [CLIENT_IP_HEADER]: "203.0.113.5", "x-perkway-client-ip-marker": "guess" }, false)).toBeNull();
+    expect(signInClientIp({ [CLIENT_IP_HEADER]: "203.0.113.5", "x-forwarded-for": "198.51.100.2" }, true)).toBe("198.51.100.2");
   });
 });
 
 describe("next-auth credentials provider", () => {
   // next-auth 4 keeps the configured authorize under `options` (the top-level one is a stub).
   const authorize = (authOptions.providers[0] as unknown as { options: { authorize: (c: unknown, req: unknown) => Promise<unknown> } }).options.authorize;
-  const signIn = (email: string, password: string, from: string) => authorize({ email, password }, { headers: { [CLIENT_IP_HEADER]: from } });
+  const signIn = (email: string, password: string, from: string) => authorize({ email, password }, { headers: vouched(from) });
 
   it("signs in with the right password, throttles after 5 failures for that email even with the right password", async () => {
     const { partner } = await seedPartner();

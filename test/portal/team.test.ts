@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../helpers/db";
 import { loadAdminPortalState, verifyAdminCredentials } from "@/server/services/admins";
 import { PASSWORD, callerOf, seedAdminOf, seedPortalPartner, sessionFor, trpcError } from "./portal-fixtures";
+import { itOnPostgres } from "../helpers/requires-postgres";
 
 let a: Awaited<ReturnType<typeof seedPortalPartner>>;
 let b: Awaited<ReturnType<typeof seedPortalPartner>>;
@@ -68,12 +69,24 @@ describe("team.remove", () => {
     expect(entry.summary).toContain(other.email);
   });
 
-  it("removing yourself works while another admin remains; two concurrent removals leave one admin", async () => {
+  it("removing yourself works while another admin remains; the one left cannot remove themselves", async () => {
+    const p = await seedPortalPartner();
+    const second = await seedAdminOf(p.partnerId);
+    const secondCaller = callerOf(sessionFor(second.actor, second.email));
+    expect(await p.live.team.remove({ id: p.admin.adminId })).toEqual({ id: p.admin.adminId, removed: true });
+    const last = await trpcError(secondCaller.team.remove({ id: second.adminId }));
+    expect(last.appCode).toBe("last_admin");
+    expect(await db.admin.count({ where: { partnerId: p.partnerId } })).toBe(1);
+  });
+
+  itOnPostgres("two concurrent removals of themselves leave one admin; the loser is told it is the last admin", async () => {
     const p = await seedPortalPartner();
     const second = await seedAdminOf(p.partnerId);
     const secondCaller = callerOf(sessionFor(second.actor, second.email));
     const results = await Promise.allSettled([p.live.team.remove({ id: p.admin.adminId }), secondCaller.team.remove({ id: second.adminId })]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const loser = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect((await trpcError(Promise.reject(loser.reason))).appCode).toBe("last_admin");
     expect(await db.admin.count({ where: { partnerId: p.partnerId } })).toBe(1);
   });
 

@@ -1,23 +1,25 @@
 // Hostile input on the portal's transports: deep JSON, cross-origin and batched tRPC calls, bad
 // percent-encoding, framing, sign-in input, webhook addresses that embed a private IPv4, CSV
-// formulas, one password rule. Over real HTTP where the piece is an HTTP one.
+// formulas, one password rule through both ways of choosing one. Over real HTTP where the piece is an HTTP one.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { escapeCsvFormula } from "@/lib/csv-formula";
+import { toCsv } from "@/lib/csv-formula";
 import { signInErrorText } from "@/lib/sign-in-errors";
 import { isPlausibleSignIn } from "@/server/auth/next-auth-options";
 import { jsonTooDeep } from "@/server/http/json-depth";
 import { findUnstorable } from "@/server/schemas/storable-text";
-import { MIN_PASSWORD_LENGTH } from "@/server/schemas/team.schema";
+import { adminCreateSchema } from "@/server/schemas/team.schema";
 import { productRequestListener } from "@/server/server";
 import { parseCatalogFile } from "@/server/services/deals/catalogue/catalog-csv";
 import { catalogEntriesToCsv } from "@/server/trpc/views/catalog-export";
-import { setPasswordWithToken } from "@/server/services/admins/set-password-with-token";
+import { createAdmin, issuePasswordToken, verifyAdminCredentials } from "@/server/services/admins";
+import { setPasswordAction } from "@/app/(portal)/set-password/actions";
 import { isNonPublicAddress } from "@/server/services/webhooks/address-safety";
 import { guardTrpcRequest, MAX_BATCH_SIZE } from "@/server/trpc/guard-request";
 import { startApiServer, type TestServer } from "../helpers/api-server";
-import { seedPartnerWithToken } from "../helpers/seed";
+import { seedPartner, seedPartnerWithToken } from "../helpers/seed";
+import { PASSWORD, seedPortalPartner, trpcError } from "../portal/portal-fixtures";
 
 const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
 
@@ -146,17 +148,55 @@ describe("smaller", () => {
   });
 
   it("escapes formula cells in every CSV we write; the catalogue export reads back unchanged", () => {
-    for (const v of ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"]) expect(escapeCsvFormula(v)).toBe(`'${v}`);
-    expect(escapeCsvFormula("plain")).toBe("plain");
+    // papaparse's escapeFormulae (src/lib/csv-formula.ts): an apostrophe, and the cell quoted
+    for (const v of ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx", "=1+1\nsecond line"]) expect(toCsv(["c"], [[v]])).toBe(`c\r\n"'${v}"`);
+    expect(toCsv(["c", "n"], [["plain", -1]])).toBe("c,n\r\nplain,-1");
     const csv = catalogEntriesToCsv([{ slug: "s", product_name: "=HYPERLINK(\"http://evil\")", short_description: "-5% off" }]);
     expect(csv).toContain("'=HYPERLINK");
     expect(csv).toContain("'-5% off");
     const [entry] = parseCatalogFile("csv", csv) as Record<string, unknown>[];
     expect(entry).toMatchObject({ product_name: "=HYPERLINK(\"http://evil\")", short_description: "-5% off" });
   });
+});
 
-  it("one password rule: set-password refuses what change-password refuses", async () => {
-    expect(MIN_PASSWORD_LENGTH).toBe(12);
-    await expect(setPasswordWithToken("x".repeat(43), "x".repeat(MIN_PASSWORD_LENGTH - 1))).rejects.toMatchObject({ code: "parameter_invalid", param: "password" });
+// The portal has one password rule, at least 12 characters (team.schema.ts), and two ways to choose a
+// password: the set-password link (its page posts to a server action) and Team → change password
+// (tRPC). Each is sent an 11- and a 12-character password: 11 is refused, 12 is taken and signs in.
+describe("one password rule", () => {
+  const ELEVEN = "e".repeat(11);
+  const TWELVE = "t".repeat(12);
+
+  it("the set-password link refuses 11 characters and takes 12", async () => {
+    const { partner } = await seedPartner();
+    const { admin_id, email } = await createAdmin("operator", { email: `rule-${partner.id.slice(0, 8)}@example.com`, role: "partner_admin", partner_id: partner.id });
+    const token = new URL((await issuePasswordToken(admin_id)).url).searchParams.get("token")!;
+    const form = (password: string) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries({ token, password, confirm: password })) f.set(k, v);
+      return f;
+    };
+    const idle = { error: null, field: null, done: null };
+    const short = await setPasswordAction(idle, form(ELEVEN));
+    expect(short).toMatchObject({ field: "password", done: null, error: expect.stringMatching(/at least 12 characters/) });
+    expect(await verifyAdminCredentials(email, ELEVEN)).toBeNull();
+    expect(await setPasswordAction(idle, form(TWELVE))).toEqual({ error: null, field: null, done: { email } });
+    expect(await verifyAdminCredentials(email, TWELVE)).toMatchObject({ id: admin_id });
+  });
+
+  it("change-password refuses 11 characters and takes 12", async () => {
+    const p = await seedPortalPartner();
+    const change = (next: string) => p.live.team.changePassword({ current_password: PASSWORD, new_password: next, confirm_password: next });
+    const short = await trpcError(change(ELEVEN));
+    expect(short.code).toBe("BAD_REQUEST");
+    expect(short.param).toBe("new_password");
+    expect(await verifyAdminCredentials(p.admin.email, ELEVEN)).toBeNull();
+    expect(await change(TWELVE)).toMatchObject({ changed: true });
+    expect(await verifyAdminCredentials(p.admin.email, TWELVE)).toMatchObject({ id: p.admin.adminId });
+  });
+
+  it("an operator-created admin's password (CLI, seed) follows the same rule", () => {
+    const input = (password: string) => ({ email: "ops@example.com", role: "super_admin", password });
+    expect(adminCreateSchema.safeParse(input(ELEVEN)).error?.issues[0].path).toEqual(["password"]);
+    expect(adminCreateSchema.safeParse(input(TWELVE)).success).toBe(true);
   });
 });

@@ -28,9 +28,39 @@ import { seedPortalPartner } from "../portal/portal-fixtures";
 process.env.WEBHOOK_ALLOW_PRIVATE ??= "1"; // A's webhook endpoint points at a local address
 
 /** Callable without a session. */
-const PUBLIC = new Set(["health"]);
+const PUBLIC = new Set(["health", "adminSso.discover"]);
 /** Signed-in admins of either role, acting only on their own account. */
-const SELF = new Set(["me", "partner.setEnvironment", "team.changePassword", "team.notificationPreferences", "team.setNotificationPreferences"]);
+const SELF = new Set([
+  "me",
+  "partner.setEnvironment",
+  "team.changePassword",
+  "team.notificationPreferences",
+  "team.setNotificationPreferences",
+  "account.overview",
+  "account.startTwoFactorSetup",
+  "account.confirmTwoFactorSetup",
+  "account.disableTwoFactor",
+  "account.regenerateRecoveryCodes",
+  "account.sessions",
+  "account.endSession",
+  "account.endOtherSessions",
+]);
+/** What a provider user may call outside the provider area (their own account only). */
+const PROVIDER_SELF = new Set(["me", "team.changePassword", ...[...SELF].filter((p) => p.startsWith("account."))]);
+
+/** The provider area (contract section 18): input fixtures naming provider P1's deal. */
+type ProviderTenant = { dealId: string; dealName: string; clickId: string };
+const PROVIDER_FIXTURES: Record<string, { input: (p: ProviderTenant) => unknown; targetsP1?: boolean }> = {
+  "provider.deal": { input: (p) => ({ deal_id: p.dealId }), targetsP1: true },
+  "provider.requestChange": { input: (p) => ({ deal_id: p.dealId, changes: { product_name: "Taken over" } }), targetsP1: true },
+  "provider.uploadCodes": { input: (p) => ({ deal_id: p.dealId, codes: ["STOLEN-P1"] }), targetsP1: true },
+  "provider.setLowStockThreshold": { input: (p) => ({ deal_id: p.dealId, threshold: 1 }), targetsP1: true },
+  "provider.rotateSecret": { input: (p) => ({ deal_id: p.dealId }), targetsP1: true },
+  "provider.console": { input: (p) => ({ deal_id: p.dealId, click_id: p.clickId }), targetsP1: true },
+  "provider.postbacks": { input: (p) => ({ deal_id: p.dealId }), targetsP1: true },
+  "provider.results": { input: () => ({ months: 6 }) },
+  "provider.exportResults": { input: () => ({ months: 6 }) },
+};
 
 type TenantA = {
   partnerId: string;
@@ -71,10 +101,13 @@ const FIXTURES: Record<string, Fixture> = {
   "ownDeals.exportCodes": { input: (a) => ({ id: a.dealId }), targetsA: true },
   "ownDeals.deleteCodes": { input: (a) => ({ id: a.dealId, codes: "all_available" }), targetsA: true },
   "analytics.summary": { input: () => ({ days: 30 }) },
+  "analytics.digests": { input: () => ({ days: 30 }) },
   "analytics.daily": { input: () => ({ days: 30 }) },
   "analytics.funnel": { input: () => ({ days: 30 }) },
   "analytics.eventTypes": { input: () => ({ days: 30 }) },
   "settings.update": { input: () => ({ name: `B renamed ${uniq()}` }) },
+  "settings.setDigestFrequency": { input: () => ({ digest_frequency: "monthly" }) },
+  "settings.previewDigest": { input: (a) => ({ member_id: a.memberId }), targetsA: true },
   "members.list": { input: (a) => ({ search: a.memberEmail }) },
   "members.get": { input: (a) => ({ id: a.memberId }), targetsA: true },
   "members.create": { input: () => ({ email: `b-${uniq()}@example.com` }) },
@@ -88,6 +121,13 @@ const FIXTURES: Record<string, Fixture> = {
   "team.invite": { input: () => ({ email: `b-admin-${uniq()}@perkway.test` }) },
   "team.renewInvite": { input: (a) => ({ id: a.invitedAdminId }), targetsA: true },
   "team.remove": { input: (a) => ({ id: a.invitedAdminId }), targetsA: true },
+  "team.setRole": { input: (a) => ({ id: a.adminId, role: "analyst" }), targetsA: true },
+  "team.resetTwoFactor": { input: (a) => ({ id: a.adminId }), targetsA: true },
+  "team.endSessions": { input: (a) => ({ id: a.adminId }), targetsA: true },
+  // B's own partner (the scope is B's session); false, so B's admin is not sent to set up 2FA mid-test.
+  "settings.setSecurity": { input: () => ({ require_admin_2fa: false }) },
+  // B's own partner; null (off) leaves B's admins signing in with their passwords.
+  "adminSso.update": { input: () => ({ config: null }) },
   "activity.list": { input: () => ({}) },
   "activity.exportCsv": { input: () => ({}) },
   "webhooks.create": { input: () => ({ url: "http://127.0.0.1:9/b-hook", event_types: ["user.created"] }) },
@@ -110,6 +150,7 @@ const FIXTURES: Record<string, Fixture> = {
   "ownDeals.rotateProviderSecret": { input: (a) => ({ id: a.dealId }), targetsA: true },
   "analytics.roi": { input: () => ({ days: 30 }) },
   "settings.setMemberProfile": { input: () => ({ member_editable_dimensions: ["geography"] }) },
+  "memberSignIn.update": { input: () => ({ email_link: true, handoff: true, oidc: null }) },
   "inbox.list": { input: () => ({}) },
   "inbox.export": { input: () => ({}) },
   "inbox.decide": { input: (a) => ({ id: a.accessRequestId, decision: "declined" }), targetsA: true },
@@ -159,7 +200,7 @@ let tenantA: TenantA;
 let sentinels: string[];
 let superNoScope: Caller;
 let superViewingA: Caller;
-const kinds = new Map<string, "partner" | "super_admin" | "self" | "unclassified">();
+const kinds = new Map<string, "partner" | "super_admin" | "self" | "provider" | "unclassified">();
 
 /** Everything of A's that any procedure could change, as one comparable value. */
 async function fingerprintA(): Promise<string> {
@@ -180,6 +221,15 @@ async function fingerprintA(): Promise<string> {
   return JSON.stringify({ partner, members, links, deals, rules, codes, admins, endpoints, deliveries, keys, activity });
 }
 
+async function waitForNoLease(deliveryId: string): Promise<void> {
+  for (const started = Date.now(); Date.now() - started < 30_000; ) {
+    const { lockedUntil } = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, select: { lockedUntil: true } });
+    if (lockedUntil === null || lockedUntil.getTime() <= Date.now()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`webhook delivery ${deliveryId} stayed leased for 30 s`);
+}
+
 beforeAll(async () => {
   [a, b] = await Promise.all([seedPortalPartner(), seedPortalPartner()]);
   [callerA, callerB] = await Promise.all([callerOf(claimsOf(a.admin.actor, a.admin.email)), callerOf(claimsOf(b.admin.actor, b.admin.email))]);
@@ -190,6 +240,10 @@ beforeAll(async () => {
   const hook = (await callerA.webhooks.create({ url: `http://127.0.0.1:9/a-hook-${uniq()}`, event_types: ["user.created"] })) as { id: string; url: string };
   await callerA.webhooks.sendTest({ id: hook.id });
   const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: hook.id } });
+  // Any test process's delivery worker retries this failing delivery and would change A's rows
+  // while B calls: a disabled endpoint is never claimed, and an attempt in flight ends within its lease.
+  await callerA.webhooks.update({ id: hook.id, changes: { enabled: false } });
+  await waitForNoLease(delivery.id);
   const invited = await callerA.team.invite({ email: `a-invited-${uniq()}@perkway.test` });
   // A's inbox: an access request and an inquiry of A's member (rows as the services leave them).
   const { environment } = await db.member.findUniqueOrThrow({ where: { id: member.user.id }, select: { environment: true } });
@@ -243,6 +297,7 @@ beforeAll(async () => {
   // Classify every guarded procedure by how its guard answers (the probe input stops anything past it).
   for (const p of guarded) {
     if (SELF.has(p.path)) kinds.set(p.path, "self");
+    else if (p.path.startsWith("provider.")) kinds.set(p.path, "provider");
     else if (isForbidden(await outcome(call(superNoScope, p.path, PROBE)))) kinds.set(p.path, "partner");
     else {
       kinds.set(p.path, isForbidden(await outcome(call(callerB, p.path, PROBE))) ? "super_admin" : "unclassified");
@@ -278,10 +333,16 @@ describe("tRPC authorization: every procedure of the app router", () => {
     expect(stale).toEqual([]);
   });
 
-  it.each(guarded.filter((p) => p.type === "mutation").map((p) => p.path))("%s: if a partner mutation, refuses a read-only view-as super admin", async (path) => {
-    if (kinds.get(path) !== "partner") return;
-    const result = await outcome(call(superViewingA, path, FIXTURES[path]?.input(tenantA) ?? undefined));
-    expect(result.ok ? "answered" : result.code).toBe("FORBIDDEN");
+  // One test: which mutations are partner ones is known only once beforeAll has classified them.
+  it("every partner mutation refuses a read-only view-as super admin", async () => {
+    const mutations = guarded.filter((p) => p.type === "mutation" && kinds.get(p.path) === "partner").map((p) => p.path);
+    expect(mutations.length).toBeGreaterThan(10);
+    const answers: string[] = [];
+    for (const path of mutations) {
+      const result = await outcome(call(superViewingA, path, FIXTURES[path]?.input(tenantA) ?? undefined));
+      answers.push(`${path}: ${result.ok ? "answered" : result.code}`);
+    }
+    expect(answers).toEqual(mutations.map((path) => `${path}: FORBIDDEN`));
   });
 
   describe("partner B's admin with partner A's ids", () => {
@@ -326,6 +387,84 @@ describe("tRPC authorization: every procedure of the app router", () => {
 
     it("A's data is exactly as before B's calls", async () => {
       expect(await fingerprintA()).toBe(before);
+    });
+  });
+
+  describe("provider users (contract section 18)", () => {
+    let p1: Caller;
+    let p2: Caller;
+    let tenantP1: ProviderTenant;
+    let beforeP1: string;
+    const fingerprintP1 = async () =>
+      JSON.stringify(
+        await Promise.all([
+          db.deal.findUniqueOrThrow({ where: { id: tenantP1.dealId } }),
+          db.uniqueCode.count({ where: { dealId: tenantP1.dealId } }),
+          db.dealChangeRequest.count({ where: { dealId: tenantP1.dealId } }),
+        ]),
+      );
+
+    beforeAll(async () => {
+      const seedProvider = async (name: string) => {
+        const provider = await db.provider.create({ data: { name } });
+        const deal = await db.deal.create({
+          data: { slug: `prov-${uniq()}`, productName: `${name} deal ${uniq()}`, shortDescription: "x", dealType: "servicepass", status: "live", providerId: provider.id, trackingEnabled: true, providerSecretEncrypted: null },
+        });
+        const user = await db.admin.create({ data: { email: `prov-${uniq()}@perkway.test`, role: "provider", providerId: provider.id, passwordHash: "x", passwordSetAt: new Date() } });
+        const caller = await callerOf(claimsOf({ adminId: user.id, role: "provider", partnerId: null }, user.email));
+        return { provider, deal, caller };
+      };
+      const one = await seedProvider(`P1 ${uniq()}`);
+      const two = await seedProvider(`P2 ${uniq()}`);
+      [p1, p2] = [one.caller, two.caller];
+      tenantP1 = { dealId: one.deal.id, dealName: one.deal.productName, clickId: `clk_${"p".repeat(24)}` };
+      beforeP1 = await fingerprintP1();
+    });
+
+    it("every provider.* procedure has a fixture, and refuses partner admins and super admins", async () => {
+      const providerPaths = guarded.filter((p) => kinds.get(p.path) === "provider");
+      expect(providerPaths.length).toBeGreaterThan(8);
+      expect(providerPaths.filter((p) => p.hasInput && !PROVIDER_FIXTURES[p.path]).map((p) => p.path)).toEqual([]);
+      const answers: string[] = [];
+      for (const p of providerPaths) {
+        const input = PROVIDER_FIXTURES[p.path]?.input(tenantP1);
+        for (const [who, caller] of [["partner admin", callerA], ["super admin", superNoScope]] as const) {
+          const result = await outcome(call(caller, p.path, input));
+          answers.push(`${p.path} as ${who}: ${result.ok ? "answered" : result.code}`);
+        }
+      }
+      expect(answers).toEqual(providerPaths.flatMap((p) => [`${p.path} as partner admin: FORBIDDEN`, `${p.path} as super admin: FORBIDDEN`]));
+    });
+
+    it("a provider user cannot call any partner or super-admin procedure", async () => {
+      const others = guarded.filter((p) => kinds.get(p.path) !== "provider" && !PROVIDER_SELF.has(p.path));
+      expect(others.length).toBeGreaterThan(40);
+      const answers: string[] = [];
+      for (const p of others) {
+        const result = await outcome(call(p1, p.path, FIXTURES[p.path]?.input(tenantA) ?? PROBE));
+        answers.push(`${p.path}: ${result.ok ? "answered" : result.code}`);
+      }
+      expect(answers).toEqual(others.map((p) => `${p.path}: FORBIDDEN`));
+    });
+
+    it("provider P2 gets NOT_FOUND for P1's deal and never sees it; P1's own user gets answers", async () => {
+      const failures: string[] = [];
+      for (const [path, fixture] of Object.entries(PROVIDER_FIXTURES)) {
+        const result = await outcome(call(p2, path, fixture.input(tenantP1)));
+        if (fixture.targetsP1) {
+          if (result.ok || result.code !== "NOT_FOUND") failures.push(`${path}: expected NOT_FOUND, got ${result.ok ? "an answer" : `${result.code} ${result.message}`}`);
+        } else if (!result.ok) failures.push(`${path}: ${result.code}`);
+        else if (JSON.stringify(result.value).includes(tenantP1.dealId)) failures.push(`${path}: returned P1's deal`);
+      }
+      for (const path of ["provider.deals", "provider.changeRequests"]) {
+        const text = JSON.stringify(await call(p2, path, undefined));
+        if (text.includes(tenantP1.dealId) || text.includes(tenantP1.dealName)) failures.push(`${path}: returned P1's deal`);
+      }
+      expect(failures).toEqual([]);
+      expect(await fingerprintP1()).toBe(beforeP1);
+      const own = (await call(p1, "provider.deals", undefined)) as { id: string }[];
+      expect(own.map((d) => d.id)).toEqual([tenantP1.dealId]);
+      expect(await outcome(call(p1, "provider.deal", { deal_id: tenantP1.dealId }))).toMatchObject({ ok: true });
     });
   });
 });

@@ -15,8 +15,9 @@ import { createCallerFactory, createTRPCRouter, partnerProcedure } from "@/serve
 import { createCaller } from "@/server/trpc/routers/_app";
 import { seedPartner } from "../helpers/seed";
 
-// A probe router: what the guard put in ctx.
-const probe = createCallerFactory(createTRPCRouter({ scope: partnerProcedure.query(({ ctx }) => ctx.scope) }));
+// A probe router: what the guard put in ctx. Its procedure takes the path of one the permission
+// table lets every role call (undeclared paths are refused).
+const probe = createCallerFactory(createTRPCRouter({ partner: createTRPCRouter({ get: partnerProcedure.query(({ ctx }) => ctx.scope) }) }));
 
 async function seedAdmin() {
   const { partner } = await seedPartner();
@@ -69,11 +70,11 @@ describe("partner router and the partner procedure guard", () => {
   });
 
   it("the sandbox switch changes ctx.scope.environment from the next request on", async () => {
-    expect(await probe(await contextOf(a.claims)).scope()).toEqual({ partnerId: a.partnerId, environment: "live" });
+    expect(await probe(await contextOf(a.claims)).partner.get()).toEqual({ partnerId: a.partnerId, environment: "live" });
     await createCaller(await contextOf(a.claims)).partner.setEnvironment({ environment: "test" });
-    expect(await probe(await contextOf(a.claims)).scope()).toEqual({ partnerId: a.partnerId, environment: "test" });
+    expect(await probe(await contextOf(a.claims)).partner.get()).toEqual({ partnerId: a.partnerId, environment: "test" });
     await createCaller(await contextOf(a.claims)).partner.setEnvironment({ environment: "live" });
-    expect(await probe(await contextOf(a.claims)).scope()).toEqual({ partnerId: a.partnerId, environment: "live" });
+    expect(await probe(await contextOf(a.claims)).partner.get()).toEqual({ partnerId: a.partnerId, environment: "live" });
   });
 
   it("a deactivated partner's admin is signed out on the next request", async () => {

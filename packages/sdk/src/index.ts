@@ -3,4 +3,6 @@ export { Perkway, retryAfterSeconds, type AccessToken, type PerkwayOptions } fro
 export { ApiError, AuthenticationError, ConnectionError, InvalidRequestError, NotFoundError, PerkwayError, PermissionError, RateLimitError, type ErrorBody, type ErrorCode } from "./errors.js";
 export { ERROR_CODES, WEBHOOK_EVENT_TYPES } from "./generated/api-facts.js";
 export { signWebhook, verifyWebhook, WebhookVerificationError, SIGNATURE_HEADER, type VerifyWebhookOptions, type WebhookVerificationFailure } from "./webhooks.js";
+export { confirmConversion, ProviderPostbackError, reverseConversion, type ConversionRequest, type ConversionResponse, type ProviderClientOptions, type ReversalResponse } from "./provider.js";
+export { createHandoffToken, type HandoffEligibility, type HandoffTokenInput } from "./handoff.js";
 export type * from "./types.js";

@@ -8,6 +8,10 @@ type Schemas = components["schemas"];
 export type User = Schemas["User"];
 export type UserWithSignInUrl = Schemas["UserWithSignInUrl"];
 export type Deal = Schemas["Deal"];
+/** A partner deal: the Deal plus its translations as stored (/v1/partner-deals). */
+export type PartnerDeal = Schemas["PartnerDeal"];
+/** Deal text per language, keyed by supported locale (en, fr, de, es, pt-BR, ar). */
+export type DealTranslations = Schemas["DealTranslations"];
 export type WebhookEndpoint = Schemas["WebhookEndpoint"];
 
 export type HttpMethod = "get" | "post" | "patch" | "delete";

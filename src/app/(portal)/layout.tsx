@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { Toaster } from "@/components/ui/sonner";
 import { TRPCReactProvider } from "@/trpc/react";
+import { HydrationSignal } from "./_components/hydration-signal";
 
 export const metadata: Metadata = {
   title: { default: "Partner portal · Perkway", template: "%s · Perkway partner portal" },
@@ -14,6 +15,7 @@ export default function PortalLayout({ children }: { children: ReactNode }) {
     <TRPCReactProvider>
       {children}
       <Toaster />
+      <HydrationSignal />
     </TRPCReactProvider>
   );
 }

@@ -1,17 +1,19 @@
 "use client";
 // The ROI report's parts, shared by the analytics page and the printable one-page report: the funnel
 // listed → viewed → clicked → redeemed → confirmed, the value delivered per period (recharts, the
-// confirmed and self-reported value stacked), the per-deal table, and the CSV rows.
+// confirmed and self-reported value stacked), the per-deal table, the member digests' figures, and
+// the CSV rows.
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Progress } from "@/components/ui/progress";
+import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { RoiReport } from "@/server/schemas/analytics-portal.schema";
 
-export const ROI_STAGES = [
-  { key: "listed", label: "Listed", hint: "times deals appeared in a list" },
+const ROI_STAGES = [
+  { key: "listed", label: "Shown in a list", hint: "times a deal appeared in a list: one list view shows many deals" },
   { key: "viewed", label: "Viewed", hint: "deal pages opened" },
   { key: "clicked", label: "Clicked", hint: "redeem links followed" },
-  { key: "redeemed", label: "Redeemed", hint: "redemptions recorded" },
+  { key: "redeemed", label: "Redemptions", hint: "recorded, one per member and deal" },
   { key: "confirmed", label: "Confirmed", hint: "confirmed by the provider" },
 ] as const;
 
@@ -41,6 +43,30 @@ export function RoiFunnel({ overall }: { overall: RoiReport["overall"] }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The member digests' figures (issue 43 item 5), in the order a reader follows them. */
+const DIGEST_FIGURES = [
+  { key: "digests_sent", label: "Digests sent" },
+  { key: "digests_opened", label: "Digests opened" },
+  { key: "deal_clicks", label: "Deals clicked from emails" },
+  { key: "ending_soon_sent", label: "Ending-soon reminders sent" },
+] as const satisfies readonly { key: keyof RoiReport["digests"]; label: string }[];
+
+/** Digests sent, opened (a tracked link followed), deals clicked from them, ending-soon reminders; `figures` undefined: loading. */
+export function DigestFiguresList({ figures, busy, testIdPrefix = "digest" }: { figures: RoiReport["digests"] | undefined; busy?: boolean; testIdPrefix?: string }) {
+  return (
+    <dl className="grid grid-cols-2 gap-4 md:grid-cols-4 print:grid-cols-4" aria-busy={busy ?? !figures}>
+      {DIGEST_FIGURES.map((f) => (
+        <div key={f.key} className="flex min-w-0 flex-col gap-1">
+          <dt className="text-sm text-muted-foreground">{f.label}</dt>
+          <dd className="text-2xl font-semibold tabular-nums" data-testid={`${testIdPrefix}-${f.key}`}>
+            {figures ? figures[f.key].toLocaleString("en") : <Skeleton className="h-8 w-12" />}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

@@ -33,6 +33,7 @@ export function CatalogueStatusCard({ form }: FormProps) {
         <SwitchField control={form.control} name="active" label="Active" description="Inactive deals are listed nowhere." />
         <SwitchField control={form.control} name="api_excluded" label="Excluded from the API" description="Left out of API deal lists; stays in the hosted app." />
         <SwitchField control={form.control} name="hidden_globally" label="Hidden globally" description="Hidden from every channel." />
+        <TextField control={form.control} name="attribution_window_days" label="Attribution window (days)" type="number" description="Tracked deals: the provider's conversion must come within this many days of the member's click (1–365)." />
       </CardContent>
     </Card>
   );

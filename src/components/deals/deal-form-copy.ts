@@ -16,6 +16,8 @@ export const DIMENSION_LABELS: Record<VocabDimension, string> = {
 };
 
 const PLACEHOLDERS = "{{email}} {{user_id}} {{external_user_id}} {{partner_id}}";
+// One wording for lists in both deal forms (issue 44); both split on semicolons.
+const LIST_HELP = "Separated by semicolons, e.g. Popular; New.";
 
 const METHOD_HELP: Record<string, string> = {
   url: "Members follow the redeem URL (required to go live).",
@@ -63,7 +65,7 @@ export const DEAL_FORM_COPY: Record<DealFormVariant, Copy> = {
     longRows: 5,
     perkLabel: "Perk description",
     marketPlaceholder: "$5,000 in credits",
-    listHelp: "Separated by ;",
+    listHelp: LIST_HELP,
     tagLabel: (t) => DEAL_TAG_LABELS[t] ?? t,
     noCategories: "No category exists yet: create them on the Categories page.",
     redemptionDescription: () => `Placeholders ${PLACEHOLDERS.split(" ").join(", ")} are filled per member.`,
@@ -71,7 +73,7 @@ export const DEAL_FORM_COPY: Record<DealFormVariant, Copy> = {
     instructionsRows: 4,
     eligibilityDescription: "An empty dimension has no requirement; otherwise a member needs one of the checked values.",
     geographyLabel: "Geography (ISO country codes)",
-    geographyHelp: "Separated by ; e.g. DE; FR; US",
+    geographyHelp: "Two-letter country codes separated by semicolons, e.g. DE; FR; US.",
     requirementsLabel: "Eligibility requirements (text shown to members)",
     approvalTimePlaceholder: "2-3 business days",
   },
@@ -87,7 +89,7 @@ export const DEAL_FORM_COPY: Record<DealFormVariant, Copy> = {
     marketPlaceholder: "$1,200",
     urlPlaceholder: "https://…",
     tierHelp: "Premium deals are for premium members when freemium is on.",
-    listHelp: "Separated by commas.",
+    listHelp: LIST_HELP,
     tagLabel: (t) => DEAL_TAG_LABELS[t] ?? t,
     redemptionDescription: (method) => `${METHOD_HELP[method] ?? ""} Placeholders: ${PLACEHOLDERS}.`,
     methodLabel: "Method",

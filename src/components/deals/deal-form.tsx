@@ -25,11 +25,13 @@ type Props = {
   codes?: { total: number; claimed: number; available: number };
   /** own deals: the instructions' editor (Markdown with its live preview) instead of an HTML box */
   instructionsEditor?: ReactNode;
+  /** the "Languages" card (DealTranslationsCard), under the product's own text */
+  translations?: ReactNode;
   /** alerts and buttons under the sections */
   footer: ReactNode;
 };
 
-export function DealForm({ variant, form, onSubmit, categories, categoriesNote, codes, instructionsEditor, footer }: Props) {
+export function DealForm({ variant, form, onSubmit, categories, categoriesNote, codes, instructionsEditor, translations, footer }: Props) {
   const copy = DEAL_FORM_COPY[variant];
   const c = form.control;
   const method = useWatch({ control: c, name: "redemption.method" });
@@ -124,6 +126,8 @@ export function DealForm({ variant, form, onSubmit, categories, categoriesNote, 
             <TextField control={c} name="approval_time" label="Approval time" placeholder={copy.approvalTimePlaceholder} />
           </CardContent>
         </Card>
+
+        {translations}
 
         {variant === "catalogue" ? <CatalogueRulesCard form={form} /> : null}
 

@@ -4,11 +4,12 @@
 // catalogue's conversion (catalogue/_components/deal-form-values.ts); own deals convert with
 // deals/own/_components/own-deal-values.ts.
 import { ELIGIBILITY_VOCABULARIES, type RuleType } from "@/server/domain/enums";
+import { emptyTranslationsValues, type TranslationsValues } from "./deal-translation-values";
 
 export type VocabDimension = keyof typeof ELIGIBILITY_VOCABULARIES;
 export const VOCAB_DIMENSIONS = Object.keys(ELIGIBILITY_VOCABULARIES) as VocabDimension[];
 
-export type RuleValues = { rule_type: RuleType; rule_value: string; priority: string };
+type RuleValues = { rule_type: RuleType; rule_value: string; priority: string };
 
 export type DealValues = {
   product_name: string;
@@ -32,11 +33,15 @@ export type DealValues = {
   eligibility: Record<VocabDimension, string[]> & { geography: string };
   approval_required: boolean;
   approval_time: string;
+  /** the deal's text per language ("" boxes fall back to the deal's own text) */
+  translations: TranslationsValues;
   // catalogue only
   status: "draft" | "live" | "expired" | "paused" | "coming_soon";
   active: boolean;
   hidden_globally: boolean;
   api_excluded: boolean;
+  /** servicepass deals: days a provider's conversion may follow the click (1–365) */
+  attribution_window_days: string;
   rules: RuleValues[];
   new_codes: string;
 };
@@ -63,10 +68,12 @@ export const emptyDealValues: DealValues = {
   eligibility: { ...(Object.fromEntries(VOCAB_DIMENSIONS.map((d) => [d, []])) as unknown as Record<VocabDimension, string[]>), geography: "" },
   approval_required: false,
   approval_time: "",
+  translations: emptyTranslationsValues(),
   status: "draft",
   active: true,
   hidden_globally: false,
   api_excluded: false,
+  attribution_window_days: "90",
   rules: [],
   new_codes: "",
 };

@@ -1,6 +1,6 @@
 // The copy-paste snippets a deal's provider needs to confirm conversions (POST /v1/provider/conversions),
 // shown in the portal beside the provider secret and mirrored in docs/provider-conversions.md.
-export type ProviderSnippets = { curl: string; node: string };
+type ProviderSnippets = { curl: string; node: string };
 
 /** `apiBase`: the API's origin (https://perkway.com); `secret`: the whsec_… to show, or a placeholder. */
 export function providerSnippets(apiBase: string, secret = "whsec_…"): ProviderSnippets {

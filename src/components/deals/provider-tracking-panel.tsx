@@ -14,7 +14,7 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { providerSnippets } from "./provider-snippets";
 
-export type ProviderTrackingPanelProps = {
+type ProviderTrackingPanelProps = {
   productName: string;
   enabled: boolean;
   readOnly: boolean;

@@ -5,10 +5,12 @@
 import { Clock, XCircle } from "lucide-react";
 import { useState, useSyncExternalStore, useTransition } from "react";
 import type { HostedUi } from "./styles";
+import type { AccessRequestError } from "./access-request-errors";
+import { useTranslations } from "next-intl";
 
 export type MemberAccessRequest = { id: string; status: "pending" | "approved" | "declined" | "withdrawn"; askedOn: string; decidedOn: string | null; note: string | null };
-type RequestAccess = (input: { dealId: string; message?: string }) => Promise<{ ok: true; request: MemberAccessRequest } | { ok: false; error: string }>;
-type Withdraw = (requestId: string) => Promise<{ ok: true; request: MemberAccessRequest } | { ok: false; error: string }>;
+type RequestAccess = (input: { dealId: string; message?: string }) => Promise<{ ok: true; request: MemberAccessRequest } | { ok: false; error: AccessRequestError }>;
+type Withdraw = (requestId: string) => Promise<{ ok: true; request: MemberAccessRequest } | { ok: false; error: AccessRequestError }>;
 
 const noSubscription = () => () => {};
 
@@ -27,27 +29,32 @@ export function AccessRequestPanel(props: {
   const [pending, startTransition] = useTransition();
   const ready = useSyncExternalStore(noSubscription, () => true, () => false);
   const waiting = request?.status === "pending";
-  const within = approvalTime ? ` ${partnerName} usually answers within ${approvalTime}.` : "";
+  const t = useTranslations("access");
+  const within = approvalTime ? ` ${t("within", { partner: partnerName, time: approvalTime })}` : "";
 
   return (
     <section aria-labelledby="access-heading" className="space-y-3 rounded-xl border bg-card p-5 text-card-foreground shadow-xs" data-testid="access-request">
       <h2 id="access-heading" className="text-lg font-semibold text-foreground">
-        {waiting ? "Request sent" : "Request access"}
+        {waiting ? t("sent") : t("request")}
       </h2>
       <div aria-live="polite" className="space-y-3">
         {request?.status === "approved" ? (
           <p role="status" className="text-sm text-foreground" data-testid="access-status">
-            {partnerName} approved your request.{" "}
-            <a href="" className="font-medium underline">
-              Reload the page
-            </a>{" "}
-            to see how to redeem it.
+            {t.rich("approved", {
+              partner: partnerName,
+              reload: (chunks) => (
+                <a href="" className="font-medium underline">
+                  {chunks}
+                </a>
+              ),
+            })}
           </p>
         ) : waiting ? (
           <p role="status" className="flex items-start gap-2 text-sm text-foreground" data-testid="access-status">
             <Clock aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
             <span>
-              You asked on {request.askedOn}. Waiting for {partnerName}&apos;s approval.{within} We will email you the answer.
+              {t("waiting", { date: request.askedOn, partner: partnerName })}
+              {within} {t("emailAnswer")}
             </span>
           </p>
         ) : (
@@ -55,18 +62,19 @@ export function AccessRequestPanel(props: {
             {request?.status === "declined" ? (
               <div role="status" className="space-y-1 rounded-md bg-destructive/10 px-3 py-2 text-sm text-foreground" data-testid="access-status">
                 <p className="flex items-center gap-2 font-medium">
-                  <XCircle aria-hidden="true" className="h-4 w-4 text-destructive" /> Your request of {request.askedOn} was declined.
+                  <XCircle aria-hidden="true" className="h-4 w-4 text-destructive" /> {t("declined", { date: request.askedOn })}
                 </p>
-                {request.note ? <p className="[overflow-wrap:anywhere]">Note from {partnerName}: {request.note}</p> : null}
-                <p>You can ask again below.</p>
+                {request.note ? <p className="[overflow-wrap:anywhere]">{t("noteFrom", { partner: partnerName, note: request.note })}</p> : null}
+                <p>{t("askAgainBelow")}</p>
               </div>
             ) : request?.status === "withdrawn" ? (
               <p role="status" className="text-sm text-muted-foreground" data-testid="access-status">
-                You withdrew your request. You can ask again at any time.
+                {t("withdrawn")}
               </p>
             ) : (
               <p className="text-sm text-foreground">
-                {partnerName} approves each request for this deal before showing how to redeem it.{within}
+                {t("intro", { partner: partnerName })}
+                {within}
               </p>
             )}
             <form
@@ -78,18 +86,18 @@ export function AccessRequestPanel(props: {
                   setError(null);
                   const result = await props.requestAccess({ dealId, ...(message ? { message } : {}) });
                   if (result.ok) setRequest(result.request);
-                  else setError(result.error);
+                  else setError(t(`error.${result.error}`));
                 });
               }}
             >
               <div>
                 <label htmlFor="access-message" className="mb-1.5 block text-sm font-medium text-foreground">
-                  Anything {partnerName} should know? (optional)
+                  {t("message", { partner: partnerName })}
                 </label>
                 <textarea id="access-message" name="message" maxLength={2000} rows={3} className={ui.field} />
               </div>
               <button type="submit" className={ui.primary} disabled={pending || !ready}>
-                {pending ? "Sending…" : "Request access"}
+                {pending ? t("sending") : t("request")}
               </button>
             </form>
           </>
@@ -104,11 +112,11 @@ export function AccessRequestPanel(props: {
                 setError(null);
                 const result = await props.withdraw(request.id);
                 if (result.ok) setRequest(result.request);
-                else setError(result.error);
+                else setError(t(`error.${result.error}`));
               })
             }
           >
-            {pending ? "Withdrawing…" : "Withdraw request"}
+            {pending ? t("withdrawing") : t("withdraw")}
           </button>
         ) : null}
         {error ? (

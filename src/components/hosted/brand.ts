@@ -12,7 +12,7 @@ function luminance(hex: string): number {
 }
 
 /** Black or white, whichever contrasts more with the colour. */
-export function readableOn(hex: string): "#000000" | "#ffffff" {
+function readableOn(hex: string): "#000000" | "#ffffff" {
   const l = luminance(hex);
   return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? "#000000" : "#ffffff";
 }

@@ -6,8 +6,9 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { ChipRow } from "./chip-row";
 import { hostedUi } from "./styles";
+import { useTranslations } from "next-intl";
 
-const SORT_LABELS: Record<HostedSort, string> = { recommended: "Recommended", newest: "Newest", value: "Highest value" };
+const SORT_KEYS = { for_you: "sortForYou", recommended: "sortRecommended", newest: "sortNewest", value: "sortValue" } as const satisfies Record<HostedSort, string>;
 
 export type ListFilter = { q: string; category: string; sort: HostedSort };
 
@@ -29,41 +30,46 @@ export function firstParam(v: string | string[] | undefined): string {
 }
 
 export function DealFilters({ base, filter, categories }: { base: string; filter: ListFilter; categories: { slug: string; name: string }[] }) {
+  const t = useTranslations("filters");
   return (
     <div className="space-y-3">
-      {/* One row on every width (a phone's first deal starts higher): search, sort, then the button. */}
-      <form method="get" action={base || "/"} role="search" className="flex items-end gap-2">
+      {/* From 640 px one row: search, sort, then the button. On a phone the search field has the
+          whole width (its placeholder is not cut in any language), and sort and the button share
+          the second row with the sort label beside its select, so the list still starts high. */}
+      <form method="get" action={base || "/"} role="search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
         {filter.category ? <input type="hidden" name="category" value={filter.category} /> : null}
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 sm:flex-1">
           <label htmlFor="deal-search" className="mb-1.5 block text-sm font-medium text-foreground">
-            Search deals
+            {t("search")}
           </label>
-          <Input id="deal-search" name="q" type="search" defaultValue={filter.q} placeholder="Product or keyword" className="h-10" />
+          <Input id="deal-search" name="q" type="search" defaultValue={filter.q} placeholder={t("searchPlaceholder")} className="h-10" />
         </div>
-        <div className="w-32 shrink-0 sm:w-44">
-          <label htmlFor="deal-sort" className="mb-1.5 block text-sm font-medium text-foreground">
-            Sort by
-          </label>
-          <select id="deal-sort" name="sort" defaultValue={filter.sort} className={`${hostedUi.field} h-10`}>
-            {(Object.keys(SORT_LABELS) as HostedSort[]).map((s) => (
-              <option key={s} value={s}>
-                {SORT_LABELS[s]}
-              </option>
-            ))}
-          </select>
+        <div className="flex items-end gap-2">
+          <div className="flex min-w-0 flex-1 items-center gap-2 sm:block sm:w-44 sm:flex-none">
+            <label htmlFor="deal-sort" className="shrink-0 text-sm font-medium text-foreground sm:mb-1.5 sm:block">
+              {t("sortBy")}
+            </label>
+            <select id="deal-sort" name="sort" defaultValue={filter.sort} className={`${hostedUi.field} h-10`}>
+              {(Object.keys(SORT_KEYS) as HostedSort[]).map((s) => (
+                <option key={s} value={s}>
+                  {t(SORT_KEYS[s])}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit" size="lg" className="px-3 sm:px-4">
+            <Search aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">{t("submit")}</span>
+          </Button>
         </div>
-        <Button type="submit" size="lg" className="px-3 sm:px-4">
-          <Search aria-hidden="true" />
-          <span className="sr-only sm:not-sr-only">Search</span>
-        </Button>
       </form>
       {categories.length ? (
-        <nav aria-label="Categories">
+        <nav aria-label={t("categories")}>
           <ChipRow className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1">
             {/* Classes: .filter-chip in src/app/globals.css (the current chip is styled by aria-current). */}
             <li className="shrink-0">
               <a href={listHref(base, { ...filter, category: "" })} aria-current={filter.category ? undefined : "page"} className="filter-chip">
-                All
+                {t("all")}
               </a>
             </li>
             {categories.map((c) => (

@@ -31,14 +31,16 @@ type DealGridProps = {
   badgeClass: string;
   /** Fires deal_list_viewed with the cards' ids once the grid is on the member's screen; null records nothing (previews). */
   track: Track | null;
+  /** the Premium badge in the member's language (English: the portal's preview) */
+  premiumLabel?: string;
 };
 
-export function DealGrid({ cards, dealsPath, testId, badgeClass, track }: DealGridProps) {
+export function DealGrid({ cards, dealsPath, testId, badgeClass, track, premiumLabel = "Premium" }: DealGridProps) {
   return (
     <>
       <ul className="deal-grid" data-testid={testId}>
         {cards.map((card) => (
-          <DealCard key={card.id} card={card} href={dealsPath === null ? null : `${dealsPath}/${card.id}`} badgeClass={badgeClass} />
+          <DealCard key={card.id} card={card} href={dealsPath === null ? null : `${dealsPath}/${card.id}`} badgeClass={badgeClass} premiumLabel={premiumLabel} />
         ))}
       </ul>
       {track ? <TrackView track={track} type="deal_list_viewed" dealIds={cards.slice(0, 200).map((c) => c.id)} /> : null}
@@ -47,7 +49,7 @@ export function DealGrid({ cards, dealsPath, testId, badgeClass, track }: DealGr
 }
 
 // Classes: the deal-card-* components of src/app/globals.css (short names: dozens of cards per page).
-function DealCard({ card, href, badgeClass }: { card: DealCardView; href: string | null; badgeClass: string }) {
+function DealCard({ card, href, badgeClass, premiumLabel }: { card: DealCardView; href: string | null; badgeClass: string; premiumLabel: string }) {
   return (
     <li className="deal-card" data-deal-id={card.id}>
       <div className="deal-card-head">
@@ -64,7 +66,7 @@ function DealCard({ card, href, badgeClass }: { card: DealCardView; href: string
           </h3>
           {card.categories ? <p className="deal-card-meta">{card.categories}</p> : null}
         </div>
-        {card.premium ? <span className={badgeClass}>Premium</span> : null}
+        {card.premium ? <span className={badgeClass}>{premiumLabel}</span> : null}
       </div>
       <p className="deal-card-value" data-testid="deal-headline">
         {card.headline}

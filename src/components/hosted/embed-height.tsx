@@ -15,8 +15,11 @@ export function EmbedHeight() {
     const root = document.querySelector<HTMLElement>("[data-surface]") ?? document.body;
     let last = -1;
     const post = () => {
+      // A root taken out of the page (an error boundary replacing the tree) measures 0: never
+      // collapse the frame for that; the page that replaces it reports its own height.
+      if (!root.isConnected) return;
       const height = Math.ceil(root.getBoundingClientRect().height);
-      if (height === last) return;
+      if (height === 0 || height === last) return;
       last = height;
       const message: EmbedHeightMessage = { type: EMBED_HEIGHT_MESSAGE, height };
       window.parent.postMessage(message, "*");

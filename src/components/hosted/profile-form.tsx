@@ -3,14 +3,21 @@
 // (country codes typed), saved by a server action; questions the programme answers are shown
 // read-only by the page. After saving, the member goes back to the deal that asked for the answer.
 import { useState, useSyncExternalStore, useTransition } from "react";
+import { useTranslations } from "next-intl";
 import type { HostedUi } from "./styles";
 
-export type ProfileQuestion = { dimension: string; label: string; choices: readonly string[] | null; values: string[]; needed: boolean };
-type Save = (answers: Record<string, string[]>) => Promise<{ ok: true } | { ok: false; error: string; field?: string }>;
+/** choices: each stored value with its label in the member's language (null: country codes, typed). */
+export type ProfileQuestion = { dimension: string; label: string; choices: readonly { value: string; label: string }[] | null; values: string[]; needed: boolean };
+/** What the save action answers; the form words each error. */
+export type ProfileSaveError = "choice" | "country" | "fixed" | "signed_out" | "failed";
+type Save = (answers: Record<string, string[]>) => Promise<{ ok: true } | { ok: false; error: ProfileSaveError; field?: string }>;
+
+const ERROR_KEYS: Record<ProfileSaveError, string> = { choice: "errorChoice", country: "errorCountry", fixed: "errorFixed", signed_out: "errorSignedOut", failed: "errorFailed" };
 
 const noSubscription = () => () => {};
 
 export function ProfileForm({ questions, save, backHref, ui }: { questions: ProfileQuestion[]; save: Save; backHref: string | null; ui: HostedUi }) {
+  const t = useTranslations("profile");
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);
   const [saved, setSaved] = useState(false);
   const [pending, startTransition] = useTransition();
@@ -32,8 +39,8 @@ export function ProfileForm({ questions, save, backHref, ui }: { questions: Prof
         startTransition(async () => {
           setError(null);
           setSaved(false);
-          const result = await save(answers);
-          if (!result.ok) setError({ message: result.error, field: result.field });
+          const result = await save(answers).catch(() => ({ ok: false as const, error: "failed" as const, field: undefined }));
+          if (!result.ok) setError({ message: t(ERROR_KEYS[result.error] ?? "errorFailed"), field: result.field });
           else if (backHref) window.location.assign(backHref);
           else setSaved(true);
         });
@@ -44,22 +51,22 @@ export function ProfileForm({ questions, save, backHref, ui }: { questions: Prof
           <legend className="px-1 text-sm font-semibold text-foreground">{q.label}</legend>
           {q.needed ? (
             <p id={`${q.dimension}-needed`} className="text-sm font-medium text-foreground">
-              A deal you opened needs this answer.
+              {t("needed")}
             </p>
           ) : null}
           {q.choices ? (
             <div className="grid gap-2 sm:grid-cols-2">
               {q.choices.map((c) => (
-                <label key={c} className="flex items-center gap-2 text-sm text-foreground">
-                  <input type="checkbox" name={q.dimension} value={c} defaultChecked={q.values.includes(c)} className="h-4 w-4 accent-[var(--primary)]" />
-                  {c}
+                <label key={c.value} className="flex items-center gap-2 text-sm text-foreground">
+                  <input type="checkbox" name={q.dimension} value={c.value} defaultChecked={q.values.includes(c.value)} className="h-4 w-4 accent-[var(--primary)]" />
+                  {c.label}
                 </label>
               ))}
             </div>
           ) : (
             <div>
               <label htmlFor={`profile-${q.dimension}`} className="mb-1.5 block text-sm text-muted-foreground">
-                Two-letter country codes, e.g. DE, FR
+                {t("countryHint")}
               </label>
               <input id={`profile-${q.dimension}`} name={q.dimension} defaultValue={q.values.join(", ")} className={ui.field} autoComplete="off" />
             </div>
@@ -78,11 +85,11 @@ export function ProfileForm({ questions, save, backHref, ui }: { questions: Prof
       ) : null}
       {saved ? (
         <p role="status" className="rounded-md bg-success/15 px-3 py-2 text-sm text-foreground">
-          Saved. Deals that match your answers are now open to you.
+          {t("saved")}
         </p>
       ) : null}
       <button type="submit" className={ui.primary} disabled={pending || !ready}>
-        {pending ? "Saving…" : backHref ? "Save and go back to the deal" : "Save answers"}
+        {pending ? t("saving") : backHref ? t("saveAndBack") : t("save")}
       </button>
     </form>
   );

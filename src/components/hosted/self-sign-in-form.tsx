@@ -3,33 +3,38 @@
 // The answer is the same whatever the address (docs/hosted-app.md, "Sign-in"): nobody learns who is a member.
 // Class names come from the server (hostedUi) so the hosted pages' JavaScript stays small.
 import { useActionState } from "react";
-import type { SelfSignInState } from "@/app/p/[subdomain]/actions";
+import { useTranslations } from "next-intl";
 
-export const SELF_SIGN_IN_ANSWER = "If this address can sign in, a link is on its way.";
+/** What the form shows; the server action (app/p/[subdomain]/actions.ts) answers with it. */
+export type SelfSignInState = { status: "idle" } | { status: "sent"; waitsForApproval: boolean } | { status: "invalid"; email: string };
 
 type Props = {
   action: (prev: SelfSignInState, form: FormData) => Promise<SelfSignInState>;
   classes: { primary: string; field: string };
   partnerName: string;
+  /** The partner accepts requests to join (member_access "request"): the words say so. */
+  requests?: boolean;
+  /** In the widget: the partner's page that embeds it (the emailed link comes back there). */
+  returnTo?: string | null;
 };
 
-export function SelfSignInForm({ action, classes, partnerName }: Props) {
+export function SelfSignInForm({ action, classes, partnerName, requests = false, returnTo = null }: Props) {
   const [state, submit, pending] = useActionState<SelfSignInState, FormData>(action, { status: "idle" });
+  const t = useTranslations("selfSignIn");
   if (state.status === "sent") {
     return (
-      <div role="status" className="rounded-lg border bg-card p-4 text-left text-sm text-foreground">
-        <p className="font-semibold">Check your email</p>
-        <p className="mt-1 text-muted-foreground">
-          {SELF_SIGN_IN_ANSWER} It works once, for 15 minutes. Nothing after a few minutes? Check your spam folder, or ask {partnerName}.
-        </p>
+      <div role="status" className="rounded-lg border bg-card p-4 text-start text-sm text-foreground">
+        <p className="font-semibold">{t(state.waitsForApproval ? "requestTitle" : "checkEmail")}</p>
+        <p className="mt-1 text-muted-foreground">{t(state.waitsForApproval ? "sentOrRequested" : "sent", { partner: partnerName })}</p>
       </div>
     );
   }
   const invalid = state.status === "invalid";
   return (
-    <form action={submit} className="grid gap-3 text-left" aria-label="Get a sign-in link" noValidate>
+    <form action={submit} className="grid gap-3 text-start" aria-label={t("formLabel")} noValidate>
+      {returnTo ? <input type="hidden" name="return_to" value={returnTo} /> : null}
       <label htmlFor="self-sign-in-email" className="text-sm font-medium text-foreground">
-        Your email
+        {t("emailLabel")}
       </label>
       <input
         id="self-sign-in-email"
@@ -42,19 +47,19 @@ export function SelfSignInForm({ action, classes, partnerName }: Props) {
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? "self-sign-in-error" : "self-sign-in-hint"}
         className={`${classes.field} h-11 text-base`}
-        placeholder="you@example.com"
+        placeholder={t("emailPlaceholder")}
       />
       {invalid ? (
         <p id="self-sign-in-error" className="text-sm font-medium text-destructive">
-          Enter an email address such as you@example.com.
+          {t("invalid")}
         </p>
       ) : (
         <p id="self-sign-in-hint" className="text-sm text-muted-foreground">
-          We email you a link that signs you in.
+          {requests ? t("hintRequests", { partner: partnerName }) : t("hint")}
         </p>
       )}
       <button type="submit" className={classes.primary} disabled={pending}>
-        {pending ? "Sending…" : "Email me a sign-in link"}
+        {pending ? t("sending") : t("submit")}
       </button>
     </form>
   );

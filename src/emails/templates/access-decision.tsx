@@ -1,4 +1,6 @@
 import { ActionButton, EmailLayout, Paragraph, type EmailBrand } from "./email-layout";
+import type { SupportedLocale } from "@/server/domain/locales";
+import { emailTranslator } from "../email-messages";
 
 // The member's email when a partner decides their access request (docs/hosted-app.md): approved → a link to
 // the deal (its instructions are there); declined → the partner's note. Membership requests: the
@@ -12,28 +14,30 @@ export type AccessDecisionData = {
   /** approved: the deal's page in the hosted app (or the sign-in link of a new member) */
   url: string | null;
   note: string | null;
+  /** the member's language (emailLocale); English when absent */
+  locale?: SupportedLocale;
 };
 
 export function accessDecisionEmail(d: AccessDecisionData) {
-  const what = d.dealName ? d.dealName : `${d.brand.name} perks`;
+  const { t, lang, dir } = emailTranslator(d.locale, "email.accessDecision");
+  const partner = d.brand.name;
+  const what = d.dealName ? d.dealName : t("partnerPerks", { partner });
   const approved = d.decision === "approved";
   return {
-    subject: approved ? `Approved: your access to ${what}` : `Your request for ${what} was declined`,
+    subject: approved ? t("approvedSubject", { what }) : t("declinedSubject", { what }),
     element: (
       <EmailLayout
         brand={d.brand}
-        preview={approved ? `${d.brand.name} approved your request for ${what}.` : `${d.brand.name} declined your request for ${what}.`}
-        heading={approved ? `You have access to ${what}` : `Your request for ${what}`}
-        footer={`You got this email because ${d.email} asked ${d.brand.name} for access to ${what}.`}
+        lang={lang}
+        dir={dir}
+        preview={approved ? t("approvedPreview", { partner, what }) : t("declinedPreview", { partner, what })}
+        heading={approved ? t("approvedHeading", { what }) : t("declinedHeading", { what })}
+        footer={t("footer", { email: d.email, partner, what })}
       >
-        {approved ? (
-          <Paragraph>{d.dealName ? `Good news: ${d.brand.name} approved your request. Open the deal to see how to redeem it.` : `Good news: ${d.brand.name} approved your request. Sign in to see your perks.`}</Paragraph>
-        ) : (
-          <Paragraph>{`${d.brand.name} declined your request for ${what}.`}</Paragraph>
-        )}
-        {d.note ? <Paragraph>{`${approved ? "Note" : "Their note"}: “${d.note}”`}</Paragraph> : null}
-        {d.url ? <ActionButton href={d.url} label={approved ? (d.dealName ? `Open ${d.dealName}` : `Sign in to ${d.brand.name}`) : `See other deals`} color={d.brand.color} /> : null}
-        {!approved ? <Paragraph>You can ask again later, or look at the other deals in your perks.</Paragraph> : null}
+        {approved ? <Paragraph>{d.dealName ? t("approvedDeal", { partner }) : t("approvedMembership", { partner })}</Paragraph> : <Paragraph>{t("declined", { partner, what })}</Paragraph>}
+        {d.note ? <Paragraph>{approved ? t("note", { note: d.note }) : t("theirNote", { note: d.note })}</Paragraph> : null}
+        {d.url ? <ActionButton href={d.url} label={approved ? (d.dealName ? t("openDeal", { deal: d.dealName }) : t("signIn", { partner })) : t("otherDeals")} color={d.brand.color} /> : null}
+        {!approved ? <Paragraph>{t("askAgain")}</Paragraph> : null}
       </EmailLayout>
     ),
   };

@@ -7,6 +7,9 @@ import { passwordChangedEmail } from "./password-changed";
 import { passwordResetEmail } from "./password-reset";
 import { accessDecisionEmail } from "./access-decision";
 import { inquiryReplyEmail } from "./inquiry-reply";
+import { memberDealDigestEmail } from "./member-deal-digest";
+import { dealEndingSoonEmail } from "./deal-ending-soon";
+import { providerNoticeEmail } from "./provider-notice";
 
 export const TEMPLATES = {
   memberSignIn: memberSignInEmail,
@@ -17,4 +20,7 @@ export const TEMPLATES = {
   adminDigest: adminDigestEmail,
   accessDecision: accessDecisionEmail,
   inquiryReply: inquiryReplyEmail,
+  memberDealDigest: memberDealDigestEmail,
+  dealEndingSoon: dealEndingSoonEmail,
+  providerNotice: providerNoticeEmail,
 };

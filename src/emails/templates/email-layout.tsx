@@ -9,10 +9,10 @@ export { PERKWAY_BRAND, type EmailBrand };
 
 const font = '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
 
-export function EmailLayout(props: { brand: EmailBrand; preview: string; heading: string; children: ReactNode; footer: ReactNode }) {
+export function EmailLayout(props: { brand: EmailBrand; preview: string; heading: string; children: ReactNode; footer: ReactNode; lang?: string; dir?: "ltr" | "rtl" }) {
   const { brand } = props;
   return (
-    <Html lang="en">
+    <Html lang={props.lang ?? "en"} dir={props.dir ?? "ltr"}>
       <Head />
       <Preview>{props.preview}</Preview>
       <Body style={{ backgroundColor: "#f4f4f5", fontFamily: font, margin: 0, padding: "24px 0" }}>

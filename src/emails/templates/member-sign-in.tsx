@@ -1,20 +1,21 @@
 import { ActionButton, EmailLayout, Paragraph, type EmailBrand } from "./email-layout";
+import type { SupportedLocale } from "@/server/domain/locales";
+import { emailTranslator } from "../email-messages";
 
-export type MemberSignInData = { brand: EmailBrand; email: string; url: string; expiresInMinutes: number };
+/** locale: the member's language (emailLocale); English when absent. */
+export type MemberSignInData = { brand: EmailBrand; email: string; url: string; expiresInMinutes: number; locale?: SupportedLocale };
 
 export function memberSignInEmail(d: MemberSignInData) {
+  const { t, lang, dir } = emailTranslator(d.locale, "email.signIn");
+  const partner = d.brand.name;
+  const minutes = d.expiresInMinutes;
   return {
-    subject: `Your sign-in link for ${d.brand.name}`,
+    subject: t("subject", { partner }),
     element: (
-      <EmailLayout
-        brand={d.brand}
-        preview={`Sign in to ${d.brand.name}: the link works once, for ${d.expiresInMinutes} minutes.`}
-        heading={`Sign in to ${d.brand.name}`}
-        footer={`You got this email because a sign-in link for ${d.brand.name} was requested for ${d.email}. If that was not you, ignore it: nobody can sign in without this link.`}
-      >
-        <Paragraph>Hello! Your perks are one click away. Use the button below to sign in.</Paragraph>
-        <ActionButton href={d.url} label={`Sign in to ${d.brand.name}`} color={d.brand.color} />
-        <Paragraph>The link works once and expires in {d.expiresInMinutes} minutes. If it has expired, ask for a new one on the sign-in page.</Paragraph>
+      <EmailLayout brand={d.brand} lang={lang} dir={dir} preview={t("preview", { partner, minutes })} heading={t("heading", { partner })} footer={t("footer", { partner, email: d.email })}>
+        <Paragraph>{t("hello")}</Paragraph>
+        <ActionButton href={d.url} label={t("button", { partner })} color={d.brand.color} />
+        <Paragraph>{t("expiry", { minutes })}</Paragraph>
       </EmailLayout>
     ),
   };

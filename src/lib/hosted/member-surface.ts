@@ -11,9 +11,13 @@ export const MEMBER_HEADERS = {
   /** "1" when cookies may be Secure (https, or localhost which browsers treat as secure). */
   secure: "x-perkway-secure",
   nonce: "x-nonce",
+  /** The widget URL's ?lang= (contract §16: the language when the member has not picked one). */
+  lang: "x-perkway-lang",
 } as const;
 
 export const MEMBER_COOKIE = "perkway_member";
+/** The member's pick in the language menu (a supported locale), per surface path like the session. */
+export const LOCALE_COOKIE = "perkway_locale";
 
 /** The postMessage the widget sends its parent whenever its height changes. */
 export type EmbedHeightMessage = { type: "perkway:height"; height: number };

@@ -3,12 +3,14 @@
 import { cache } from "react";
 import { getServerSession, type Session } from "next-auth";
 import { headers } from "next/headers";
-import { redirect } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { safeCallbackUrl } from "@/lib/safe-callback-url";
 import { PORTAL_PATH_HEADER, signInUrlFor } from "./portal-path";
-import type { AdminActor, Environment, PartnerScope } from "@/server/scope";
+import type { AdminActor, Environment, PartnerScope, ProviderScope } from "@/server/scope";
 import { loadAdminPortalState } from "@/server/services/admins";
 import { authOptions } from "./next-auth-options";
+import { canCall, type TeamRole } from "@/server/domain/team-roles";
+import { setting } from "@/server/config/env";
 
 export type AdminSession = {
   actor: AdminActor;
@@ -23,6 +25,22 @@ export type AdminSession = {
   scope: PartnerScope | null;
   /** true when a super_admin views a partner's portal: every change is refused */
   readOnly: boolean;
+  /** role provider: the provider area's scope; null or absent for every other role */
+  provider?: ProviderScope | null;
+  /**
+   * partner_admin: the role on the team, read from the database on every request; null for super
+   * admins. Absent only in sessions built by hand on the server (tests): treated as owner, the role
+   * every admin from before roles holds (docs/decisions/admin-roles.md).
+   */
+  teamRole?: TeamRole | null;
+  /** the admin confirmed a TOTP setup */
+  twoFactorEnabled?: boolean;
+  /** 2FA is required for this admin (partner setting, or SUPER_ADMIN_REQUIRE_2FA / PROVIDER_REQUIRE_2FA) */
+  twoFactorRequired?: boolean;
+  /** 2FA is required for this admin and not set up yet: only /account works until it is */
+  twoFactorSetupRequired?: boolean;
+  /** the admin_sessions row of this cookie (absent for server-built sessions) */
+  sessionId?: string;
 };
 
 /**
@@ -47,7 +65,10 @@ export type AdminClaims = {
 /** The session of these claims as the portal sees it now (environment switch, view-as), or null
  *  when the account no longer allows it. Tests build the tRPC context of a seeded admin with it. */
 export async function adminSessionFromClaims(claims: AdminClaims): Promise<AdminSession | null> {
-  const state = await loadAdminPortalState(claims.actor, claims.sessionVersion, claims.sessionId);
+  const state = await loadAdminPortalState(claims.actor, claims.sessionVersion, claims.sessionId, new Date(), {
+    superAdminRequire2fa: setting("superAdminRequire2fa"),
+    providerRequire2fa: setting("providerRequire2fa"),
+  });
   if (!state) return null;
   const partnerId = claims.actor.role === "super_admin" ? state.viewAsPartnerId : claims.actor.partnerId;
   return {
@@ -57,19 +78,52 @@ export async function adminSessionFromClaims(claims: AdminClaims): Promise<Admin
     environment: state.environment,
     scope: partnerId ? { partnerId, environment: state.environment } : null,
     readOnly: claims.actor.role === "super_admin",
+    provider: claims.actor.role === "provider" && state.providerId ? { providerId: state.providerId, adminId: claims.actor.adminId } : null,
+    teamRole: state.teamRole,
+    twoFactorEnabled: state.twoFactorEnabled,
+    twoFactorRequired: state.twoFactorRequired,
+    twoFactorSetupRequired: state.twoFactorSetupRequired,
+    ...(claims.sessionId ? { sessionId: claims.sessionId } : {}),
   };
 }
 
-/** For pages that need a signed-in admin: redirects to /login otherwise, with the way back to this page. */
-export async function requireAdminSession(): Promise<AdminSession> {
+/**
+ * For partner and super-admin pages: redirects to /login when signed out, with the way back to this
+ * page; an admin who must still set up two-factor authentication goes to /account (the one page that
+ * passes `allowTwoFactorSetup`). A provider user reaches only the provider area (contract section 18).
+ */
+export async function requireAdminSession(options: { allowTwoFactorSetup?: boolean } = {}): Promise<AdminSession> {
+  const session = await requireSignedInSession(options);
+  if (session.actor.role === "provider") redirect("/provider");
+  return session;
+}
+
+/** Any signed-in portal user, providers included (the provider area and account pages). */
+async function requireSignedInSession(options: { allowTwoFactorSetup?: boolean } = {}): Promise<AdminSession> {
   const session = await getAdminSession();
   if (!session) redirect(signInUrlFor((await headers()).get(PORTAL_PATH_HEADER), (v) => safeCallbackUrl(v)));
+  // A provider user's account page is in the provider area (the partner shell's /account is not theirs).
+  if (session.twoFactorSetupRequired && !options.allowTwoFactorSetup) redirect(session.actor.role === "provider" ? "/provider/account" : "/account");
   return session;
+}
+
+/** The provider area's pages: provider users only; anyone else gets the 404 page. */
+export async function requireProviderSession(options: { allowTwoFactorSetup?: boolean } = {}): Promise<AdminSession & { provider: ProviderScope }> {
+  const session = await requireSignedInSession(options);
+  if (!session.provider) notFound();
+  return session as AdminSession & { provider: ProviderScope };
+}
+
+/** Whether the session's role may call a procedure (for server pages that prefetch: the permission table). */
+export function sessionCan(session: AdminSession, procedure: string): boolean {
+  if (session.actor.role === "provider") return false;
+  const caller = session.actor.role === "super_admin" ? { kind: "super_admin" as const } : { kind: "partner_admin" as const, teamRole: session.teamRole ?? "owner" };
+  return canCall(caller, procedure);
 }
 
 function claimsFrom(session: Session | null): AdminClaims | null {
   const user = session?.user;
-  if (!user?.adminId || (user.role !== "super_admin" && user.role !== "partner_admin")) return null;
+  if (!user?.adminId || (user.role !== "super_admin" && user.role !== "partner_admin" && user.role !== "provider")) return null;
   // Cookies from before server-side sessions name none: they sign in again.
   if (typeof user.sessionId !== "string") return null;
   return {

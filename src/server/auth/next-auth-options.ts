@@ -3,16 +3,21 @@
 // and per IP (sign-in-throttle.ts); the session cookie is HttpOnly, SameSite=Lax, and Secure unless
 // the portal runs on localhost (there is no certificate there).
 import type { NextAuthOptions } from "next-auth";
-import CredentialsProvider from "next-auth/providers/credentials";
+import credentialsModule from "next-auth/providers/credentials";
 import { isLocalHost } from "@/server/config/app-host";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
-import { endAdminSession, startAdminSession, verifyAdminCredentials } from "@/server/services/admins";
+import { endAdminSession, signInAdmin, startAdminSession } from "@/server/services/admins";
+import { redeemAdminSsoTicket } from "@/server/services/admin-sso";
 import { safeCallbackUrl } from "@/lib/safe-callback-url";
 import type { SignInErrorCode } from "@/lib/sign-in-errors";
 import { isStorableText } from "@/server/schemas/storable-text";
 import { SignInThrottle, SignInThrottledError, signInClientIp } from "./sign-in-throttle";
 import { decodeWithPreviousSecret } from "./decode-session-jwt";
 import { envValue } from "@/server/config/env";
+
+// next-auth ships CommonJS: Next's bundler and vitest hand over its default export, plain Node's ESM
+// loader (tsx: a second test instance, the CLI) the module object that holds it.
+const CredentialsProvider = (credentialsModule as unknown as { default?: typeof credentialsModule }).default ?? credentialsModule;
 
 const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
@@ -38,6 +43,18 @@ export function isPlausibleSignIn(credentials: Record<string, unknown> | undefin
 }
 let throttle: SignInThrottle | null = null;
 
+/** The second step's answer, as the form sent it (absent, or at most 64 characters of text). */
+function secondFactorCode(credentials: Record<string, unknown>): string | null {
+  const code = credentials.code;
+  return typeof code === "string" && code.trim() && code.length <= 64 && isStorableText(code) ? code : null;
+}
+
+class SecondStep extends Error {
+  constructor(readonly code: Extract<SignInErrorCode, "TwoFactorRequired" | "TwoFactorInvalid" | "SsoRequired">) {
+    super(code);
+  }
+}
+
 export const authOptions: NextAuthOptions = {
   secret: envValue("AUTH_SECRET"),
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
@@ -58,6 +75,8 @@ export const authOptions: NextAuthOptions = {
       credentials: {
         email: { label: "Email", type: "email" },
         password: { label: "Password", type: "password" },
+        /** the second step for admins with 2FA: a TOTP code or a recovery code */
+        code: { label: "Authentication code", type: "text" },
       },
       async authorize(credentials, req) {
         // Checked before anything reaches the database: a NUL byte or a megabyte is simply a wrong sign-in.
@@ -68,15 +87,69 @@ export const authOptions: NextAuthOptions = {
         try {
           throttle ??= new SignInThrottle();
           await throttle.check(attempt);
-          const admin = await verifyAdminCredentials(credentials.email, credentials.password);
-          if (!admin) {
+          const code = secondFactorCode(credentials);
+          const result = await signInAdmin(credentials.email, credentials.password, code);
+          if (!result.ok) {
+            // The password was right: the form asks for the code (not a failure, nothing charged).
+            if (result.reason === "second_factor_required") throw new SecondStep("TwoFactorRequired");
+            // The password was right, but this partner's admins sign in through its IdP (owners excepted).
+            if (result.reason === "sso_required") throw new SecondStep("SsoRequired");
+            // A wrong code is a guess like a wrong password: charged to the same buckets.
             await throttle.recordFailure(attempt);
+            if (result.reason === "second_factor_invalid") throw new SecondStep("TwoFactorInvalid");
             return null;
           }
-          return { id: admin.id, email: admin.email, name: admin.name, role: admin.role, partnerId: admin.partnerId, sessionVersion: admin.sessionVersion };
+          const { admin } = result;
+          const headers = (req?.headers ?? {}) as Record<string, string | string[] | undefined>;
+          const userAgent = headers["user-agent"];
+          return {
+            id: admin.id,
+            email: admin.email,
+            name: admin.name,
+            role: admin.role,
+            partnerId: admin.partnerId,
+            sessionVersion: admin.sessionVersion,
+            userAgent: typeof userAgent === "string" ? userAgent : null,
+            ip: attempt.ip,
+            signInMethod: "password" as const,
+          };
         } catch (err) {
+          if (err instanceof SecondStep) throw new Error(err.code);
           if (err instanceof SignInThrottledError) throw new Error("TooManyAttempts" satisfies SignInErrorCode);
           console.error("portal sign-in failed:", err);
+          throw new Error("SignInUnavailable" satisfies SignInErrorCode);
+        }
+      },
+    }),
+    // The end of an admin SSO round trip (src/server/endpoints/admin-sso.ts): the callback verified
+    // the IdP's answer and left a one-time ticket (256 bits, 2 minutes, stored hashed); redeeming it
+    // here makes the same session, cookie and admin_sessions row as a password sign-in. No TOTP step:
+    // the partner's IdP answers for the second factor (docs/decisions/admin-roles.md).
+    CredentialsProvider({
+      id: "sso",
+      name: "Single sign-on",
+      credentials: { ticket: { label: "Ticket", type: "text" } },
+      async authorize(credentials, req) {
+        const ticket = credentials?.ticket;
+        if (typeof ticket !== "string" || !ticket || ticket.length > 200 || !isStorableText(ticket)) return null;
+        try {
+          const admin = await redeemAdminSsoTicket(ticket);
+          if (!admin) return null;
+          const headers = (req?.headers ?? {}) as Record<string, string | string[] | undefined>;
+          const userAgent = headers["user-agent"];
+          return {
+            id: admin.id,
+            email: admin.email,
+            name: admin.name,
+            role: admin.role,
+            partnerId: admin.partnerId,
+            sessionVersion: admin.sessionVersion,
+            userAgent: typeof userAgent === "string" ? userAgent : null,
+            ip: signInClientIp(headers as Record<string, string | undefined>),
+            signInMethod: "sso" as const,
+          };
+        } catch (err) {
+          console.error("portal SSO sign-in failed:", err);
           throw new Error("SignInUnavailable" satisfies SignInErrorCode);
         }
       },
@@ -94,7 +167,7 @@ export const authOptions: NextAuthOptions = {
         token.role = user.role;
         token.partnerId = user.partnerId;
         token.sessionVersion = user.sessionVersion;
-        token.sid = await startAdminSession(user.id, SESSION_MAX_AGE_SECONDS);
+        token.sid = await startAdminSession(user.id, SESSION_MAX_AGE_SECONDS, new Date(), { userAgent: user.userAgent, ip: user.ip, method: user.signInMethod ?? "password" });
       }
       return token;
     },

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import type { AdminActor } from "@/server/scope";
 import { requireAdminSession, type AdminSession } from "./get-admin-session";
 
-export type SuperAdminSession = AdminSession & { actor: AdminActor & { role: "super_admin" } };
+type SuperAdminSession = AdminSession & { actor: AdminActor & { role: "super_admin" } };
 
 export async function requireSuperAdminSession(): Promise<SuperAdminSession> {
   const session = await requireAdminSession();

@@ -4,24 +4,23 @@
 // every attempt (even with the right password) is refused until it refills. Defaults: 5 failures per
 // email and 30 per IP, refilled over 15 minutes (SIGN_IN_MAX_FAILURES_PER_EMAIL / _PER_IP).
 import { createHash } from "node:crypto";
-import { CLIENT_IP_HEADER, resolveClientIp } from "@/server/http/client-ip";
-import { readEnv, setting, type Env } from "@/server/config/env";
+import { CLIENT_IP_HEADER, pageClientIp } from "@/server/http/client-ip";
+import { setting } from "@/server/config/env";
+import { rateLimitConfig } from "@/server/config/rate-limit-config";
 import type { BucketLimit, RateLimitStore } from "@/server/http/rate-limit";
 import { defaultRateLimitStore } from "@/server/http/rate-limit-store";
 
-export { CLIENT_IP_HEADER };
+export { CLIENT_IP_HEADER, pageClientIp };
 
 const WINDOW_MINUTES = 15;
 
-export type SignInThrottleLimits = { perEmail: BucketLimit; perIp: BucketLimit };
+type SignInThrottleLimits = { perEmail: BucketLimit; perIp: BucketLimit };
 
-export function signInLimitsFromEnv(env: Env = readEnv()): SignInThrottleLimits {
-  const bucket = (raw: string | undefined, fallback: number): BucketLimit => {
-    const n = Number(raw);
-    const burst = raw && Number.isInteger(n) && n > 0 ? n : fallback;
-    return { burst, perMinute: burst / WINDOW_MINUTES };
-  };
-  return { perEmail: bucket(env.SIGN_IN_MAX_FAILURES_PER_EMAIL, 5), perIp: bucket(env.SIGN_IN_MAX_FAILURES_PER_IP, 30) };
+/** SIGN_IN_MAX_FAILURES_PER_EMAIL / _PER_IP through src/server/config/rate-limit-config.ts. */
+function signInLimits(): SignInThrottleLimits {
+  const { signInMaxFailuresPerEmail, signInMaxFailuresPerIp } = rateLimitConfig();
+  const bucket = (burst: number): BucketLimit => ({ burst, perMinute: burst / WINDOW_MINUTES });
+  return { perEmail: bucket(signInMaxFailuresPerEmail), perIp: bucket(signInMaxFailuresPerIp) };
 }
 
 export class SignInThrottledError extends Error {
@@ -32,12 +31,12 @@ export class SignInThrottledError extends Error {
   }
 }
 
-export type SignInAttempt = { email: string; ip: string | null };
+type SignInAttempt = { email: string; ip: string | null };
 
 export class SignInThrottle {
   constructor(
     private readonly store: RateLimitStore = defaultRateLimitStore(),
-    private readonly limits: SignInThrottleLimits = signInLimitsFromEnv(),
+    private readonly limits: SignInThrottleLimits = signInLimits(),
     /** bucket name prefix: "sign-in", or "password-check" for change-password's current password */
     private readonly prefix: string = "sign-in",
   ) {}
@@ -69,5 +68,5 @@ export class SignInThrottle {
  */
 export function signInClientIp(headers: Record<string, string | string[] | undefined>, trustProxy = setting("trustProxy")): string | null {
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[v.length - 1] : v);
-  return resolveClientIp(one(headers[CLIENT_IP_HEADER]), one(headers["x-forwarded-for"]), trustProxy);
+  return pageClientIp((name) => one(headers[name]), trustProxy);
 }

@@ -4,6 +4,8 @@
 //   - src/trpc/react.tsx: a "use client" module (NODE_ENV, inlined by Next; PORT on the server pass);
 //   - scripts/test.ts, scripts/e2e.ts, scripts/sdk/**: test and SDK tooling that hands an
 //     environment to child processes and never runs inside the app;
+//   - scripts/run-built.mjs (plain JavaScript, outside the lint rule's files): NEXT_DIST_DIR, to find the
+//     compiled entry points before any module of ours is loaded (and NODE_ENV for its one message);
 //   - next.config.*, prisma.config.ts, vitest/playwright configs: read by their tools, not the app.
 // Values are read when first asked for and parsed again only when the raw string changes: launchers
 // set AUTH_SECRET, DATABASE_URL and APP_DOMAIN before the app runs, and tests change a variable
@@ -60,19 +62,28 @@ const trimmedOrNull = z.string().optional().transform((v) => v?.trim() || null);
 const SETTINGS = {
   /** TRUST_PROXY=1: X-Forwarded-For / -Host / -Proto come from our own reverse proxy. */
   trustProxy: ["TRUST_PROXY", flagOne],
+  /** SUPER_ADMIN_REQUIRE_2FA=1: super admins must sign in with a second factor (set up at their next sign-in). */
+  superAdminRequire2fa: ["SUPER_ADMIN_REQUIRE_2FA", flagOne],
+  /** PROVIDER_REQUIRE_2FA=1: provider users must sign in with a second factor (the platform setting of contract section 17). */
+  providerRequire2fa: ["PROVIDER_REQUIRE_2FA", flagOne],
   /** AUTH_TOKEN_TTL_SECONDS: partner token lifetime (900). */
   tokenTtlSeconds: ["AUTH_TOKEN_TTL_SECONDS", positiveInt(900)],
   /** IDEMPOTENCY_ABANDONED_AFTER_MS: a first request still running after this is taken over (60000). */
   idempotencyAbandonedAfterMs: ["IDEMPOTENCY_ABANDONED_AFTER_MS", z.string().optional().transform((v) => Number(v ?? 60_000))],
   /** DATABASE_URL, empty as unset: null means the embedded database. */
   databaseUrl: ["DATABASE_URL", z.string().optional().transform((v) => v || null)],
+  /** DATABASE_DIRECT_URL: a direct (not pooled) connection for migrations and LISTEN; null: DATABASE_URL serves both. */
+  databaseDirectUrl: ["DATABASE_DIRECT_URL", z.string().optional().transform((v) => v || null)],
+  /** PERKWAY_WORKERS=0: no background work (deliveries, partition upkeep, scheduled emails) in this process. */
+  workersOff: ["PERKWAY_WORKERS", z.string().optional().transform((v) => v === "0")],
   /** PERKWAY_CHANGE_FEED=0 turns the LISTEN connection off in this process. */
   changeFeedOff: ["PERKWAY_CHANGE_FEED", z.string().optional().transform((v) => v === "0")],
   /** SMTP_URL set at all (mail-config.ts validates it). */
   smtpConfigured: ["SMTP_URL", trimmedOrNull.transform(Boolean)],
   /** REDIS_URL: rate-limit buckets shared by every instance; null keeps them in memory. */
   redisUrl: ["REDIS_URL", z.string().optional().transform((v) => v || null)],
-  redisPrefix: ["RATE_LIMIT_REDIS_PREFIX", z.string().optional()],
+  /** PERKWAY_TEST_FAULTS=1: a member page asked with the header `x-perkway-test-fault: page|layout` throws (the browser suite's check of the branded error pages). Never in production. */
+  testFaults: ["PERKWAY_TEST_FAULTS", flagOne],
   /** NODE_ENV as the launcher set it. */
   nodeEnv: ["NODE_ENV", z.string().optional()],
   /** PORT (3000). */
@@ -100,6 +111,11 @@ export type SettingName = keyof Settings;
 export type SettingValue<K extends SettingName> = z.output<Settings[K][1]>;
 
 const parsed = new Map<SettingName, { raw: string | undefined; value: unknown }>();
+
+/** The connection for migrations and LISTEN: DATABASE_DIRECT_URL, else DATABASE_URL (null: not resolved yet). */
+export function directDatabaseUrl(): string | null {
+  return setting("databaseDirectUrl") ?? setting("databaseUrl");
+}
 
 /** A typed setting, parsed once per raw value. */
 export function setting<K extends SettingName>(name: K): SettingValue<K> {

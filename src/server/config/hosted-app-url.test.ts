@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readHostedAppConfig } from "@/server/config/hosted-app-config";
 import { customDomainCandidate, isLocalHost } from "@/server/config/app-host";
 import { buildSignInUrl } from "./hosted-app-url";
-import { generateToken, hashToken, isWellFormedToken } from "@/server/services/shared";
+import { generateToken, hashToken, isWellFormedToken } from "@/server/crypto/secret-token";
 
 describe("buildSignInUrl", () => {
   const token = "A".repeat(43);

@@ -60,7 +60,7 @@ export function redact(raw: string): string {
 }
 
 /** "Name <a@b>" or "a@b" → its parts. */
-export function parseMailFrom(raw: string): { name: string | null; address: string } | null {
+function parseMailFrom(raw: string): { name: string | null; address: string } | null {
   const m = /^\s*(?:"?([^"<]*?)"?\s*<([^>]+)>|([^\s<>]+))\s*$/.exec(raw);
   if (!m) return null;
   const address = (m[2] ?? m[3] ?? "").trim();

@@ -6,7 +6,7 @@ import { jwtVerify, SignJWT } from "jose";
 import type { Environment } from "@/server/scope";
 import { deriveKey, verificationKeys } from "./auth-secret";
 
-export const MEMBER_SESSION = {
+const MEMBER_SESSION = {
   alg: "HS256",
   typ: "JWT",
   issuer: "perkway",
@@ -16,7 +16,7 @@ export const MEMBER_SESSION = {
   defaultTtlSeconds: 30 * 24 * 60 * 60,
 } as const;
 
-export type MemberSession = { memberId: string; partnerId: string; environment: Environment; expiresAt: Date; jti: string };
+type MemberSession = { memberId: string; partnerId: string; environment: Environment; expiresAt: Date; jti: string };
 
 export async function issueMemberSessionToken(s: { memberId: string; partnerId: string; environment: Environment }, ttlSeconds: number = MEMBER_SESSION.defaultTtlSeconds) {
   const iat = Math.floor(Date.now() / 1000);

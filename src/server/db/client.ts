@@ -18,10 +18,24 @@ export function poolConfigFromEnv(env: Env = readEnv()) {
     max: num(env.DATABASE_POOL_SIZE, 10),
     connectionTimeoutMillis: num(env.DATABASE_CONNECT_TIMEOUT_MS, 5_000),
     statement_timeout: num(env.DATABASE_STATEMENT_TIMEOUT_MS, 15_000),
-    // A transaction left open by a crashed request must not hold locks forever.
-    idle_in_transaction_session_timeout: num(env.DATABASE_STATEMENT_TIMEOUT_MS, 15_000) * 4,
+    // A transaction left open by a crashed request must not hold locks forever. Sent in `options`
+    // (a startup parameter PgBouncer can be told to ignore beside statement_timeout, docs/deploy.md).
+    options: `-c idle_in_transaction_session_timeout=${num(env.DATABASE_STATEMENT_TIMEOUT_MS, 15_000) * 4}`,
     idleTimeoutMillis: 30_000,
   };
+}
+
+/**
+ * Interactive transactions ($transaction(async (tx) => …)) wait for their turn and run as long as a
+ * statement may: Prisma's own defaults (2 s to start, 5 s to finish) are shorter than the statement
+ * timeout, and on the embedded database, where transactions run one at a time on its one session, a
+ * transaction queued behind another (two scheduled runners, a busy machine) failed with "Unable to
+ * start a transaction in the given time" though nothing was wrong.
+ */
+export function transactionOptionsFromEnv(env: Env = readEnv()) {
+  const { statement_timeout } = poolConfigFromEnv(env);
+  // 0 turns the statement timeout off (the benches' seeding): Prisma's defaults then, as before.
+  return statement_timeout > 0 ? { maxWait: statement_timeout, timeout: statement_timeout } : undefined;
 }
 
 function createClient(): PrismaClient {
@@ -30,7 +44,7 @@ function createClient(): PrismaClient {
   // Our own pool (the adapter would make the same one) so that its figures can be read: poolStats().
   const pool = new pg.Pool({ connectionString: url, ...poolConfigFromEnv() });
   globalForDb.perkwayPool = pool;
-  return new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  return new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }), transactionOptions: transactionOptionsFromEnv() });
 }
 
 const globalForDb = globalThis as unknown as { perkwayDb?: PrismaClient; perkwayPool?: pg.Pool };
@@ -47,7 +61,7 @@ export function poolStats(): PoolStats | null {
 /**
  * Lazily created so that importing a service never needs a database until it is called. Read-your-
  * writes for the per-process caches is the writing operation's own business
- * (src/server/services/shared/cached-reads.ts), not this client's.
+ * (src/server/services/cache/cached-reads.ts), not this client's.
  */
 export const db: PrismaClient = new Proxy({} as PrismaClient, {
   get(_target, prop) {
@@ -62,12 +76,23 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
  * Prisma overhead (its engine handles every parameter: about a millisecond for a large JSON one) is
  * most of their cost (src/server/services/events/event-writer.ts). Rows come back as pg decodes them.
  */
-export async function queryDirect<T>(sql: string, params: readonly unknown[], opts: { preparedAs?: string } = {}): Promise<T[]> {
+export async function queryDirect<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
   globalForDb.perkwayDb ??= createClient();
-  // preparedAs: a named statement, parsed and planned once per connection, then sent as its name
-  // and parameters only.
-  const result = await globalForDb.perkwayPool!.query({ text: sql, values: params as unknown[], name: opts.preparedAs });
+  // Never a named prepared statement: poolers in transaction mode and the embedded database cannot
+  // keep one (src/server/db/server-statement.ts keeps a hot statement's plan instead).
+  const result = await globalForDb.perkwayPool!.query({ text: sql, values: params as unknown[] });
   return result.rows as T[];
+}
+
+/** One pool connection for a few statements that must share it (a transaction), released after. */
+export async function withDirectClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  globalForDb.perkwayDb ??= createClient();
+  const client = await globalForDb.perkwayPool!.connect();
+  try {
+    return await work(client);
+  } finally {
+    client.release();
+  }
 }
 
 export async function disconnectDb(): Promise<void> {

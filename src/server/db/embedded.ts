@@ -50,9 +50,17 @@ export async function startEmbeddedPostgres(opts: { dir: string | null; port?: n
       if (published) fs.rmSync(published, { force: true }); // no new joiners from here on
       // Processes that joined (a CLI command while `npm start` runs, or the other way round) keep
       // their connections until they are done: wait for them, up to a limit.
+      // A joiner closes its migration connection before its client opens the next one: the server
+      // stops only after no connection has been open for a moment, not at the first idle instant.
       const deadline = Date.now() + (opts.waitForClientsMs ?? 120_000);
+      const quietMs = Math.min(1_500, opts.waitForClientsMs ?? 1_500);
+      let quietSince = Date.now();
       await sleep(100);
-      while (openConnections(server) > 0 && Date.now() < deadline) await sleep(100);
+      while (Date.now() < deadline) {
+        if (openConnections(server) > 0) quietSince = Date.now();
+        else if (Date.now() - quietSince >= quietMs) break;
+        await sleep(50);
+      }
       await server.stop();
       await db.close();
     },

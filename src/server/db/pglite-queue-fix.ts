@@ -7,6 +7,9 @@
 // exist`, or silently wrong rows. Also, one failed message left the queue stuck forever.
 // This replaces the queue's scheduler: a connection that started a batch keeps the session until
 // its Sync (or a simple Query) has run, and a failure never stops the queue.
+// It reaches into the library's private QueryQueueManager, so package.json pins the exact version it
+// was written against (0.2.17); test/db/pglite-queue-fix.test.ts fails when that shape changes or the
+// patch stops applying.
 type QueueItem = {
   handlerId: number;
   message: Uint8Array;
@@ -34,9 +37,10 @@ const BATCH_MESSAGES = new Set([0x50, 0x42, 0x44, 0x45, 0x43, 0x48]);
 const SYNC = 0x53;
 const QUERY = 0x51;
 
-export function pinExtendedProtocolBatches(server: unknown): void {
+/** Installs the scheduler on a PGLiteSocketServer's queue; false when the queue is not the one it knows (library changed). */
+export function pinExtendedProtocolBatches(server: unknown): boolean {
   const q = (server as { queryQueue?: QueryQueue }).queryQueue;
-  if (!q || typeof q.processQueue !== "function" || !Array.isArray(q.queue)) return; // library changed
+  if (!q || typeof q.processQueue !== "function" || !Array.isArray(q.queue)) return false; // library changed
   let batchOwner: number | null = null;
 
   q.processQueue = async () => {
@@ -87,4 +91,5 @@ export function pinExtendedProtocolBatches(server: unknown): void {
       void q.processQueue();
     }
   };
+  return true;
 }

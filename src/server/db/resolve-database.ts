@@ -3,6 +3,7 @@
 // serves it, started (and owned) by this process when none does.
 // Pending migrations are applied here too, before the embedded server is announced to others.
 import path from "node:path";
+import pg from "pg";
 import { claimDataDir, DATA_DIR, findRunningEmbedded, startEmbeddedPostgres } from "./embedded";
 import { applyMigrations } from "./schema-engine";
 import { setting } from "@/server/config/env";
@@ -16,14 +17,38 @@ export type ResolvedDatabase = {
   stop: (opts?: { waitForClientsMs?: number }) => Promise<void>;
 };
 
+async function holdConnection(url: string): Promise<pg.Client | null> {
+  const client = new pg.Client({ connectionString: url });
+  client.on("error", () => {}); // the owner going away later is not this process's failure
+  try {
+    await client.connect();
+    return client;
+  } catch {
+    return null;
+  }
+}
+
 export async function resolveDatabase(opts: { port?: number } = {}): Promise<ResolvedDatabase> {
   const configured = setting("databaseUrl");
-  if (configured) return { url: configured, embedded: false, owned: false, applied: await applyMigrations(configured), stop: async () => {} };
+  // Migrations take a session-level lock: through a transaction-mode pooler they need the direct URL.
+  if (configured) return { url: configured, embedded: false, owned: false, applied: await applyMigrations(setting("databaseDirectUrl") ?? configured), stop: async () => {} };
   // Another process may be starting the server right now: it holds the folder before it answers.
   const deadline = Date.now() + 60_000;
   for (;;) {
     const running = await findRunningEmbedded();
-    if (running) return { url: running, embedded: true, owned: false, applied: await applyMigrations(running), stop: async () => {} };
+    if (running) {
+      // The owner stops its server once no connection has been open for a moment: a joiner holds one
+      // from here to its own stop, or the gap between its migrations and its first query (module
+      // loading, seconds on a busy machine) could see the server go (a CLI beside a finishing one).
+      const presence = await holdConnection(running);
+      if (!presence) continue; // it stopped just now: claim the folder on the next turn
+      try {
+        return { url: running, embedded: true, owned: false, applied: await applyMigrations(running), stop: () => presence.end().catch(() => {}) };
+      } catch (err) {
+        await presence.end().catch(() => {});
+        throw err;
+      }
+    }
     const release = claimDataDir();
     if (release) {
       try {

@@ -3,12 +3,12 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import { setting } from "@/server/config/env";
 
-const require = createRequire(import.meta.url);
 
 type Engine = {
   diff(params: unknown): Promise<{ exitCode: number; stdout: string | null }>;
@@ -22,8 +22,13 @@ let glue: { SchemaEngine: { new: (opts: unknown, log: (m: string) => void, adapt
 
 async function loadGlue() {
   if (glue) return glue;
-  const bg = await import("@prisma/schema-engine-wasm/schema_engine_bg");
-  const wasmPath = path.join(path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")), "schema_engine_bg.wasm");
+  // Resolved and imported at run time, from the project's node_modules: inside Next's server bundle
+  // (`next start` migrates from src/instrumentation.ts) the bundler would turn require.resolve into a
+  // module id and the wasm file's path into a number.
+  const runtimeRequire = createRequire(path.join(process.cwd(), "package.json"));
+  const bgPath = runtimeRequire.resolve("@prisma/schema-engine-wasm/schema_engine_bg");
+  const bg = await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ pathToFileURL(bgPath).href);
+  const wasmPath = path.join(path.dirname(bgPath), "schema_engine_bg.wasm");
   const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), { "./schema_engine_bg.js": bg as unknown as WebAssembly.ModuleImports });
   const exports = instance.exports as Record<string, unknown>;
   (bg as unknown as { __wbg_set_wasm(w: unknown): void }).__wbg_set_wasm(exports);
@@ -82,8 +87,8 @@ class CatalogFriendlyPool extends pg.Pool {
     this.on("connect", (client) => void patchQuery(client));
   }
 }
-function catalogFriendlyAdapter(url: string) {
-  const factory = new PrismaPg(new CatalogFriendlyPool({ connectionString: url, max: 1 }));
+function catalogFriendlyAdapter(pool: pg.Pool) {
+  const factory = new PrismaPg(pool);
   const connect = factory.connect.bind(factory);
   factory.connect = async () => reportCharColumns((await connect()) as unknown as Queryable) as never;
   return bindMigrationAwareSqlAdapterFactory(factory);
@@ -101,8 +106,20 @@ export async function openSchemaEngine(url: string | null, paths: ProjectPaths =
   const { SchemaEngine } = await loadGlue();
   const schema = fs.readFileSync(paths.schemaPath, "utf8");
   // A diff between files needs no database, but the engine always wants an adapter.
-  const adapter = catalogFriendlyAdapter(url ?? "postgresql://unused@127.0.0.1:1/none");
-  return SchemaEngine.new({ datamodels: [[paths.schemaPath, schema]] }, () => {}, adapter);
+  const pool = new CatalogFriendlyPool({ connectionString: url ?? "postgresql://unused@127.0.0.1:1/none", max: 1 });
+  const clients = new Set<pg.Client>();
+  pool.on("connect", (client) => void clients.add(client));
+  const engine = await SchemaEngine.new({ datamodels: [[paths.schemaPath, schema]] }, () => {}, catalogFriendlyAdapter(pool));
+  // The engine's connection holds Prisma's session-level migration lock (pg_advisory_lock(72707369))
+  // until it closes, and freeing the engine does not close it: left idle in the pool, it made the next
+  // instance's (or the CLI's) migrations wait 10 s and fail. Closed with the engine.
+  const free = engine.free.bind(engine);
+  engine.free = () => {
+    free();
+    for (const client of clients) void client.end().catch(() => {});
+    void pool.end().catch(() => {});
+  };
+  return engine;
 }
 
 export function readMigrationsList(migrationsDir: string = MIGRATIONS_DIR) {

@@ -29,7 +29,7 @@ export const ISO_3166_ALPHA2 = [
   "ZA", "ZM", "ZW",
 ] as const;
 
-export type CountryCode = (typeof ISO_3166_ALPHA2)[number];
+type CountryCode = (typeof ISO_3166_ALPHA2)[number];
 
 const CODES: ReadonlySet<string> = new Set(ISO_3166_ALPHA2);
 

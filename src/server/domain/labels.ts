@@ -38,8 +38,6 @@ export const TIER_LABELS: Record<string, string> = { free: "Free", premium: "Pre
 
 export const REQUEST_STATUS_LABELS: Record<string, string> = { pending: "Pending", approved: "Approved", declined: "Declined", withdrawn: "Withdrawn" };
 
-export const DEAL_TYPE_LABELS: Record<string, string> = { servicepass: "Perkway catalogue", partner_private: "Your own deal" };
-
 export const REDEMPTION_METHOD_LABELS: Record<RedemptionMethod, string> = {
   url: "Link",
   promo_code: "Promo code",
@@ -48,8 +46,6 @@ export const REDEMPTION_METHOD_LABELS: Record<RedemptionMethod, string> = {
   unique_code: "Unique codes",
   inquiry: "Inquiry",
 };
-
-export const ENVIRONMENT_LABELS: Record<string, string> = { live: "Live", test: "Sandbox" };
 
 const TABLES = [RULE_TYPE_LABELS, DEAL_TAG_LABELS, DEAL_STATUS_LABELS, TIER_LABELS, REDEMPTION_METHOD_LABELS] as Record<string, string>[];
 

@@ -26,7 +26,7 @@ export function profileVocabulary(d: ProfileDimension): readonly string[] | null
   return ELIGIBILITY_VOCABULARIES[d];
 }
 
-export function isProfileDimension(s: string): s is ProfileDimension {
+function isProfileDimension(s: string): s is ProfileDimension {
   return (PROFILE_DIMENSIONS as readonly string[]).includes(s);
 }
 

@@ -38,7 +38,7 @@ export class AppError extends Error {
   }
 }
 
-export function errorTypeFor(status: number): ErrorType {
+function errorTypeFor(status: number): ErrorType {
   if (status === 401) return "authentication_error";
   if (status === 403) return "permission_error";
   if (status === 429) return "rate_limit_error";

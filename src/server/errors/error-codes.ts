@@ -7,7 +7,7 @@
 // `docs.errorCodes` and in docs/api.md when /v1 can answer it.
 
 /** tRPC's error code keys (the ones we use); kept as strings so this module imports no transport. */
-export type TrpcErrorCode =
+type TrpcErrorCode =
   | "BAD_REQUEST"
   | "UNAUTHORIZED"
   | "FORBIDDEN"
@@ -40,9 +40,9 @@ export const TRPC_CODE_BY_STATUS = {
   503: "SERVICE_UNAVAILABLE",
 } as const satisfies Record<number, TrpcErrorCode>;
 
-export type ErrorStatus = keyof typeof TRPC_CODE_BY_STATUS;
+type ErrorStatus = keyof typeof TRPC_CODE_BY_STATUS;
 
-export type ErrorCodeInfo = {
+type ErrorCodeInfo = {
   status: ErrorStatus;
   /** Where the code can come from: every /v1 endpoint's plumbing ("shared"), one or a few /v1
    *  endpoints ("endpoint"), or only the portal, hosted app and CLI ("app", not in docs/api.md). */
@@ -105,6 +105,9 @@ export const ERROR_CODES = {
   approval_not_required: endpoint(409, "The deal does not need approval: its instructions are available directly"),
   signature_invalid: endpoint(400, "POST /v1/provider/conversions: the Perkway-Signature header is missing, does not match the raw body and the deal's provider secret, or is older than 5 minutes"),
   click_not_found: endpoint(404, "POST /v1/provider/conversions: no tracked click with this click_id"),
+  click_expired: endpoint(409, "POST /v1/provider/conversions: the click is older than the deal's attribution_window_days"),
+  redemption_not_found: endpoint(404, "POST /v1/provider/conversions/{id}/reverse: no redemption confirmed by a provider with this id"),
+  reversal_window_closed: endpoint(409, "POST /v1/provider/conversions/{id}/reverse: the confirmation is more than 30 days old"),
   tracking_not_enabled: endpoint(409, "The deal does not have tracking_enabled: it has no provider secret to rotate"),
   webhook_endpoint_disabled: app(409, "The webhook endpoint is disabled"),
   webhook_delivery_not_found: app(404, "No such webhook delivery"),
@@ -119,11 +122,21 @@ export const ERROR_CODES = {
   password_already_set: app(409, "This admin already set a password"),
   password_link_invalid: app(410, "The set-password link was already used or has expired"),
   last_admin: app(409, "A partner keeps at least one admin"),
+  last_owner: app(409, "A partner keeps at least one owner"),
+  two_factor_setup_required: app(403, "Set up two-factor authentication on /account before anything else"),
+  two_factor_code_invalid: app(400, "The authentication code or recovery code is not right (or was already used)"),
+  two_factor_not_enabled: app(409, "Two-factor authentication is not set up for this admin"),
+  two_factor_setup_not_started: app(409, "Start the two-factor setup first: no pending secret to confirm"),
+  two_factor_required_by_policy: app(409, "Two-factor authentication is required here and cannot be turned off"),
+  admin_session_not_found: app(404, "No such active session of yours"),
   admin_not_found: app(404, "No admin with this id in your team"),
   file_invalid: app(400, "The uploaded file cannot be read"),
   catalog_import_empty: app(400, "The catalogue file holds no entries"),
   category_not_found: app(404, "No category with this id"),
   partner_not_found: app(404, "No partner with this id"),
+  provider_not_found: app(404, "No provider with this id"),
+  change_request_not_found: app(404, "No change request with this id (for your provider)"),
+  change_request_not_pending: app(409, "The change request was already approved or rejected"),
   api_key_not_found: app(404, "No rolled key pair with this public key is still working"),
   magic_link_invalid: app(404, "The sign-in link is unknown"),
   magic_link_used: app(410, "The sign-in link was already used"),
@@ -131,6 +144,7 @@ export const ERROR_CODES = {
   category_slug_taken: app(409, "Another category has this slug"),
   subdomain_taken: app(409, "Another partner has this subdomain"),
   custom_domain_taken: app(409, "Another partner has this custom domain"),
+  sso_domain_taken: app(409, "Another partner's single sign-on for admins already serves this email domain"),
   inquiry_not_found: app(404, "No inquiry with this id in your partner and environment"),
   inquiry_no_email: app(409, "The member who sent this inquiry was deleted: there is no address to reply to"),
 } as const satisfies Record<string, ErrorCodeInfo>;

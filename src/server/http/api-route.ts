@@ -1,12 +1,14 @@
 // A /v1 (or /events/track) endpoint: method + path pattern + the pieces it needs. Handlers are plain
-// functions over the services, so the same table serves Next's route handlers and the lean server.
+// functions over the services. The route table (src/server/rest/routes.ts) is served by one handler,
+// rest/handle-api-request.ts, on the lean path of src/server/server.ts (and by the tests' and benches'
+// servers); no Next route handler serves these paths (docs/decisions/lean-api-path.md).
 import type { z } from "zod";
 import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
 import type { ApiResult } from "./json-response";
 import type { RequestLimiter } from "./rate-limit";
 
-export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE" | "PUT";
+type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE" | "PUT";
 
 export type ApiContext = {
   request: Request;
@@ -44,7 +46,7 @@ export type ApiRoute = {
   docs: RouteDocs;
 };
 
-export type RouteDocs = {
+type RouteDocs = {
   summary: string;
   description?: string;
   tags: string[];

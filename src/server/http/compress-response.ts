@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import { BytesResponse } from "./bytes-response";
 import { ResponseHeaders } from "./response-headers";
 
-export type Encoding = "br" | "gzip";
+type Encoding = "br" | "gzip";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

@@ -1,6 +1,7 @@
 // The one mapping from errors to the error body of docs/api.md, Errors.
 import { AppError } from "@/server/errors/app-error";
 import { jsonResponse } from "./json-response";
+import { newRequestId } from "./request-id";
 import { toAppError } from "@/server/errors/to-app-error";
 import { errorFields as errorLogFields, logger } from "@/server/observability/logger";
 
@@ -20,13 +21,22 @@ export function errorBody(err: AppError, requestId: string): Record<string, unkn
   return { error };
 }
 
+/** A refusal outside the /v1 pipeline (/healthz, /metrics): the error body with a fresh request id. */
+export function refusalResponse(err: AppError, headers: Record<string, string> = {}): Response {
+  const requestId = newRequestId();
+  const response = errorResponse(err, { requestId, request: null, url: null });
+  response.headers.set("X-Request-Id", requestId);
+  for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
+  return response;
+}
+
 export function errorResponse(
   err: unknown,
-  { requestId, request, url, errorFields }: { requestId: string; request: Request; url: URL; errorFields?: Record<string, unknown> },
+  { requestId, request, url, errorFields }: { requestId: string; request: Request | null; url: URL | null; errorFields?: Record<string, unknown> },
 ): Response {
   const appError = toAppError(err);
   if (appError.status >= 500) {
-    logger().error({ request_id: requestId, method: request.method, path: url.pathname, ...errorLogFields(err) }, "unhandled error");
+    logger().error({ request_id: requestId, method: request?.method, path: url?.pathname, ...errorLogFields(err) }, "unhandled error");
   }
   const body = { ...errorBody(appError, requestId), ...errorFields };
   const headers: Record<string, string> = {};

@@ -2,7 +2,7 @@
 // few levels in our inputs, and every recursive consumer (validation, serializers, the database
 // driver) pays for each level: a 1 MiB body can nest 500,000 deep. Checked on the text, before
 // JSON.parse, in one linear pass.
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 export const JSON_TOO_DEEP_MESSAGE = `The body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep`;
 

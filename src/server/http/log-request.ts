@@ -4,7 +4,7 @@
 import type { PartnerScope } from "@/server/scope";
 import { logger } from "@/server/observability/logger";
 
-export type RequestLogEntry = {
+type RequestLogEntry = {
   request: Request;
   url: URL;
   status: number;

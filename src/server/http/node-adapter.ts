@@ -19,7 +19,12 @@ export function toFetchRequest(req: IncomingMessage, origin: string): Request {
 
 export async function sendFetchResponse(res: ServerResponse, response: Response): Promise<void> {
   res.statusCode = response.status;
-  response.headers.forEach((v, k) => res.setHeader(k, v));
+  // Each Set-Cookie stays its own header line (forEach yields them one by one: setHeader would keep the last).
+  response.headers.forEach((v, k) => {
+    if (k !== "set-cookie") res.setHeader(k, v);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader("set-cookie", cookies);
   // Bytes already in memory are written as they are; any other body is read from its stream.
   const body = response instanceof BytesResponse ? response.payload : response.body ? Buffer.from(await response.arrayBuffer()) : null;
   const req = res.req;

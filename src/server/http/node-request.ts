@@ -9,7 +9,7 @@ import type { IncomingMessage } from "node:http";
 import { discardRest, MAX_DISCARD_BYTES } from "./discard-body";
 
 /** Request headers as node parsed them (lowercase names), read-only. */
-export class NodeHeaders implements Headers {
+class NodeHeaders implements Headers {
   readonly #raw: IncomingMessage["headers"];
   constructor(raw: IncomingMessage["headers"]) {
     this.#raw = raw;

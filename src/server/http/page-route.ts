@@ -3,7 +3,7 @@
 // bounded. Mirrors src/app's folders; unknown paths are "unmatched".
 import { partnerSubdomainOf } from "@/server/config/app-host";
 
-export type Surface = "portal" | "hosted" | "trpc" | "static" | "ops";
+type Surface = "portal" | "hosted" | "trpc" | "static" | "ops";
 
 const HOSTED_ROUTES: [RegExp, string][] = [
   [/^\/?$/, "/"],

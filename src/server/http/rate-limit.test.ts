@@ -56,9 +56,11 @@ describe("configuration", () => {
     });
   });
 
-  it("reads RATE_LIMIT_PER_MINUTE / RATE_LIMIT_BURST and ignores nonsense", () => {
+  it("reads RATE_LIMIT_PER_MINUTE / RATE_LIMIT_BURST and refuses nonsense with the variable's name (src/server/config/rate-limit-config.ts)", () => {
     expect(rateLimitConfigFromEnv({ RATE_LIMIT_PER_MINUTE: "1200", RATE_LIMIT_BURST: "50" }).partner).toEqual({ perMinute: 1200, burst: 50 });
-    expect(rateLimitConfigFromEnv({ RATE_LIMIT_PER_MINUTE: "-1", RATE_LIMIT_BURST: "abc" }).partner).toEqual({ perMinute: 600, burst: 100 });
+    expect(rateLimitConfigFromEnv({ AUTH_RATE_LIMIT_PER_KEY_PER_MINUTE: "5" }).authentication_key).toEqual({ perMinute: 5, burst: 5 });
+    expect(() => rateLimitConfigFromEnv({ RATE_LIMIT_PER_MINUTE: "-1" })).toThrow(/RATE_LIMIT_PER_MINUTE must be/);
+    expect(() => rateLimitConfigFromEnv({ RATE_LIMIT_BURST: "abc" })).toThrow(/RATE_LIMIT_BURST must be/);
   });
 
   it("hashes public keys in bucket keys", () => {

@@ -5,7 +5,8 @@
 import { metrics } from "@/server/observability/metrics";
 import { createHash } from "node:crypto";
 import { AppError } from "@/server/errors/app-error";
-import { readEnv, type Env } from "@/server/config/env";
+import type { Env } from "@/server/config/env";
+import { rateLimitConfig, readRateLimitConfig } from "@/server/config/rate-limit-config";
 
 export type BucketLimit = { perMinute: number; burst: number };
 
@@ -53,29 +54,25 @@ export function decide(allowed: boolean, tokens: number, limit: BucketLimit): Ra
   };
 }
 
-export type RateLimitPolicy = "partner" | "anonymous" | "authentication_ip" | "authentication_key";
+type RateLimitPolicy = "partner" | "anonymous" | "authentication_ip" | "authentication_key";
 
 export type RateLimitConfig = Record<RateLimitPolicy, BucketLimit>;
 
-/** Defaults of docs/api.md, Rate limits, overridable through the environment (README: Configuration). */
-export function rateLimitConfigFromEnv(env: Env = readEnv()): RateLimitConfig {
-  const perMinute = positive(env.RATE_LIMIT_PER_MINUTE, 600);
-  const burst = positive(env.RATE_LIMIT_BURST, 100);
-  const keyPerMinute = positive(env.AUTH_RATE_LIMIT_PER_KEY_PER_MINUTE, 20);
-  const ipPerMinute = positive(env.AUTH_RATE_LIMIT_PER_IP_PER_MINUTE, 60);
+/**
+ * The buckets of docs/api.md, Rate limits, from the settings (src/server/config/rate-limit-config.ts:
+ * defaults, and a ConfigError naming the variable for a value that cannot be right). Without `env`:
+ * the process's environment, parsed again only when a variable changes.
+ */
+export function rateLimitConfigFromEnv(env?: Env): RateLimitConfig {
+  const { perMinute, burst, authPerKeyPerMinute, authPerIpPerMinute } = env ? readRateLimitConfig(env) : rateLimitConfig();
   return {
     partner: { perMinute, burst },
     // Requests without a (valid) token: same budget as a partner, per client IP.
     anonymous: { perMinute, burst },
     // "20 per minute": at most 20 at once, then one every 3 seconds.
-    authentication_key: { perMinute: keyPerMinute, burst: keyPerMinute },
-    authentication_ip: { perMinute: ipPerMinute, burst: ipPerMinute },
+    authentication_key: { perMinute: authPerKeyPerMinute, burst: authPerKeyPerMinute },
+    authentication_ip: { perMinute: authPerIpPerMinute, burst: authPerIpPerMinute },
   };
-}
-
-function positive(raw: string | undefined, fallback: number): number {
-  const n = Number(raw);
-  return raw !== undefined && raw !== "" && Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
 /** Bucket key per policy. Public keys are hashed: bounded length, nothing secret-looking in Redis. */

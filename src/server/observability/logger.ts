@@ -9,11 +9,9 @@ import { currentRequest } from "./request-context";
 import { redactSecrets, SECRET_KEYS } from "./redact";
 import { readEnv, type Env } from "@/server/config/env";
 
-export type { Logger };
-
 const REDACT_PATHS = SECRET_KEYS.flatMap((k) => [`["${k}"]`, `*["${k}"]`, `*.*["${k}"]`]);
 
-export function loggerOptions(env: Env = readEnv()): LoggerOptions {
+function loggerOptions(env: Env = readEnv()): LoggerOptions {
   const quiet = env.NODE_ENV === "test" && !env.LOG_LEVEL;
   return {
     level: quiet ? "silent" : (env.LOG_LEVEL || "info"),

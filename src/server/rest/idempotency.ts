@@ -22,7 +22,7 @@ import { errorFields, logger } from "@/server/observability/logger";
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 const KEY_RE = /^[\x20-\x7e]+$/; // what an HTTP header can carry unambiguously
 
-export type IdempotencyStep =
+type IdempotencyStep =
   | { replay: Response }
   | { complete(response: Response): Promise<Response>; release(): Promise<void> };
 
@@ -77,7 +77,7 @@ function replayResponse(status: number, text: string): Response {
 }
 
 /** Method, path, query and the body — JSON compared by value, so key order and spacing do not matter. */
-export function fingerprint(method: string, url: URL, body: Uint8Array): string {
+function fingerprint(method: string, url: URL, body: Uint8Array): string {
   return createHash("sha256").update(`${method} ${url.pathname}${url.search}\n${canonicalBody(body)}`).digest("hex");
 }
 

@@ -13,6 +13,7 @@ import { partnerDealRoutes } from "./partner-deals";
 import { webhookEndpointRoutes } from "./webhook-endpoints";
 import { accessRequestRoutes } from "./access-requests";
 import { redemptionRoutes } from "./redemptions";
+import { rotateHandoffSecretRoute } from "./member-sign-in/rotate-handoff-secret";
 
 export const apiRoutes: ApiRoute[] = [
   createAuthenticationRoute,
@@ -23,6 +24,7 @@ export const apiRoutes: ApiRoute[] = [
   ...accessRequestRoutes,
   ...webhookEndpointRoutes,
   ...redemptionRoutes,
+  rotateHandoffSecretRoute,
   trackEventsRoute,
   getAnalyticsRoute,
 ];

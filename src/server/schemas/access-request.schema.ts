@@ -4,10 +4,8 @@ import { z } from "zod";
 import { listSchema, pageQueryFields } from "./list.schema";
 import { isStorableText, UNSTORABLE_MESSAGE } from "./storable-text";
 
-export const ACCESS_REQUEST_TYPES = ["deal", "membership"] as const;
-export const ACCESS_REQUEST_STATUSES = ["pending", "approved", "declined", "withdrawn"] as const;
-export type AccessRequestType = (typeof ACCESS_REQUEST_TYPES)[number];
-export type AccessRequestStatus = (typeof ACCESS_REQUEST_STATUSES)[number];
+const ACCESS_REQUEST_TYPES = ["deal", "membership"] as const;
+const ACCESS_REQUEST_STATUSES = ["pending", "approved", "declined", "withdrawn"] as const;
 
 const freeText = (max: number, description: string) =>
   z
@@ -17,8 +15,8 @@ const freeText = (max: number, description: string) =>
     .refine(isStorableText, { error: UNSTORABLE_MESSAGE })
     .meta({ description });
 
-export const accessRequestMessageSchema = freeText(2000, "What the member wrote with the request");
-export const decisionNoteSchema = freeText(2000, "Shown to the member with the decision, and in their email");
+const accessRequestMessageSchema = freeText(2000, "What the member wrote with the request").meta({ example: "We are raising our seed round and would like the credits for our EU launch." });
+const decisionNoteSchema = freeText(2000, "Shown to the member with the decision, and in their email");
 
 export const accessRequestSchema = z
   .object({
@@ -28,7 +26,7 @@ export const accessRequestSchema = z
     user_id: z.uuid().nullable().meta({ description: "The member; null for a membership request until it is approved" }),
     email: z.string().meta({ description: "The member's (or the applicant's) address" }),
     status: z.enum(ACCESS_REQUEST_STATUSES),
-    message: z.string().nullable(),
+    message: z.string().nullable().meta({ example: "We are raising our seed round and would like the credits for our EU launch." }),
     decision_note: z.string().nullable(),
     decided_at: z.iso.datetime().nullable().meta({ description: "When it was approved, declined or withdrawn" }),
     created_at: z.iso.datetime(),
@@ -59,7 +57,6 @@ export const accessRequestDecisionSchema = z
   .object({ note: decisionNoteSchema.nullable().optional() })
   .strict()
   .meta({ id: "AccessRequestDecision" });
-export type AccessRequestDecisionInput = z.output<typeof accessRequestDecisionSchema>;
 
 export const accessRequestListQuerySchema = z
   .object({

@@ -2,6 +2,7 @@
 // AnalyticsSummary schema (analytics.schema.ts): the KPI cards show exactly what GET /v1/analytics returns.
 import { z } from "zod";
 import { EVENT_TYPES } from "@/server/domain/enums";
+import { analyticsSummarySchema } from "./analytics.schema";
 
 /** The range picker's choices; any 1..365 is accepted, as on /v1. */
 export const ANALYTICS_RANGES = [7, 30, 90, 365] as const;
@@ -9,6 +10,16 @@ export const ANALYTICS_RANGES = [7, 30, 90, 365] as const;
 export const analyticsRangeInputSchema = z.object({ days: z.int().min(1).max(365).default(30) }).strict();
 
 const count = () => z.int().min(0);
+
+/** The portal's key figures: the /v1 summary plus the redemption records of the same window (issue 44:
+ *  the portal's "redemptions" are records, one per member and deal, as GET /v1/redemptions lists). */
+export const portalSummarySchema = analyticsSummarySchema.extend({
+  redemptions_recorded: count(),
+  /** records that carry a claimed code */
+  codes_claimed_recorded: count(),
+  top_deals: z.array(analyticsSummarySchema.shape.top_deals.element.extend({ redemptions_recorded: count() })),
+});
+export type PortalSummary = z.output<typeof portalSummarySchema>;
 
 export const dailyEventCountsSchema = z.object({
   /** UTC days, YYYY-MM-DD, oldest first; today (partial) last */
@@ -46,7 +57,15 @@ export const onboardingStatusSchema = z.object({
 });
 
 export type DailyEventCountsDto = z.output<typeof dailyEventCountsSchema>;
-export type FunnelDto = z.output<typeof funnelSchema>;
+
+// ---- Member digests (contract section 19, issue 43 item 5): the analytics page's card and the ROI report
+export const digestFiguresSchema = z.object({
+  digests_sent: z.int().meta({ description: "Digest emails sent in the window (member_digests with an email)" }),
+  digests_opened: z.int().meta({ description: "Of those, digests whose member followed at least one tracked link (no pixel)" }),
+  deal_clicks: z.int().meta({ description: "Follows of a digest's or ending-soon reminder's tracked link that landed on a deal, in the window" }),
+  ending_soon_sent: z.int().meta({ description: "Ending-soon reminder emails sent in the window" }),
+});
+export type DigestFigures = z.output<typeof digestFiguresSchema>;
 
 // ---- ROI report (issue 29): the funnel per deal and overall, and the value delivered per period
 const roiFunnelFields = {
@@ -58,7 +77,7 @@ const roiFunnelFields = {
   value_confirmed: z.number().meta({ description: "Sum of est_value of the confirmed redemptions" }),
   value_self_reported: z.number().meta({ description: "Sum of est_value of the redemptions not confirmed by a provider" }),
 };
-export const ROI_GRAINS = ["day", "week", "month"] as const;
+const ROI_GRAINS = ["day", "week", "month"] as const;
 export const roiReportSchema = z.object({
   days: z.int(),
   grain: z.enum(ROI_GRAINS),
@@ -69,5 +88,7 @@ export const roiReportSchema = z.object({
     z.object({ deal_id: z.string(), product_name: z.string(), est_value: z.number().nullable(), tracking_enabled: z.boolean(), ...roiFunnelFields }),
   ),
   periods: z.array(z.object({ period_start: z.string(), redeemed: z.int(), confirmed: z.int(), value_confirmed: z.number(), value_self_reported: z.number() })),
+  /** the member digests of the same window (the analytics page's figures) */
+  digests: digestFiguresSchema,
 });
 export type RoiReport = z.output<typeof roiReportSchema>;

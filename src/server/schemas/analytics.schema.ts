@@ -24,7 +24,7 @@ export const analyticsQuerySchema = z
 
 const count = () => z.int().min(0);
 
-export const topDealSchema = z
+const topDealSchema = z
   .object({
     deal_id: z.uuid(),
     product_name: z.string(),

@@ -11,7 +11,7 @@ const keyPairSchema = z.object({
   last_used_at: z.string().nullable(),
 });
 
-export const apiKeyEnvironmentSchema = z.object({
+const apiKeyEnvironmentSchema = z.object({
   environment: environmentSchema,
   /** the pair in use; null only if a partner was created without keys */
   current: keyPairSchema.nullable(),

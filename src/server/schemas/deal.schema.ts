@@ -14,14 +14,20 @@ import { eligibilityInputSchema } from "./user.schema";
 import { redemptionInputSchema, redemptionPatchSchema, redemptionSchema } from "./redemption.schema";
 import { catalogRuleSchema } from "./visibility-rule.schema";
 import { limitQuerySchema, listSchema, pageQueryFields } from "./list.schema";
+import { localeQueryField } from "./locale.schema";
+import { dealTranslationsInputSchema, dealTranslationsSchema } from "./deal-translation.schema";
 
-export const LISTABLE_STATUSES = ["live", "coming_soon", "paused", "expired"] as const;
-export const DEAL_SORTS = ["featured", "name", "newest", "value"] as const;
+const LISTABLE_STATUSES = ["live", "coming_soon", "paused", "expired"] as const;
+const DEAL_SORTS = ["featured", "name", "newest", "value"] as const;
 export type DealSort = (typeof DEAL_SORTS)[number];
 export const MAX_CODES_PER_CALL = 10_000;
 
 // ---- Output ----------------------------------------------------------------------------------
-export const categorySchema = z.object({ id: z.uuid(), slug: z.string(), name: z.string() }).meta({ id: "Category" });
+// Realistic examples for the reference (issue 44); test/api/openapi-examples.test.ts.
+const CATEGORY_EXAMPLE = { id: "2c7d9e1f-8a3b-4c5d-9e6f-1a2b3c4d5e6f", slug: "cloud-infrastructure", name: "Cloud infrastructure" };
+const categorySchema = z
+  .object({ id: z.uuid().meta({ example: CATEGORY_EXAMPLE.id }), slug: z.string().meta({ example: CATEGORY_EXAMPLE.slug }), name: z.string().meta({ example: CATEGORY_EXAMPLE.name }) })
+  .meta({ id: "Category" });
 
 const eligibilityOutput = Object.fromEntries(ELIGIBILITY_DIMENSIONS.map((d) => [`eligibility_${d}`, z.array(z.string())])) as Record<
   `eligibility_${EligibilityDimension}`,
@@ -63,6 +69,7 @@ export const dealSchema = z
     tracking_enabled: z.boolean().meta({
       description: "Provider-confirmed redemption: members reach redeem_url through /r/{click_id} on the hosted host, and the provider confirms with POST /v1/provider/conversions",
     }),
+    attribution_window_days: z.number().int().meta({ description: "A provider's conversion must come within this many days of the member's click (else 409 click_expired)" }),
     available_regions: z
       .array(z.enum(AUDIENCE_REGIONS))
       .optional()
@@ -74,7 +81,13 @@ export const dealSchema = z
   .meta({ id: "Deal" });
 export type DealDto = z.output<typeof dealSchema>;
 
-export const dealWithProviderSecretSchema = dealSchema
+/** A partner deal (/v1/partner-deals, the portal): the Deal plus its translations as stored. */
+export const partnerDealSchema = dealSchema
+  .extend({ translations: dealTranslationsSchema })
+  .meta({ id: "PartnerDeal" });
+export type PartnerDealDto = z.output<typeof partnerDealSchema>;
+
+export const dealWithProviderSecretSchema = partnerDealSchema
   .extend({
     provider_secret: z
       .string()
@@ -85,7 +98,10 @@ export const dealWithProviderSecretSchema = dealSchema
 export type DealWithProviderSecretDto = z.output<typeof dealWithProviderSecretSchema>;
 
 export const dealListSchema = listSchema(dealSchema, "DealList");
-export const partnerDealListSchema = listSchema(dealSchema, "PartnerDealList");
+export const partnerDealListSchema = listSchema(partnerDealSchema, "PartnerDealList");
+
+/** GET /v1/deals/{id}: the language of the text (other parameters are ignored, as they always were). */
+export const dealGetQuerySchema = z.object({ locale: localeQueryField });
 
 export const dealDeletedSchema = z.object({ id: z.uuid(), deleted: z.literal(true) }).meta({ id: "DealDeleted" });
 
@@ -120,6 +136,7 @@ export const dealListQuerySchema = z
     updated_since: timestampQuery.optional().meta({ description: "Only deals updated at or after this instant" }),
     user_id: z.string().max(100).optional().meta({ description: "Only deals this member can see and redeem (404 user_not_found if not yours)" }),
     external_user_id: z.string().max(255).optional().meta({ description: "Instead of user_id: the partner's own id of the member" }),
+    locale: localeQueryField,
   })
   .strict();
 export type DealListQuery = z.output<typeof dealListQuerySchema>;
@@ -170,10 +187,14 @@ function uniqueList<T extends z.ZodType>(item: T, max: number) {
 const shortText = (max: number) => z.string().trim().min(1).max(max);
 
 /** A category by slug ("design") or as a Category object naming its id or slug. */
-export const categoryRefSchema = z.union([
+const categoryRefSchema = z.union([
   z.string().trim().min(1).max(100),
   z
-    .object({ id: z.string().max(100).optional(), slug: z.string().trim().max(100).optional(), name: z.string().optional() })
+    .object({
+      id: z.string().max(100).optional().meta({ example: CATEGORY_EXAMPLE.id }),
+      slug: z.string().trim().max(100).optional().meta({ example: CATEGORY_EXAMPLE.slug }),
+      name: z.string().optional().meta({ example: CATEGORY_EXAMPLE.name }),
+    })
     .strict()
     .refine((c) => c.id !== undefined || c.slug !== undefined, { error: "a category object needs its slug or id" }),
 ]);
@@ -191,7 +212,7 @@ const flatEligibility = {
 };
 
 /** Fields a partner may write on its partner deals; required-ness is decided per endpoint below. */
-const dealWritableFields = {
+export const dealWritableFields = {
   product_name: shortText(200),
   slug: slugSchema,
   logo_url: linkSchema,
@@ -216,6 +237,13 @@ const dealWritableFields = {
   end_date: z.iso.date({ error: "must be a date YYYY-MM-DD" }).nullable(),
   deal_type: z.literal("partner_private", { error: "a partner deal is always partner_private" }).meta({ description: "Optional; always partner_private" }),
   tracking_enabled: z.boolean().meta({ description: "Turning it on returns the deal's provider secret once, as provider_secret" }),
+  attribution_window_days: z
+    .number({ error: "must be a whole number of days from 1 to 365" })
+    .int({ error: "must be a whole number of days from 1 to 365" })
+    .min(1, { error: "must be a whole number of days from 1 to 365" })
+    .max(365, { error: "must be a whole number of days from 1 to 365" })
+    .meta({ description: "Tracked deals: a provider's conversion must come within this many days of the member's click (default 90)" }),
+  translations: dealTranslationsInputSchema,
 };
 
 function refineDates(d: { start_date?: string | null; end_date?: string | null }, ctx: z.RefinementCtx) {
@@ -279,7 +307,7 @@ export const codeCountsSchema = z
 
 // ---- Servicepass catalogue import (operator CLI, super admin) ------------------------------------
 const catalogCategorySchema = z
-  .object({ id: z.string().optional(), slug: slugSchema, name: shortText(100) })
+  .object({ id: z.string().optional().meta({ example: CATEGORY_EXAMPLE.id }), slug: slugSchema.meta({ example: CATEGORY_EXAMPLE.slug }), name: shortText(100).meta({ example: CATEGORY_EXAMPLE.name }) })
   .strict();
 
 /** One servicepass deal in the API's Deal shape plus slug (upsert key), rules and codes. */
@@ -298,6 +326,9 @@ export const catalogEntrySchema = z
     api_excluded: z.boolean().optional(),
     visibility_rules: z.array(catalogRuleSchema).max(200).optional(),
     codes: z.array(z.string().trim().min(1).max(200)).max(100_000).optional(),
+    /** When someone last checked the deal with its provider (contract section 19). Left out: the
+     *  stored value stays (an older file does not un-verify deals); null clears it. */
+    verified_at: z.iso.datetime({ offset: true, error: "must be an ISO 8601 timestamp" }).nullable().optional(),
     // Read-only fields of an exported Deal: accepted and ignored, so an export can be re-imported.
     id: z.string().optional(),
     available_regions: z.array(z.string()).optional(),

@@ -5,10 +5,10 @@ import { z } from "zod";
 import { EVENT_TYPES } from "@/server/domain/enums";
 import { findUnstorable, isStorableText } from "./storable-text";
 
-export const MAX_BATCH_EVENTS = 500;
-export const MAX_DEAL_IDS = 200;
-export const MAX_METADATA_BYTES = 4096;
-export const MAX_EVENT_ID_LENGTH = 255;
+const MAX_BATCH_EVENTS = 500;
+const MAX_DEAL_IDS = 200;
+const MAX_METADATA_BYTES = 4096;
+const MAX_EVENT_ID_LENGTH = 255;
 
 /** Types that are not about one deal: user_id optional, deal_id not accepted. */
 export const NON_DEAL_EVENT_TYPES = ["deal_list_viewed", "upgrade_cta_clicked"] as const;
@@ -74,7 +74,7 @@ export const trackBatchEnvelopeSchema = z
   .object({ events: z.array(z.unknown()).min(1).max(MAX_BATCH_EVENTS) })
   .strict();
 
-export const trackBatchSchema = z
+const trackBatchSchema = z
   .object({ events: z.array(trackEventSchema).min(1).max(MAX_BATCH_EVENTS) })
   .strict()
   .meta({ id: "TrackEventBatch", description: `Up to ${MAX_BATCH_EVENTS} events, all accepted or none.` });

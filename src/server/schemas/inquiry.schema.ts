@@ -20,7 +20,7 @@ export const inquiryInputSchema = z
   .strict();
 export type InquiryInput = z.output<typeof inquiryInputSchema>;
 
-export const inquirySchema = z.object({
+const inquirySchema = z.object({
   id: z.uuid(),
   deal_id: z.uuid(),
   deal_name: z.string(),
@@ -31,7 +31,6 @@ export const inquirySchema = z.object({
   role: z.string().nullable(),
   created_at: z.iso.datetime(),
 });
-export type InquiryDto = z.output<typeof inquirySchema>;
 
 export const inquiryListQuerySchema = z.object({
   limit: z.number().int().min(1).max(100).default(50),

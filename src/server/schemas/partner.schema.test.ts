@@ -2,13 +2,20 @@ import { describe, expect, it } from "vitest";
 import { brandingSchema, subdomainSchema } from "./partner.schema";
 
 describe("partner settings validation", () => {
-  it("accepts http(s) and site-relative logo URLs, refuses scripts and other schemes", () => {
-    for (const ok of ["https://cdn.example.com/logo.svg", "http://localhost:3000/logo.png", "/logos/acme.svg"]) {
+  it("accepts https and site-relative logo URLs, refuses http, scripts and other schemes", () => {
+    for (const ok of ["https://cdn.example.com/logo.svg", "/logos/acme.svg"]) {
       expect(brandingSchema.safeParse({ logo_url: ok }).success, ok).toBe(true);
     }
-    for (const bad of ["javascript:alert(1)", "data:image/svg+xml;base64,PHN2Zz4=", "//evil.example/x.svg", "ftp://x/y.png", "JaVaScRiPt:alert(1)"]) {
+    // http: the settings page promises "An https image" (issue 44), and https pages block it.
+    for (const bad of ["http://cdn.example.com/logo.png", "javascript:alert(1)", "data:image/svg+xml;base64,PHN2Zz4=", "//evil.example/x.svg", "ftp://x/y.png", "JaVaScRiPt:alert(1)"]) {
       expect(brandingSchema.safeParse({ logo_url: bad }).success, bad).toBe(false);
     }
+  });
+
+  it("says what a colour must look like", () => {
+    const result = brandingSchema.safeParse({ primary_color: "blue" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0].message).toBe("must be a colour written as # and six hex digits, like #1d3557");
   });
 
   it("normalizes subdomains and refuses reserved or malformed ones", () => {

@@ -1,6 +1,15 @@
 // The partner record (admin-managed: CLI and portal). One schema feeds validation everywhere.
 import { z } from "zod";
 import { AUDIENCE_REGIONS, DELIVERY_METHODS, PARTNER_TYPES } from "@/server/domain/enums";
+import { memberSignInInputSchema } from "./member-sign-in.schema";
+import { supportedLocaleSchema } from "./locale.schema";
+
+/** The languages members may pick (contract §16): supported locales, each once, at least one. */
+const offeredLocalesSchema = z
+  .array(supportedLocaleSchema)
+  .min(1, { error: "must offer at least one language" })
+  .max(20)
+  .transform((values) => [...new Set(values)]);
 
 export const subdomainSchema = z
   .string()
@@ -11,15 +20,19 @@ export const subdomainSchema = z
 
 export const RESERVED_SUBDOMAINS = new Set(["www", "api", "app", "admin", "portal", "static", "assets", "embed", "mail", "p", "v1"]);
 
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+const colorSchema = z.string().regex(HEX_COLOR, { error: "must be a colour written as # and six hex digits, like #1d3557" });
+
 export const brandingSchema = z
   .object({
-    primary_color: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
-    accent_color: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
-    // http(s) or a path on this site: never javascript:, data: or other schemes that run in a page.
+    primary_color: colorSchema.optional(),
+    accent_color: colorSchema.optional(),
+    // https or a path on this site: never javascript:, data: or other schemes that run in a page, and
+    // never plain http (the hosted app is served over https: an http image is blocked as mixed content).
     logo_url: z
       .string()
       .max(2048)
-      .refine((v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), "logo_url must be an http(s) URL or a path starting with /")
+      .refine((v) => /^\/(?!\/)/.test(v) || /^https:\/\/[^\s]+$/i.test(v), "must be an https:// address (or a path on this site starting with /)")
       .optional(),
     headline: z.string().max(200).optional(),
     welcome_text: z.string().max(2000).optional(),
@@ -37,7 +50,7 @@ export const originSchema = z.string().refine((s) => {
 }, "must be an origin like https://example.com");
 
 /** Where the upgrade call to action sends free members under freemium: an https URL, or null for none. */
-export const upgradeUrlSchema = z
+const upgradeUrlSchema = z
   .string()
   .trim()
   .max(2048)
@@ -54,7 +67,7 @@ export const upgradeUrlSchema = z
 export const MEMBER_ACCESS_MODES = ["invite_only", "email_domain", "request"] as const;
 
 /** "example.com": lower-cased, no scheme, no "@"; what an address's part after "@" must equal. */
-export const emailDomainSchema = z
+const emailDomainSchema = z
   .string()
   .trim()
   .toLowerCase()
@@ -66,7 +79,7 @@ export const emailDomainSchema = z
  * path, at least two labels ending in a letter TLD (so no IP address and no "localhost"). Whether it
  * is free and outside APP_DOMAIN is the service's check (updatePartner). "" → null (none).
  */
-export const customDomainSchema = z.preprocess(
+const customDomainSchema = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? null : v),
   z
     .string()
@@ -90,6 +103,8 @@ export const partnerCreateSchema = z
     upgrade_url: upgradeUrlSchema.default(null),
     member_access: z.enum(MEMBER_ACCESS_MODES).default("invite_only"),
     allowed_email_domains: z.array(emailDomainSchema).max(50).default([]),
+    default_locale: supportedLocaleSchema.default("en"),
+    locales: offeredLocalesSchema.default(["en"]),
     active: z.boolean().default(true),
   })
   .strict();
@@ -114,13 +129,31 @@ export const partnerUpdateSchema = z
     custom_domain: customDomainSchema,
     /** true: the hosted app and widget leave out "Powered by Perkway". */
     hide_powered_by: z.boolean(),
+    /** "New deals you can claim" emails to live members (contract section 19): off, weekly (default), monthly. */
+    digest_frequency: z.enum(["off", "weekly", "monthly"], { error: "must be one of: off, weekly, monthly" }),
+    /** true: deal providers' results may name this partner (otherwise it is only counted). */
+    share_name_with_providers: z.boolean(),
+    /** How members sign in: email link, the partner's OpenID Connect provider, signed hand-off (contract section 15). */
+    member_sign_in: memberSignInInputSchema,
+    /** true: every admin of the partner signs in with two-factor authentication (contract.md section 17). */
+    require_admin_2fa: z.boolean(),
+    /** The language when nothing else decides (contract §16); added to locales when missing there. */
+    default_locale: supportedLocaleSchema,
+    /** The languages members may pick in the hosted app and widget (one or more of SUPPORTED_LOCALES). */
+    locales: offeredLocalesSchema,
     active: z.boolean(),
   })
   .partial()
   .strict();
 
-/** What a partner's own admin may change on the portal's settings page: everything but `active`. */
-export const partnerSettingsSchema = partnerUpdateSchema.omit({ active: true });
+/**
+ * What a partner's own admin may change on the portal's settings page: everything but `active` and
+ * the security settings, which owners change through partnerSecuritySchema (settings.setSecurity).
+ */
+export const partnerSettingsSchema = partnerUpdateSchema.omit({ active: true, require_admin_2fa: true });
+
+/** The partner's security settings (owners only). */
+export const partnerSecuritySchema = z.object({ require_admin_2fa: z.boolean() }).strict();
 
 export type PartnerCreateInput = z.input<typeof partnerCreateSchema>;
 export type PartnerUpdateInput = z.input<typeof partnerUpdateSchema>;

@@ -6,9 +6,9 @@ import { eligibilityInputSchema } from "./user.schema";
 import { MAX_CODES_PER_CALL } from "./deal.schema";
 
 // ---- Reasons ----------------------------------------------------------------------------------
-export const ruleRefSchema = z.object({ id: z.string().nullable(), rule_type: z.enum(RULE_TYPES), priority: z.number().int() });
+const ruleRefSchema = z.object({ id: z.string().nullable(), rule_type: z.enum(RULE_TYPES), priority: z.number().int() });
 
-export const reasonViewSchema = z.object({
+const reasonViewSchema = z.object({
   /** Reason code (docs/decisions/visibility-reasons.md). */
   code: z.string(),
   /** The reason in words. */
@@ -39,7 +39,7 @@ export type CatalogueListInput = z.output<typeof catalogueListInputSchema>;
 
 const categoryOut = z.object({ slug: z.string(), name: z.string() });
 
-export const catalogueRowSchema = z.object({
+const catalogueRowSchema = z.object({
   id: z.string(),
   product_name: z.string(),
   short_description: z.string(),
@@ -50,6 +50,8 @@ export const catalogueRowSchema = z.object({
   categories: z.array(categoryOut),
   /** In GET /v1/deals (default list) for this partner. */
   visible: z.boolean(),
+  /** Listed by the hosted app and widget (the engine's hosted channel: an API-excluded deal is). */
+  shown_to_members: z.boolean(),
   /** The partner hid this shared deal from its members ("Hide from my members"). */
   hidden_by_you: z.boolean(),
   hidden_by: z.array(reasonViewSchema),
@@ -116,7 +118,7 @@ export const previewInputSchema = z.object({
 });
 export type PreviewInput = z.output<typeof previewInputSchema>;
 
-export const previewRowSchema = z.object({
+const previewRowSchema = z.object({
   id: z.string(),
   product_name: z.string(),
   short_description: z.string(),
@@ -163,7 +165,6 @@ export const memberSearchOutputSchema = z.array(z.object({ id: z.string(), email
 
 // ---- Partner deals --------------------------------------------------------------------------------
 export const dealIdInputSchema = z.object({ id: z.string().max(100) });
-export const ownDealListInputSchema = z.object({ status: z.enum(DEAL_STATUSES).optional(), ...pageFields });
 export const instructionsPreviewInputSchema = z.object({
   instructions: z.string().max(20_000),
   redeem_url: z.string().max(2048).default(""),
@@ -198,7 +199,7 @@ export const codePoolOutputSchema = z.object({
 export const thresholdInputSchema = z.object({ id: z.string().max(100), threshold: z.number().int().min(0).max(1_000_000).nullable() });
 
 // ---- The code pool's codes (portal only: /v1 counts codes, never lists them) ----------------------
-export const poolCodeFilterSchema = z.enum(["all", "claimed", "available"]);
+const poolCodeFilterSchema = z.enum(["all", "claimed", "available"]);
 export const poolCodesInputSchema = z.object({ id: z.string().max(100), filter: poolCodeFilterSchema.default("all"), q: searchText.optional(), ...pageFields });
 const poolCodeSchema = z.object({
   id: z.string(),

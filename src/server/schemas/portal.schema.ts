@@ -21,7 +21,16 @@ export const partnerOutputSchema = z.object({
   allowed_email_domains: z.array(z.string()),
   support_email: z.string().nullable(),
   custom_domain: z.string().nullable(),
+  /** A domain asked for in Settings, not verified yet: links switch to it once verified (issue 44). */
+  custom_domain_pending: z
+    .object({ domain: z.string(), txt_record_name: z.string(), txt_record_value: z.string(), checked_at: z.string().nullable(), problem: z.string().nullable() })
+    .nullable(),
   hide_powered_by: z.boolean(),
+  digest_frequency: z.enum(["off", "weekly", "monthly"]),
+  share_name_with_providers: z.boolean(),
+  require_admin_2fa: z.boolean(),
+  default_locale: z.string(),
+  locales: z.array(z.string()),
   active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -2,13 +2,14 @@
 // GET /v1/deals/{id}/instructions. Input shapes for partner deals and the catalogue import.
 import { z } from "zod";
 import { REDEMPTION_METHODS } from "@/server/domain/enums";
+import { localeQueryField } from "./locale.schema";
 
 /** `{{email}}`, `{{ user_id }}`...: filled per member by GET /v1/deals/{id}/instructions. */
 export const PLACEHOLDER_RE = /\{\{\s*(email|user_id|external_user_id|partner_id|click_id)\s*\}\}/g;
 
 /** What instructions may contain ({{click_id}} is a redeem URL's only: instructions get it empty). */
 export const INSTRUCTION_PLACEHOLDERS = ["email", "user_id", "external_user_id", "partner_id"] as const;
-export const REDEEM_URL_PLACEHOLDERS = [...INSTRUCTION_PLACEHOLDERS, "click_id"] as const;
+const REDEEM_URL_PLACEHOLDERS = [...INSTRUCTION_PLACEHOLDERS, "click_id"] as const;
 
 // Anything written as a placeholder: {{ name }} with no braces inside.
 const ANY_PLACEHOLDER_RE = /\{\{\s*([^{}]*?)\s*\}\}/g;
@@ -107,6 +108,6 @@ export const instructionsQuerySchema = z
   .object({
     user_id: z.string().max(100).optional().meta({ description: "The member's id" }),
     external_user_id: z.string().max(255).optional().meta({ description: "Instead of user_id: the partner's own id of the member" }),
+    locale: localeQueryField,
   })
   .strict();
-export type InstructionsQuery = z.output<typeof instructionsQuerySchema>;

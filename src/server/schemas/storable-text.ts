@@ -48,9 +48,6 @@ export const storableInputSchema = z.unknown().superRefine((value, ctx) => {
   if (path) ctx.addIssue({ code: "custom", path, message: UNSTORABLE_MESSAGE });
 });
 
-/** A string field that can be stored (for schemas that want the rule in their own shape too). */
-export const storableString = () => z.string().refine(isStorableText, { error: UNSTORABLE_MESSAGE });
-
 /** `schema`, after the storable-text check: for inputs validated entry by entry (batches, imports). */
 export function storable<S extends z.ZodType>(schema: S) {
   return storableInputSchema.pipe(schema);

@@ -7,7 +7,7 @@ import { emailSchema } from "./user.schema";
 import { partnerCreateSchema, partnerSettingsSchema } from "./partner.schema";
 import { environmentSchema } from "./portal.schema";
 
-export const PARTNER_STATUS_FILTERS = ["all", "active", "inactive"] as const;
+const PARTNER_STATUS_FILTERS = ["all", "active", "inactive"] as const;
 
 export const partnerListInputSchema = z
   .object({
@@ -15,14 +15,12 @@ export const partnerListInputSchema = z
     status: z.enum(PARTNER_STATUS_FILTERS).default("all"),
   })
   .strict();
-export type PartnerListInput = z.input<typeof partnerListInputSchema>;
 export type PartnerListQuery = z.output<typeof partnerListInputSchema>;
 
 export const partnerIdInputSchema = z.object({ partnerId: z.uuid({ error: "must be a partner id" }) }).strict();
 
 /** Create a partner and its first admin (invited: no password until the set-password link is used). */
 export const partnerCreateWithAdminSchema = partnerCreateSchema.extend({ admin_email: emailSchema, admin_name: z.string().trim().max(200).optional() }).strict();
-export type PartnerCreateWithAdminInput = z.input<typeof partnerCreateWithAdminSchema>;
 export type PartnerCreateWithAdminData = z.output<typeof partnerCreateWithAdminSchema>;
 
 /** The super admin's edit of a partner's settings (activation has its own, confirmed, action). */
@@ -33,7 +31,8 @@ export const partnerSetActiveInputSchema = z.object({ partnerId: z.uuid(), activ
 export const partnerRotateKeysInputSchema = z.object({ partnerId: z.uuid(), environment: environmentSchema }).strict();
 
 // ---- Servicepass catalogue ------------------------------------------------------------------------
-export const CATALOG_FLAG_FILTERS = ["api_excluded", "hidden_globally", "inactive"] as const;
+/** not_verified: verified_at unset or older than 90 days (contract section 19), oldest first. */
+export const CATALOG_FLAG_FILTERS = ["api_excluded", "hidden_globally", "inactive", "not_verified"] as const;
 
 export const catalogDealListInputSchema = z
   .object({
@@ -53,10 +52,10 @@ export const catalogDealIdInputSchema = z.object({ id: z.uuid({ error: "must be 
 export const catalogDealCreateInputSchema = z.object({ entry: z.record(z.string(), z.unknown()) }).strict();
 export const catalogDealUpdateInputSchema = z.object({ id: z.uuid(), entry: z.record(z.string(), z.unknown()) }).strict();
 
-export const CATALOG_FILE_FORMATS = ["json", "csv"] as const;
+const CATALOG_FILE_FORMATS = ["json", "csv"] as const;
 export type CatalogFileFormat = (typeof CATALOG_FILE_FORMATS)[number];
 /** 20 MB of text: a catalogue of tens of thousands of deals. */
-export const MAX_CATALOG_FILE_CHARS = 20_000_000;
+const MAX_CATALOG_FILE_CHARS = 20_000_000;
 
 export const catalogFileInputSchema = z
   .object({

@@ -1,5 +1,8 @@
 // Portal Team page (tRPC team.*): the partner's admins, invitations, removal, own password.
 import { z } from "zod";
+import { TEAM_ROLES } from "@/server/domain/team-roles";
+
+export const teamRoleSchema = z.enum(TEAM_ROLES);
 
 export const teamAdminSchema = z.object({
   id: z.string(),
@@ -10,6 +13,8 @@ export const teamAdminSchema = z.object({
   /** false: invited, the set-password link not used yet */
   password_set: z.boolean(),
   is_you: z.boolean(),
+  role: teamRoleSchema,
+  two_factor_enabled: z.boolean(),
 });
 export type TeamAdmin = z.output<typeof teamAdminSchema>;
 
@@ -17,6 +22,8 @@ export const teamInviteInputSchema = z
   .object({
     email: z.string().trim().toLowerCase().pipe(z.email({ error: "must be a valid email address" }).max(254)),
     name: z.string().trim().max(200).optional(),
+    /** the new admin's role; default admin */
+    role: teamRoleSchema.optional(),
   })
   .strict();
 export type TeamInviteInput = z.output<typeof teamInviteInputSchema>;
@@ -24,6 +31,8 @@ export type TeamInviteInput = z.output<typeof teamInviteInputSchema>;
 export const teamInviteOutputSchema = z.object({ admin: teamAdminSchema, set_password_url: z.string(), expires_at: z.string() });
 
 export const teamAdminIdInputSchema = z.object({ id: z.string().max(100) }).strict();
+
+export const teamSetRoleInputSchema = z.object({ id: z.string().max(100), role: teamRoleSchema }).strict();
 
 /** The one password rule of the portal: set-password links, change-password, operator-created admins. */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -43,14 +52,22 @@ export const changePasswordInputSchema = z
 export const adminCreateSchema = z
   .object({
     email: z.string().trim().toLowerCase().pipe(z.email()),
-    role: z.enum(["super_admin", "partner_admin"]),
+    role: z.enum(["super_admin", "partner_admin", "provider"]),
+    /** partner_admin only: the team role (default owner, what partner_admin meant before roles) */
+    team_role: teamRoleSchema.optional(),
     partner_id: z.uuid().optional(),
+    provider_id: z.uuid().optional(),
     name: z.string().trim().max(200).optional(),
     password: z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH).optional(),
   })
   .strict()
   .refine((a) => (a.role === "partner_admin") === Boolean(a.partner_id), {
-    message: "a partner_admin needs partner_id; a super_admin must not have one",
+    message: "a partner_admin needs partner_id; a super_admin or provider user must not have one",
     path: ["partner_id"],
-  });
+  })
+  .refine((a) => (a.role === "provider") === Boolean(a.provider_id), {
+    message: "a provider user needs provider_id; other roles must not have one",
+    path: ["provider_id"],
+  })
+  .refine((a) => a.role === "partner_admin" || a.team_role === undefined, { message: "only a partner admin has a team role", path: ["team_role"] });
 export type AdminCreateInput = z.output<typeof adminCreateSchema>;

@@ -12,6 +12,7 @@ import {
 } from "@/server/domain/enums";
 import { isCountryCode } from "@/server/domain/iso-3166-alpha2";
 import { listSchema, pageQueryFields } from "./list.schema";
+import { memberLocaleSchema } from "./locale.schema";
 
 export const MAX_BATCH_USERS = 1000;
 
@@ -84,6 +85,7 @@ const roleNotWritable = z
 /** The fields every write accepts (create, both PATCHes), each optional. */
 const writableFields = {
   idp_uid: idpUidSchema.nullable().optional(),
+  locale: memberLocaleSchema.nullable().optional(),
   tier: z.enum(USER_TIERS).optional(),
   user_types: uniqueList(z.enum(USER_TYPES), USER_TYPES.length).optional(),
   regions: uniqueList(z.enum(AUDIENCE_REGIONS), AUDIENCE_REGIONS.length).optional(),
@@ -178,6 +180,7 @@ export const userSchema = z
     email: z.string(),
     external_user_id: z.string().nullable(),
     idp_uid: z.string().nullable(),
+    locale: z.string().nullable().meta({ description: "BCP 47 language tag of the member, or null (the hosted app then decides per visit)" }),
     role: z.enum(USER_ROLES),
     tier: z.enum(USER_TIERS),
     user_types: z.array(z.enum(USER_TYPES)),
@@ -203,11 +206,11 @@ export const userDeletedSchema = z.object({ id: z.uuid(), deleted: z.literal(tru
 
 export const batchEntryErrorSchema = z
   .object({
-    type: z.string(),
-    code: z.string(),
-    message: z.string(),
-    param: z.string().nullable(),
-    errors: z.array(z.object({ param: z.string(), message: z.string() })).optional(),
+    type: z.string().meta({ example: "invalid_request_error" }),
+    code: z.string().meta({ example: "parameter_invalid" }),
+    message: z.string().meta({ example: "email must be an email address" }),
+    param: z.string().nullable().meta({ example: "email" }),
+    errors: z.array(z.object({ param: z.string().meta({ example: "email" }), message: z.string().meta({ example: "email must be an email address" }) })).optional(),
   })
   .meta({ id: "BatchEntryError" });
 

@@ -4,13 +4,13 @@ import { z } from "zod";
 import { AUDIENCE_REGIONS, PARTNER_TYPES, RULE_TYPES, USER_TYPES, type RuleType } from "@/server/domain/enums";
 import { isUuid } from "@/server/domain/ids";
 import { listSchema, pageQueryFields } from "./list.schema";
-export const MAX_RULE_VALUES = 1000;
+const MAX_RULE_VALUES = 1000;
 /** PostgreSQL integer range, so any accepted priority can be stored. */
-export const PRIORITY_MIN = -2_147_483_648;
-export const PRIORITY_MAX = 2_147_483_647;
+const PRIORITY_MIN = -2_147_483_648;
+const PRIORITY_MAX = 2_147_483_647;
 
 /** What rule_value of each rule_type holds. */
-export function ruleValueVocabulary(type: RuleType): { describe: string; accepts: (v: string) => boolean } {
+function ruleValueVocabulary(type: RuleType): { describe: string; accepts: (v: string) => boolean } {
   switch (type) {
     case "include_partner":
     case "exclude_partner":

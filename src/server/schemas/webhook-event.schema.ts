@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { accessRequestSchema } from "./access-request.schema";
 import { dealSchema } from "./deal.schema";
+import { redemptionRecordSchema } from "./redemption-record.schema";
 import { userDeletedSchema, userSchema } from "./user.schema";
 import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./webhook.schema";
 
@@ -22,12 +23,16 @@ const dealRedeemedSchema = z
   })
   .meta({ id: "DealRedeemedObject" });
 
+const redemptionReversedSchema = redemptionRecordSchema
+  .extend({ reason: z.string().nullable().meta({ description: "The reason the provider gave, or null" }) })
+  .meta({ id: "RedemptionReversedObject" });
+
 const inquirySubmittedSchema = z
   .object({
     id: z.uuid(),
     deal_id: z.uuid(),
     user_id: z.uuid(),
-    message: z.string(),
+    message: z.string().meta({ example: "We are a 6-person seed startup and would like to use the credits for our EU launch." }),
     company: z.string().nullable(),
     role: z.string().nullable(),
     created_at: z.iso.datetime(),
@@ -43,7 +48,7 @@ const codePoolSchema = z
   })
   .meta({ id: "CodePoolObject" });
 
-const testPingSchema = z.object({ endpoint_id: z.uuid(), message: z.string() }).meta({ id: "TestPingObject" });
+const testPingSchema = z.object({ endpoint_id: z.uuid(), message: z.string().meta({ example: "This is a test event from Perkway." }) }).meta({ id: "TestPingObject" });
 
 type Payload = { summary: string; object: z.ZodType };
 
@@ -53,16 +58,18 @@ export const WEBHOOK_EVENT_PAYLOADS = {
   "user.deleted": { summary: "A member was deleted (their personal data is gone)", object: userDeletedSchema },
   "deal.published": { summary: "One of your own deals went live", object: dealSchema },
   "deal.redeemed": { summary: "A member redeemed a deal (deal_redeemed or unique_code_claimed with a user_id), or the deal's provider confirmed it (confirmed: true)", object: dealRedeemedSchema },
+  "redemption.reversed": { summary: "The deal's provider reversed a confirmed redemption (POST /v1/provider/conversions/{id}/reverse): confirmed is false, reversed_at set", object: redemptionReversedSchema },
   "inquiry.submitted": { summary: "A member sent a deal's inquiry / request-access form", object: inquirySubmittedSchema },
   "codes.low": { summary: "A claim brought one of your unique-code pools down to its low-stock threshold", object: codePoolSchema },
   "codes.exhausted": { summary: "A claim took the last free code of one of your pools", object: codePoolSchema },
   "access_request.created": { summary: "A member asked for an approval-required deal, or someone asked to become a member", object: accessRequestSchema },
   "access_request.approved": { summary: "A pending access request was approved (membership: user_id is the new member)", object: accessRequestSchema },
   "access_request.declined": { summary: "A pending access request was declined", object: accessRequestSchema },
+  "deal.expired": { summary: "One of your own deals passed its end_date and became expired (within a minute)", object: dealSchema },
   [TEST_EVENT_TYPE]: { summary: "Sent on request (portal: Send test event) to one endpoint; not subscribable", object: testPingSchema },
 } satisfies Record<WebhookEventType | typeof TEST_EVENT_TYPE, Payload>;
 
-export type WebhookEventName = keyof typeof WEBHOOK_EVENT_PAYLOADS;
+type WebhookEventName = keyof typeof WEBHOOK_EVENT_PAYLOADS;
 
 /** Every type a receiver may get, in the docs' order (the test event last). */
 export const WEBHOOK_EVENT_NAMES = [...WEBHOOK_EVENT_TYPES, TEST_EVENT_TYPE] as const satisfies readonly WebhookEventName[];

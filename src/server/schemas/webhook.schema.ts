@@ -10,26 +10,28 @@ export const WEBHOOK_EVENT_TYPES = [
   "user.deleted",
   "deal.published",
   "deal.redeemed",
+  "redemption.reversed",
   "inquiry.submitted",
   "codes.low",
   "codes.exhausted",
   "access_request.created",
   "access_request.approved",
   "access_request.declined",
+  "deal.expired",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** "Send test event" (portal): sent to one endpoint on request, whatever it subscribes to. */
 export const TEST_EVENT_TYPE = "test.ping";
 
-export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
 
 /** http is only for the machine itself (local development); everything else must be https. */
-export function isLocalWebhookHost(hostname: string): boolean {
+function isLocalWebhookHost(hostname: string): boolean {
   return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
 }
 
-export const webhookUrlSchema = z
+const webhookUrlSchema = z
   .string()
   .trim()
   .max(2048, { error: "must be at most 2048 characters" })
@@ -121,17 +123,6 @@ export const webhookEndpointListSchema = listSchema(webhookEndpointSchema, "Webh
 export type WebhookEndpointList = z.output<typeof webhookEndpointListSchema>;
 
 export const webhookEndpointDeletedSchema = z.object({ id: z.uuid(), deleted: z.literal(true) }).meta({ id: "WebhookEndpointDeleted" });
-
-/** What receivers get (for the docs; the bytes are signed as sent). */
-export const webhookEventSchema = z
-  .object({
-    id: z.string().meta({ description: "evt_…: the same on every retry of this event; use it to drop repeats" }),
-    type: z.string(),
-    created_at: z.iso.datetime(),
-    environment: z.enum(["live", "test"]),
-    data: z.object({ object: z.record(z.string(), z.unknown()) }),
-  })
-  .meta({ id: "WebhookEvent" });
 
 // ---- Portal (tRPC): the delivery log -------------------------------------------------------------
 

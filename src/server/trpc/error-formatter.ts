@@ -12,7 +12,6 @@ import { toAppError } from "@/server/errors/to-app-error";
 import { trpcCodeFor } from "@/server/errors/error-codes";
 import { plainFieldErrors, plainMessage } from "@/server/errors/plain-field-errors";
 
-
 /** The AppError a thrown value stands for, or null when it is not one of ours (a bug: it stays a
  *  logged INTERNAL_SERVER_ERROR with a generic message). */
 function knownAppError(cause: unknown): AppError | null {
@@ -27,7 +26,7 @@ export function toTRPCError(cause: unknown): TRPCError | null {
   return appError ? new TRPCError({ code: trpcCodeFor(appError) satisfies TRPC_ERROR_CODE_KEY, message: appError.message, cause: appError }) : null;
 }
 
-export type AppErrorData = {
+type AppErrorData = {
   /** Our stable snake_case error code (AppError.code), or null for errors that are not ours. */
   appCode: string | null;
   /** The offending field (dot path, `[i]` for array indexes), or null. */
@@ -36,7 +35,7 @@ export type AppErrorData = {
   errors: FieldError[] | null;
 };
 
-export type AppErrorShape = TRPCDefaultErrorShape & { data: TRPCDefaultErrorShape["data"] & AppErrorData };
+type AppErrorShape = TRPCDefaultErrorShape & { data: TRPCDefaultErrorShape["data"] & AppErrorData };
 
 export function formatTRPCError({ shape, error }: { shape: TRPCDefaultErrorShape; error: TRPCError }): AppErrorShape {
   // The cause is an AppError (mapped by toTRPCError), or a ZodError when tRPC's own input parsing failed.

@@ -43,7 +43,7 @@ export async function guardTrpcRequest(req: Request, endpoint: string): Promise<
  * browser, never by a page) must be same-origin. A request with neither is not from a browser page
  * (curl, a server): no cookie of a victim rides on it, so it is not a forgery.
  */
-export function isOwnOrigin(headers: Headers, trustProxy = setting("trustProxy")): boolean {
+function isOwnOrigin(headers: Headers, trustProxy = setting("trustProxy")): boolean {
   const origin = headers.get("origin");
   const host = requestHost(headers, trustProxy);
   if (origin !== null) {

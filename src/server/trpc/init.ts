@@ -7,6 +7,8 @@ import { parseWith } from "@/server/errors/parse-with";
 import { storableInputSchema } from "@/server/schemas/storable-text";
 import { formatTRPCError, toTRPCError } from "./error-formatter";
 import { metrics } from "@/server/observability/metrics";
+import { AppError } from "@/server/errors/app-error";
+import { canCall, PROCEDURE_PERMISSIONS, TWO_FACTOR_SETUP_PROCEDURES, type TeamRole } from "@/server/domain/team-roles";
 
 const t = initTRPC.context<TRPCContext>().create({
   errorFormatter: formatTRPCError,
@@ -43,10 +45,41 @@ const measure = t.middleware(async ({ path, type, next }) => {
 
 export const publicProcedure = t.procedure.use(measure).use(mapAppErrors).use(refuseUnstorableInput);
 
-/** A signed-in portal admin of either role. `ctx.actor` is the scope admin services take. */
-export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
+/**
+ * A signed-in portal user (partner admin, super admin or provider user). `ctx.actor` is the scope
+ * admin services take. Every procedure behind it is checked against the one permission table
+ * (PROCEDURE_PERMISSIONS in src/server/domain/team-roles.ts): a role it does not list, or a procedure
+ * it does not list at all, is FORBIDDEN. Someone who must still set up two-factor sign-in reaches only
+ * /account's procedures.
+ */
+export const signedInProcedure = publicProcedure.use(({ ctx, path, next }) => {
   if (!ctx.admin) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
-  return next({ ctx: { admin: ctx.admin, actor: ctx.admin.actor } });
+  const role = ctx.admin.actor.role;
+  const teamRole: TeamRole | null = role === "partner_admin" ? (ctx.admin.teamRole ?? "owner") : null;
+  const caller = teamRole ? { kind: "partner_admin" as const, teamRole } : role === "provider" ? { kind: "provider" as const } : { kind: "super_admin" as const };
+  if (!canCall(caller, path)) {
+    const superOnly = PROCEDURE_PERMISSIONS[path] === "super_admin";
+    throw new AppError("forbidden", superOnly ? "This action requires a super admin." : "Your role does not allow this.");
+  }
+  if (ctx.admin.twoFactorSetupRequired && !TWO_FACTOR_SETUP_PROCEDURES.has(path)) {
+    throw new AppError("two_factor_setup_required", "Set up two-factor authentication on your Account page before anything else.");
+  }
+  return next({ ctx: { admin: ctx.admin, actor: ctx.admin.actor, teamRole } });
+});
+
+/**
+ * A signed-in partner admin or super admin. Provider users are refused here too (the table lists no
+ * partner or super-admin procedure for them), so every partner and super-admin procedure is closed to them.
+ */
+export const adminProcedure = signedInProcedure.use(({ ctx, next }) => {
+  if (ctx.actor.role === "provider") throw new TRPCError({ code: "FORBIDDEN", message: "Provider accounts only reach the provider area." });
+  return next({ ctx });
+});
+
+/** The provider area: `ctx.provider` = { providerId, adminId } from the account, never from input. */
+export const providerProcedure = signedInProcedure.use(({ ctx, next }) => {
+  if (ctx.actor.role !== "provider" || !ctx.admin.provider) throw new TRPCError({ code: "FORBIDDEN", message: "This page is for provider accounts." });
+  return next({ ctx: { provider: ctx.admin.provider } });
 });
 
 /**

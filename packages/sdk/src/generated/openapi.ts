@@ -142,7 +142,7 @@ export interface paths {
         };
         /**
          * List deals visible to you
-         * @description Servicepass deals the visibility rules show to you and your own published deals, never drafts or api_excluded deals. Default: status live or coming_soon, active, not hidden, end_date not passed. With user_id, only deals that member can see and redeem. Orders: featured (default), name, newest, value; ties by id. Keyset cursor: stable while deals change.
+         * @description Servicepass deals the visibility rules show to you and your own published deals, never drafts or api_excluded deals. Default: status live or coming_soon, active, not hidden, end_date not passed. With user_id, only deals that member can see and redeem. Orders: featured (default), name, newest, value; ties by id. Keyset cursor: stable while deals change. With locale, the text fields are served in that language where translated (Content-Language names it); q and the name order use the deals' own text.
          */
         get: operations["getV1Deals"];
         put?: never;
@@ -182,7 +182,7 @@ export interface paths {
         };
         /**
          * Get personalized redemption instructions
-         * @description Placeholders {{email}}, {{user_id}}, {{external_user_id}}, {{partner_id}} are filled (URL-encoded in redeem_url, HTML-escaped in instructions); instructions are sanitized HTML. unique_code deals: the member's own code in promo_code, the same on every call. 403 not_eligible carries error.reason: coming_soon, tier, region, user_type or eligibility:<dimension>.
+         * @description Placeholders {{email}}, {{user_id}}, {{external_user_id}}, {{partner_id}} are filled (URL-encoded in redeem_url, HTML-escaped in instructions); instructions are sanitized HTML, in the language of locale when the deal has them translated (Content-Language names the locale served). unique_code deals: the member's own code in promo_code, the same on every call. 403 not_eligible carries error.reason: coming_soon, tier, region, user_type or eligibility:<dimension>.
          */
         get: operations["getV1DealsByIdInstructions"];
         put?: never;
@@ -548,9 +548,49 @@ export interface paths {
         put?: never;
         /**
          * Confirm a redemption (deal providers)
-         * @description Called by the provider of a tracked deal, not by partners: no bearer token. The body `{ "click_id": "clk_…" }` is signed like webhooks: header `Perkway-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(provider_secret, "<t>.<raw body>")>`, timestamps more than 5 minutes away refused. Records the member's redemption of the deal, or confirms the existing one, with source provider and confirmed true, and fires deal.redeemed with confirmed: true. Idempotent per click: a repeat answers 200 with duplicate: true and changes nothing. See docs/provider-conversions.md.
+         * @description Called by the provider of a tracked deal, not by partners: no bearer token. The body `{ "click_id": "clk_…" }` is signed like webhooks: header `Perkway-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(provider_secret, "<t>.<raw body>")>`, timestamps more than 5 minutes away refused. Records the member's redemption of the deal, or confirms the existing one, with source provider and confirmed true, and fires deal.redeemed with confirmed: true. Optional amount (integer, minor units) with currency (ISO 4217) record the value delivered; external_id (your customer id): a second confirmation of the same deal and external_id through another click is a duplicate and counts once. A click older than the deal's attribution_window_days (default 90) is 409 click_expired. Idempotent per click: a repeat answers 200 with duplicate: true and changes nothing. See docs/provider-conversions.md.
          */
         post: operations["postV1ProviderConversions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider/conversions/{id}/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reverse a confirmed redemption (deal providers)
+         * @description {id} is the redemption.id your conversion received. Body `{ "reason"?: string }` (an empty body means `{}`), signed like conversions over its raw bytes with the deal's provider secret. Within 30 days of the confirmation (else 409 reversal_window_closed): confirmed becomes false, reversed_at is set, redemption.reversed fires, and analytics and the ROI report drop it. A repeat, also a concurrent one, answers 200 with duplicate: true and changes nothing.
+         */
+        post: operations["postV1ProviderConversionsByIdReverse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/handoff-secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the hand-off secret
+         * @description A new signing secret for the signed hand-off (hsk_live_… or hsk_test_…, the environment of the token), returned here once. Your backend signs hand-off tokens with HS256, the key being the UTF-8 bytes of the whole secret. The previous secret keeps verifying for 24 hours after a rotation. Allowed whether or not hand-off is turned on in member_sign_in. No body.
+         */
+        post: operations["postV1HandoffSecretRotate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -679,6 +719,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "redemption.reversed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * redemption.reversed
+         * @description The deal's provider reversed a confirmed redemption (POST /v1/provider/conversions/{id}/reverse): confirmed is false, reversed_at set.
+         */
+        post: operations["webhookRedemptionReversed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "inquiry.submitted": {
         parameters: {
             query?: never;
@@ -799,6 +859,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "deal.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * deal.expired
+         * @description One of your own deals passed its end_date and became expired (within a minute).
+         */
+        post: operations["webhookDealExpired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "test.ping": {
         parameters: {
             query?: never;
@@ -841,8 +921,11 @@ export interface components {
              * @example ada@example.com
              */
             email: string;
+            /** @example crm-10482 */
             external_user_id?: ((string | null) | null) | string | null;
+            /** @example 00u1a2b3c4d5e6f7g8h9 */
             idp_uid?: ((string | null) | null) | string | null;
+            locale?: ((string | null) | null) | string | null;
             /** @enum {string} */
             tier?: "free" | "premium";
             user_types?: ("Idea stage" | "Early-stage startup" | "Growth-stage startup" | "Scale-up" | "SME")[];
@@ -864,9 +947,15 @@ export interface components {
             funding?: ("Bootstrapped" | "Angel" | "VC-backed" | "Grant-funded")[];
         };
         UserPatchByIdentifier: {
-            /** @description Identifier: the member's id */
+            /**
+             * @description Identifier: the member's id
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             id?: string;
-            /** @description Identifier: the partner's own id. null (with another identifier) clears it. */
+            /**
+             * @description Identifier: the partner's own id. null (with another identifier) clears it.
+             * @example crm-10482
+             */
             external_user_id?: ((string | null) | null) | string | null;
             /**
              * Format: email
@@ -874,7 +963,9 @@ export interface components {
              * @example ada@example.com
              */
             email?: string;
+            /** @example 00u1a2b3c4d5e6f7g8h9 */
             idp_uid?: ((string | null) | null) | string | null;
+            locale?: ((string | null) | null) | string | null;
             /** @enum {string} */
             tier?: "free" | "premium";
             user_types?: ("Idea stage" | "Early-stage startup" | "Growth-stage startup" | "Scale-up" | "SME")[];
@@ -893,8 +984,11 @@ export interface components {
              * @example ada@example.com
              */
             email: string;
+            /** @example crm-10482 */
             external_user_id?: ((string | null) | null) | string | null;
+            /** @example 00u1a2b3c4d5e6f7g8h9 */
             idp_uid?: ((string | null) | null) | string | null;
+            locale?: ((string | null) | null) | string | null;
             /** @enum {string} */
             tier?: "free" | "premium";
             user_types?: ("Idea stage" | "Early-stage startup" | "Growth-stage startup" | "Scale-up" | "SME")[];
@@ -910,8 +1004,11 @@ export interface components {
              * @example ada@example.com
              */
             email?: string;
+            /** @example crm-10482 */
             external_user_id?: ((string | null) | null) | string | null;
+            /** @example 00u1a2b3c4d5e6f7g8h9 */
             idp_uid?: ((string | null) | null) | string | null;
+            locale?: ((string | null) | null) | string | null;
             /** @enum {string} */
             tier?: "free" | "premium";
             user_types?: ("Idea stage" | "Early-stage startup" | "Growth-stage startup" | "Scale-up" | "SME")[];
@@ -921,44 +1018,83 @@ export interface components {
             role?: null;
         };
         PartnerDealCreate: {
+            /** @example AWS Activate */
             product_name: string;
+            /** @example aws-activate */
             slug?: string;
+            /** @example https://cdn.perkway.example/logos/aws-activate.svg */
             logo_url?: string;
+            /** @example https://aws.amazon.com/activate/ */
             product_url?: string;
+            /** @example Cloud credits, technical support and training for early-stage startups on AWS. */
             short_description: string;
+            /** @example AWS Activate gives startups the credits, tools and expert guidance they need to get their first workloads into production. */
             long_description?: string;
+            /** @example Up to $5,000 in AWS credits for two years */
             perk_description?: ((string | null) | null) | string | null;
+            /** @example $5,000 */
             market_value?: string;
             est_value?: ((number | null) | null) | number | null;
+            /**
+             * @example [
+             *       "cloud-infrastructure"
+             *     ]
+             */
             categories?: (((string | {
+                /** @example 2c7d9e1f-8a3b-4c5d-9e6f-1a2b3c4d5e6f */
                 id?: string;
+                /** @example cloud-infrastructure */
                 slug?: string;
+                /** @example Cloud infrastructure */
                 name?: string;
             }) | (string | {
+                /** @example 2c7d9e1f-8a3b-4c5d-9e6f-1a2b3c4d5e6f */
                 id?: string;
+                /** @example cloud-infrastructure */
                 slug?: string;
+                /** @example Cloud infrastructure */
                 name?: string;
             })) | string | {
+                /** @example 2c7d9e1f-8a3b-4c5d-9e6f-1a2b3c4d5e6f */
                 id?: string;
+                /** @example cloud-infrastructure */
                 slug?: string;
+                /** @example Cloud infrastructure */
                 name?: string;
             })[];
             /** @enum {string} */
             tier?: "free" | "premium";
             tags?: ("new" | "featured" | "exclusive" | "popular" | "premium" | "free" | "limited_time" | "best_for_startups" | "ending_soon")[];
+            /**
+             * @example [
+             *       "Popular"
+             *     ]
+             */
             badges?: string[];
+            /** @example Pre-seed or seed startups incorporated in the EU. */
             eligibility_requirements?: ((string | null) | null) | string | null;
             eligibility_customer_type?: ("New customer" | "Existing customer")[];
             eligibility_company_stage?: ("Idea" | "Pre-seed" | "Seed" | "Series A" | "Series B" | "Series C+")[];
             eligibility_company_size?: ("1-10" | "11-50" | "51-200" | "201-1000" | "1000+")[];
             eligibility_business_type?: ("B2B" | "B2C" | "B2B2C" | "Marketplace" | "Non-profit" | "Agency")[];
+            /**
+             * @example [
+             *       "Europe"
+             *     ]
+             */
             eligibility_geography?: string[];
             eligibility_incorporation?: ("Incorporated" | "Not incorporated")[];
             eligibility_funding?: ("Bootstrapped" | "Angel" | "VC-backed" | "Grant-funded")[];
             /** @description Alternative to the flat eligibility_* fields (as on /v1/users); naming a dimension both ways is a 400 */
             eligibility?: components["schemas"]["EligibilityInput"];
+            /**
+             * @example [
+             *       "credits"
+             *     ]
+             */
             offer_types?: string[];
             approval_required?: boolean;
+            /** @example within 2 business days */
             approval_time?: ((string | null) | null) | string | null;
             /** @enum {string} */
             status?: "draft" | "live" | "expired" | "paused" | "coming_soon";
@@ -971,57 +1107,137 @@ export interface components {
             deal_type?: "partner_private";
             /** @description Turning it on returns the deal's provider secret once, as provider_secret */
             tracking_enabled?: boolean;
+            /** @description Tracked deals: a provider's conversion must come within this many days of the member's click (default 90) */
+            attribution_window_days?: number;
+            translations?: components["schemas"]["DealTranslationsInput"];
             redemption: components["schemas"]["RedemptionInput"];
         };
+        /** @description Deal text per language: keys en, fr, de, es, pt-BR, ar (a regional tag such as es-MX is stored as es), whether or not you offer the language yet. PATCH merges by language and field: a field set to null removes it, a language set to null removes all of it. */
+        DealTranslationsInput: {
+            [key: string]: ((components["schemas"]["DealTranslationInput"] | null) | null) | components["schemas"]["DealTranslationInput"] | null;
+        };
+        DealTranslationInput: {
+            /** @example AWS Activate */
+            product_name?: ((string | null) | null) | string | null;
+            /** @example Cloud credits, technical support and training for early-stage startups on AWS. */
+            short_description?: ((string | null) | null) | string | null;
+            /** @example AWS Activate gives startups the credits, tools and expert guidance they need to get their first workloads into production. */
+            long_description?: ((string | null) | null) | string | null;
+            /** @example Up to $5,000 in AWS credits for two years */
+            perk_description?: ((string | null) | null) | string | null;
+            redemption?: (({
+                /**
+                 * @description HTML, sanitized like redemption.instructions; same placeholders
+                 * @example <p>Apply with your company email and enter the code below.</p>
+                 */
+                instructions?: ((string | null) | null) | string | null;
+            } | null) | null) | {
+                /**
+                 * @description HTML, sanitized like redemption.instructions; same placeholders
+                 * @example <p>Apply with your company email and enter the code below.</p>
+                 */
+                instructions?: ((string | null) | null) | string | null;
+            } | null;
+        };
         RedemptionInput: {
+            /** @example unique_code */
             method: string;
-            /** @description HTML. Sanitized on write and on read (no script, no event handlers, no javascript: URLs); may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}} and {{partner_id}}, any other {{…}} is refused */
+            /**
+             * @description HTML. Sanitized on write and on read (no script, no event handlers, no javascript: URLs); may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}} and {{partner_id}}, any other {{…}} is refused
+             * @example <p>Apply with your company email and enter the code below.</p>
+             */
             instructions?: string;
-            /** @description The shared code of a promo_code deal (unique_code deals draw from the pool instead) */
+            /**
+             * @description The shared code of a promo_code deal (unique_code deals draw from the pool instead)
+             * @example NORTHWIND-2026
+             */
             promo_code?: string;
-            /** @description http(s) URL; may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}}, {{partner_id}}, and {{click_id}} (tracked deals: the member's click id, empty otherwise) */
+            /**
+             * @description http(s) URL; may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}}, {{partner_id}}, and {{click_id}} (tracked deals: the member's click id, empty otherwise)
+             * @example https://aws.amazon.com/activate/apply?ref={{user_id}}
+             */
             redeem_url?: string;
+            /** @example partners@northwind.example */
             contact_email?: string;
         };
         PartnerDealUpdate: {
+            /** @example AWS Activate */
             product_name?: string;
+            /** @example aws-activate */
             slug?: string;
+            /** @example https://cdn.perkway.example/logos/aws-activate.svg */
             logo_url?: string;
+            /** @example https://aws.amazon.com/activate/ */
             product_url?: string;
+            /** @example Cloud credits, technical support and training for early-stage startups on AWS. */
             short_description?: string;
+            /** @example AWS Activate gives startups the credits, tools and expert guidance they need to get their first workloads into production. */
             long_description?: string;
+            /** @example Up to $5,000 in AWS credits for two years */
             perk_description?: ((string | null) | null) | string | null;
+            /** @example $5,000 */
             market_value?: string;
             est_value?: ((number | null) | null) | number | null;
+            /**
+             * @example [
+             *       "cloud-infrastructure"
+             *     ]
+             */
             categories?: (((string | {
+                /** @example 2c7d9e1f-8a3b-4c5d-9e6f-1a2b3c4d5e6f */
                 id?: string;
+                /** @example cloud-infrastructure */
                 slug?: string;
+                /** @example Cloud infrastructure */
                 name?: string;
             }) | (string | {
+                /** @example 2c7d9e1f-8a3b-4c5d-9e6f-1a2b3c4d5e6f */
                 id?: string;
+                /** @example cloud-infrastructure */
                 slug?: string;
+                /** @example Cloud infrastructure */
                 name?: string;
             })) | string | {
+                /** @example 2c7d9e1f-8a3b-4c5d-9e6f-1a2b3c4d5e6f */
                 id?: string;
+                /** @example cloud-infrastructure */
                 slug?: string;
+                /** @example Cloud infrastructure */
                 name?: string;
             })[];
             /** @enum {string} */
             tier?: "free" | "premium";
             tags?: ("new" | "featured" | "exclusive" | "popular" | "premium" | "free" | "limited_time" | "best_for_startups" | "ending_soon")[];
+            /**
+             * @example [
+             *       "Popular"
+             *     ]
+             */
             badges?: string[];
+            /** @example Pre-seed or seed startups incorporated in the EU. */
             eligibility_requirements?: ((string | null) | null) | string | null;
             eligibility_customer_type?: ("New customer" | "Existing customer")[];
             eligibility_company_stage?: ("Idea" | "Pre-seed" | "Seed" | "Series A" | "Series B" | "Series C+")[];
             eligibility_company_size?: ("1-10" | "11-50" | "51-200" | "201-1000" | "1000+")[];
             eligibility_business_type?: ("B2B" | "B2C" | "B2B2C" | "Marketplace" | "Non-profit" | "Agency")[];
+            /**
+             * @example [
+             *       "Europe"
+             *     ]
+             */
             eligibility_geography?: string[];
             eligibility_incorporation?: ("Incorporated" | "Not incorporated")[];
             eligibility_funding?: ("Bootstrapped" | "Angel" | "VC-backed" | "Grant-funded")[];
             /** @description Alternative to the flat eligibility_* fields (as on /v1/users); naming a dimension both ways is a 400 */
             eligibility?: components["schemas"]["EligibilityInput"];
+            /**
+             * @example [
+             *       "credits"
+             *     ]
+             */
             offer_types?: string[];
             approval_required?: boolean;
+            /** @example within 2 business days */
             approval_time?: ((string | null) | null) | string | null;
             /** @enum {string} */
             status?: "draft" | "live" | "expired" | "paused" | "coming_soon";
@@ -1034,21 +1250,41 @@ export interface components {
             deal_type?: "partner_private";
             /** @description Turning it on returns the deal's provider secret once, as provider_secret */
             tracking_enabled?: boolean;
+            /** @description Tracked deals: a provider's conversion must come within this many days of the member's click (default 90) */
+            attribution_window_days?: number;
+            translations?: components["schemas"]["DealTranslationsInput"];
             redemption?: components["schemas"]["RedemptionPatch"];
         };
         RedemptionPatch: {
+            /** @example unique_code */
             method?: string;
-            /** @description HTML. Sanitized on write and on read (no script, no event handlers, no javascript: URLs); may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}} and {{partner_id}}, any other {{…}} is refused */
+            /**
+             * @description HTML. Sanitized on write and on read (no script, no event handlers, no javascript: URLs); may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}} and {{partner_id}}, any other {{…}} is refused
+             * @example <p>Apply with your company email and enter the code below.</p>
+             */
             instructions?: string;
-            /** @description The shared code of a promo_code deal (unique_code deals draw from the pool instead) */
+            /**
+             * @description The shared code of a promo_code deal (unique_code deals draw from the pool instead)
+             * @example NORTHWIND-2026
+             */
             promo_code?: string;
-            /** @description http(s) URL; may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}}, {{partner_id}}, and {{click_id}} (tracked deals: the member's click id, empty otherwise) */
+            /**
+             * @description http(s) URL; may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}}, {{partner_id}}, and {{click_id}} (tracked deals: the member's click id, empty otherwise)
+             * @example https://aws.amazon.com/activate/apply?ref={{user_id}}
+             */
             redeem_url?: string;
+            /** @example partners@northwind.example */
             contact_email?: string;
         };
         VisibilityRuleCreate: {
+            /** @example region */
             rule_type: string;
-            /** @description Partner UUIDs, PartnerType, AudienceRegion or UserType values, depending on rule_type (duplicates are dropped) */
+            /**
+             * @description Partner UUIDs, PartnerType, AudienceRegion or UserType values, depending on rule_type (duplicates are dropped)
+             * @example [
+             *       "Europe"
+             *     ]
+             */
             rule_value: string[];
             /**
              * @description Among the rules of a dimension that match, the highest priority decides; on a tie, exclude wins
@@ -1057,23 +1293,45 @@ export interface components {
             priority: number;
         };
         VisibilityRuleUpdate: {
+            /** @example region */
             rule_type?: string;
-            /** @description Partner UUIDs, PartnerType, AudienceRegion or UserType values, depending on rule_type (duplicates are dropped) */
+            /**
+             * @description Partner UUIDs, PartnerType, AudienceRegion or UserType values, depending on rule_type (duplicates are dropped)
+             * @example [
+             *       "Europe"
+             *     ]
+             */
             rule_value?: string[];
-            /** @description Among the rules of a dimension that match, the highest priority decides; on a tie, exclude wins */
+            /**
+             * @description Among the rules of a dimension that match, the highest priority decides; on a tie, exclude wins
+             * @example 10
+             */
             priority?: number;
         };
         CodesAdd: {
+            /**
+             * @example [
+             *       "AWS-7QX2-PL9M",
+             *       "AWS-3KD8-ZR1T"
+             *     ]
+             */
             codes: string[];
         };
         AccessRequestCreate: {
-            /** @description The member's id */
+            /**
+             * @description The member's id
+             * @example 3b9e4f0a-2c1d-4e5f-9a8b-7c6d5e4f3a2b
+             */
             user_id?: string;
-            /** @description Instead of user_id: the partner's own id of the member */
+            /**
+             * @description Instead of user_id: the partner's own id of the member
+             * @example crm-10482
+             */
             external_user_id?: string;
             message?: ((string | null) | null) | string | null;
         };
         AccessRequestDecision: {
+            /** @example Approved: the member's company matches the programme. */
             note?: ((string | null) | null) | string | null;
         };
         WebhookEndpointCreate: {
@@ -1082,9 +1340,12 @@ export interface components {
              * @example https://example.com/webhooks/perkway
              */
             url: string;
-            /** @description The event types sent to this endpoint: user.created, user.deleted, deal.published, deal.redeemed, inquiry.submitted, codes.low, codes.exhausted, access_request.created, access_request.approved, access_request.declined */
-            event_types: ("user.created" | "user.deleted" | "deal.published" | "deal.redeemed" | "inquiry.submitted" | "codes.low" | "codes.exhausted" | "access_request.created" | "access_request.approved" | "access_request.declined")[];
-            /** @description A note for your team (e.g. what receives these events) */
+            /** @description The event types sent to this endpoint: user.created, user.deleted, deal.published, deal.redeemed, redemption.reversed, inquiry.submitted, codes.low, codes.exhausted, access_request.created, access_request.approved, access_request.declined, deal.expired */
+            event_types: ("user.created" | "user.deleted" | "deal.published" | "deal.redeemed" | "redemption.reversed" | "inquiry.submitted" | "codes.low" | "codes.exhausted" | "access_request.created" | "access_request.approved" | "access_request.declined" | "deal.expired")[];
+            /**
+             * @description A note for your team (e.g. what receives these events)
+             * @example CRM sync (production)
+             */
             description?: ((string | null) | null) | string | null;
             /** @description Default true */
             enabled?: boolean;
@@ -1095,29 +1356,69 @@ export interface components {
              * @example https://example.com/webhooks/perkway
              */
             url?: string;
-            /** @description The event types sent to this endpoint: user.created, user.deleted, deal.published, deal.redeemed, inquiry.submitted, codes.low, codes.exhausted, access_request.created, access_request.approved, access_request.declined */
-            event_types?: ("user.created" | "user.deleted" | "deal.published" | "deal.redeemed" | "inquiry.submitted" | "codes.low" | "codes.exhausted" | "access_request.created" | "access_request.approved" | "access_request.declined")[];
-            /** @description A note for your team (e.g. what receives these events) */
+            /** @description The event types sent to this endpoint: user.created, user.deleted, deal.published, deal.redeemed, redemption.reversed, inquiry.submitted, codes.low, codes.exhausted, access_request.created, access_request.approved, access_request.declined, deal.expired */
+            event_types?: ("user.created" | "user.deleted" | "deal.published" | "deal.redeemed" | "redemption.reversed" | "inquiry.submitted" | "codes.low" | "codes.exhausted" | "access_request.created" | "access_request.approved" | "access_request.declined" | "deal.expired")[];
+            /**
+             * @description A note for your team (e.g. what receives these events)
+             * @example CRM sync (production)
+             */
             description?: ((string | null) | null) | string | null;
             /** @description Re-enabling also clears failing_since */
             enabled?: boolean;
         };
         ConversionRequest: {
-            /** @description The {{click_id}} your redeem URL received */
+            /**
+             * @description The {{click_id}} your redeem URL received
+             * @example clk_7Hq2mX9aLp4Rt0Vz
+             */
             click_id: string;
+            /** @description The value delivered, in minor units of currency (4900 = 49.00); requires currency */
+            amount?: number;
+            /**
+             * @description ISO 4217 code of amount (USD, EUR…; case-insensitive, stored upper case); requires amount
+             * @example USD
+             */
+            currency?: string;
+            /**
+             * @description Your customer id: a second confirmation of the same deal and external_id (through another click) is a duplicate and counts once
+             * @example cus_Q8f3LmN20xRt
+             */
+            external_id?: string;
+        };
+        ReversalRequest: {
+            /**
+             * @description Why (refund, cancelled signup…): kept with the record
+             * @example Customer refunded within the trial
+             */
+            reason?: string;
         };
         TrackEvent: {
             /** @enum {string} */
             event_type: "deal_list_viewed" | "deal_detail_viewed" | "instructions_viewed" | "redeem_url_clicked" | "promo_code_copied" | "unique_code_claimed" | "deal_redeemed" | "upgrade_cta_clicked" | "deal_inquiry_submitted";
-            /** @description The member's id (from POST /v1/users). Required for every type except deal_list_viewed and upgrade_cta_clicked. */
+            /**
+             * @description The member's id (from POST /v1/users). Required for every type except deal_list_viewed and upgrade_cta_clicked.
+             * @example 3b9e4f0a-2c1d-4e5f-9a8b-7c6d5e4f3a2b
+             */
             user_id?: ((string | null) | null) | string | null;
-            /** @description Required for every deal-specific type; optional on upgrade_cta_clicked; on deal_list_viewed a single deal_id is accepted as one listed deal (stored with deal_ids). */
+            /**
+             * @description Required for every deal-specific type; optional on upgrade_cta_clicked; on deal_list_viewed a single deal_id is accepted as one listed deal (stored with deal_ids).
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             deal_id?: ((string | null) | null) | string | null;
-            /** @description deal_list_viewed only: the deals the listing showed, up to 200. */
+            /**
+             * @description deal_list_viewed only: the deals the listing showed, up to 200.
+             * @example [
+             *       "6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e",
+             *       "0d4e8a1b-7c2f-4e3a-9b5d-6f1a2c3b4d5e"
+             *     ]
+             */
             deal_ids?: ((unknown[] | string[] | null) | null) | string[] | null;
             /** @description ISO 8601 with a time zone. Default: when the request is received. At most 5 minutes in the future and 7 days in the past. */
             occurred_at?: ((string | null) | null) | string | null;
-            /** @description Your id for the event. An event_id already recorded for this partner and environment is ignored (counted in duplicates). */
+            /**
+             * @description Your id for the event. An event_id already recorded for this partner and environment is ignored (counted in duplicates).
+             * @example evt_2026-11-21_0001
+             */
             event_id?: ((string | null) | null) | string | null;
             metadata?: (({
                 [key: string]: unknown;
@@ -1153,25 +1454,68 @@ export interface components {
             };
         };
         User: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             id: string;
             /** Format: uuid */
             partner_id: string;
+            /** @example ada@northwind.example */
             email: string;
+            /** @example crm-10482 */
             external_user_id: string | null;
+            /** @example 00u1a2b3c4d5e6f7g8h9 */
             idp_uid: string | null;
+            /** @description BCP 47 language tag of the member, or null (the hosted app then decides per visit) */
+            locale: string | null;
             /** @enum {string} */
             role: "super_admin" | "partner_admin" | "user";
             /** @enum {string} */
             tier: "free" | "premium";
             user_types: ("Idea stage" | "Early-stage startup" | "Growth-stage startup" | "Scale-up" | "SME")[];
             regions: ("North America" | "South America" | "Europe" | "Middle East" | "Asia" | "Africa" | "Oceania")[];
+            /**
+             * @example [
+             *       "New customer"
+             *     ]
+             */
             eligibility_customer_type: string[];
+            /**
+             * @example [
+             *       "Seed"
+             *     ]
+             */
             eligibility_company_stage: string[];
+            /**
+             * @example [
+             *       "1-10"
+             *     ]
+             */
             eligibility_company_size: string[];
+            /**
+             * @example [
+             *       "B2B"
+             *     ]
+             */
             eligibility_business_type: string[];
+            /**
+             * @example [
+             *       "Europe"
+             *     ]
+             */
             eligibility_geography: string[];
+            /**
+             * @example [
+             *       "Incorporated"
+             *     ]
+             */
             eligibility_incorporation: string[];
+            /**
+             * @example [
+             *       "VC-backed"
+             *     ]
+             */
             eligibility_funding: string[];
             /** Format: date-time */
             created_at: string;
@@ -1202,7 +1546,10 @@ export interface components {
             };
         };
         UserDeleted: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             id: string;
             /** @constant */
             deleted: true;
@@ -1231,15 +1578,26 @@ export interface components {
             };
         };
         Deal: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             id: string;
+            /** @example AWS Activate */
             product_name: string;
+            /** @example aws-activate */
             slug: string;
+            /** @example https://cdn.perkway.example/logos/aws-activate.svg */
             logo_url: string;
+            /** @example https://aws.amazon.com/activate/ */
             product_url: string;
+            /** @example Cloud credits, technical support and training for early-stage startups on AWS. */
             short_description: string;
+            /** @example AWS Activate gives startups the credits, tools and expert guidance they need to get their first workloads into production. */
             long_description: string;
+            /** @example Up to $5,000 in AWS credits for two years */
             perk_description: string | null;
+            /** @example $5,000 */
             market_value: string;
             est_value: number | null;
             categories: components["schemas"]["Category"][];
@@ -1249,19 +1607,66 @@ export interface components {
             /** @enum {string} */
             tier: "free" | "premium";
             tags: ("new" | "featured" | "exclusive" | "popular" | "premium" | "free" | "limited_time" | "best_for_startups" | "ending_soon")[];
+            /**
+             * @example [
+             *       "Popular"
+             *     ]
+             */
             badges: string[];
             /** @description Not personalized here: placeholders unfilled, and promo_code is "" for unique_code deals. GET /v1/deals/{id}/instructions personalizes it. */
             redemption: ((components["schemas"]["Redemption"] | null) | null) | components["schemas"]["Redemption"] | null;
+            /** @example Pre-seed or seed startups incorporated in the EU. */
             eligibility_requirements: string | null;
+            /**
+             * @example [
+             *       "New customer"
+             *     ]
+             */
             eligibility_customer_type: string[];
+            /**
+             * @example [
+             *       "Seed"
+             *     ]
+             */
             eligibility_company_stage: string[];
+            /**
+             * @example [
+             *       "1-10"
+             *     ]
+             */
             eligibility_company_size: string[];
+            /**
+             * @example [
+             *       "B2B"
+             *     ]
+             */
             eligibility_business_type: string[];
+            /**
+             * @example [
+             *       "Europe"
+             *     ]
+             */
             eligibility_geography: string[];
+            /**
+             * @example [
+             *       "Incorporated"
+             *     ]
+             */
             eligibility_incorporation: string[];
+            /**
+             * @example [
+             *       "VC-backed"
+             *     ]
+             */
             eligibility_funding: string[];
+            /**
+             * @example [
+             *       "credits"
+             *     ]
+             */
             offer_types: string[];
             approval_required: boolean;
+            /** @example within 2 business days */
             approval_time: string | null;
             /** @enum {string} */
             status: "draft" | "live" | "expired" | "paused" | "coming_soon";
@@ -1272,6 +1677,11 @@ export interface components {
             api_excluded: boolean;
             /** @description Provider-confirmed redemption: members reach redeem_url through /r/{click_id} on the hosted host, and the provider confirms with POST /v1/provider/conversions */
             tracking_enabled: boolean;
+            /**
+             * @description A provider's conversion must come within this many days of the member's click (else 409 click_expired)
+             * @example 1
+             */
+            attribution_window_days: number;
             /** @description Omitted: all regions. A list: only those regions. [] : no region (never read it as all). */
             available_regions?: ("North America" | "South America" | "Europe" | "Middle East" | "Asia" | "Africa" | "Oceania")[];
             /** @description Relative to the calling partner (docs/api.md, Visibility and eligibility) */
@@ -1282,19 +1692,32 @@ export interface components {
             updated_at: string;
         };
         Category: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 2c7d9e1f-8a3b-4c5d-9e6f-1a2b3c4d5e6f
+             */
             id: string;
+            /** @example cloud-infrastructure */
             slug: string;
+            /** @example Cloud infrastructure */
             name: string;
         };
         Redemption: {
             /** @enum {string} */
             method: "url" | "promo_code" | "steps" | "form" | "unique_code" | "inquiry";
-            /** @description Sanitized HTML */
+            /**
+             * @description Sanitized HTML
+             * @example <p>Apply with your company email and enter the code below.</p>
+             */
             instructions: string;
-            /** @description The shared code (promo_code deals); "" for unique_code deals in GET /v1/deals, the member's own code in /instructions */
+            /**
+             * @description The shared code (promo_code deals); "" for unique_code deals in GET /v1/deals, the member's own code in /instructions
+             * @example NORTHWIND-2026
+             */
             promo_code: string;
+            /** @example https://aws.amazon.com/activate/apply?ref={{user_id}} */
             redeem_url: string;
+            /** @example partners@northwind.example */
             contact_email: string;
         };
         /** @description A member redeemed a deal (deal_redeemed or unique_code_claimed with a user_id), or the deal's provider confirmed it (confirmed: true) */
@@ -1326,9 +1749,15 @@ export interface components {
              * @enum {string}
              */
             event_type: "deal_redeemed" | "unique_code_claimed";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3b9e4f0a-2c1d-4e5f-9a8b-7c6d5e4f3a2b
+             */
             user_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             deal_id: string;
             /** Format: date-time */
             occurred_at: string;
@@ -1337,13 +1766,99 @@ export interface components {
              * @constant
              */
             confirmed?: true;
-            /** @description With confirmed: the tracked click the provider confirmed */
+            /**
+             * @description With confirmed: the tracked click the provider confirmed
+             * @example clk_7Hq2mX9aLp4Rt0Vz
+             */
             click_id?: string;
             /**
              * Format: uuid
              * @description With confirmed: the redemption record (GET /v1/redemptions)
              */
             redemption_id?: string;
+        };
+        /** @description The deal's provider reversed a confirmed redemption (POST /v1/provider/conversions/{id}/reverse): confirmed is false, reversed_at set */
+        RedemptionReversedEvent: {
+            /**
+             * @description evt_…: the same on every retry of this event; use it to drop repeats
+             * @example evt_0c5d3f8e2b7a4c19a6f1d2e3b4c5a6d7
+             */
+            id: string;
+            /** @constant */
+            type: "redemption.reversed";
+            /**
+             * Format: date-time
+             * @description When the change happened (its transaction)
+             */
+            created_at: string;
+            /**
+             * @description test: sandbox
+             * @enum {string}
+             */
+            environment: "live" | "test";
+            data: {
+                object: components["schemas"]["RedemptionReversedObject"];
+            };
+        };
+        RedemptionReversedObject: {
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The member who redeemed
+             * @example 3b9e4f0a-2c1d-4e5f-9a8b-7c6d5e4f3a2b
+             */
+            user_id: string;
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
+            deal_id: string;
+            /**
+             * @description Who reported it first: member (the hosted app or widget), partner (/v1 or /events/track), provider (a signed conversion; also replaces an earlier source)
+             * @enum {string}
+             */
+            source: "member" | "partner" | "provider";
+            /**
+             * @description The one-time code handed out, for unique_code deals
+             * @example AWS-7QX2-PL9M
+             */
+            code: string | null;
+            /** @description true once the deal's provider confirmed the conversion */
+            confirmed: boolean;
+            /**
+             * @description When it was first recorded (ISO 8601 UTC)
+             * @example 2026-11-21T14:03:07.123Z
+             */
+            redeemed_at: string;
+            /**
+             * @description Present when the provider reported a value with its confirmation: minor units of currency (cents)
+             * @example 1
+             */
+            amount?: number;
+            /**
+             * @description Present with amount: its ISO 4217 code (upper case)
+             * @example USD
+             */
+            currency?: string;
+            /**
+             * @description Present when the provider sent its customer id with the confirmation
+             * @example cus_Q8f3LmN20xRt
+             */
+            external_id?: string;
+            /**
+             * @description Present once the provider reversed its confirmation (confirmed is then false)
+             * @example 2026-11-28T09:12:44.501Z
+             */
+            reversed_at?: string;
+            /**
+             * @description The reason the provider gave, or null
+             * @example Customer refunded within the trial
+             */
+            reason: string | null;
         };
         /** @description A member sent a deal's inquiry / request-access form */
         InquirySubmittedEvent: {
@@ -1369,12 +1884,22 @@ export interface components {
             };
         };
         InquirySubmittedObject: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             deal_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3b9e4f0a-2c1d-4e5f-9a8b-7c6d5e4f3a2b
+             */
             user_id: string;
+            /** @example We are a 6-person seed startup and would like to use the credits for our EU launch. */
             message: string;
             company: string | null;
             role: string | null;
@@ -1405,9 +1930,14 @@ export interface components {
             };
         };
         CodePoolObject: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             deal_id: string;
+            /** @example 480 */
             available: number;
+            /** @example 1500 */
             total: number;
             /** @description The pool's low-stock threshold (portal), or null */
             threshold: ((number | null) | null) | number | null;
@@ -1459,18 +1989,31 @@ export interface components {
             };
         };
         AccessRequest: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             id: string;
             /** @enum {string} */
             type: "deal" | "membership";
-            /** @description The deal asked for; null for a membership request */
+            /**
+             * @description The deal asked for; null for a membership request
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             deal_id: ((string | null) | null) | string | null;
-            /** @description The member; null for a membership request until it is approved */
+            /**
+             * @description The member; null for a membership request until it is approved
+             * @example 3b9e4f0a-2c1d-4e5f-9a8b-7c6d5e4f3a2b
+             */
             user_id: ((string | null) | null) | string | null;
-            /** @description The member's (or the applicant's) address */
+            /**
+             * @description The member's (or the applicant's) address
+             * @example ada@northwind.example
+             */
             email: string;
             /** @enum {string} */
             status: "pending" | "approved" | "declined" | "withdrawn";
+            /** @example We are raising our seed round and would like the credits for our EU launch. */
             message: string | null;
             decision_note: string | null;
             /** @description When it was approved, declined or withdrawn */
@@ -1526,6 +2069,29 @@ export interface components {
                 object: components["schemas"]["AccessRequest"];
             };
         };
+        /** @description One of your own deals passed its end_date and became expired (within a minute) */
+        DealExpiredEvent: {
+            /**
+             * @description evt_…: the same on every retry of this event; use it to drop repeats
+             * @example evt_0c5d3f8e2b7a4c19a6f1d2e3b4c5a6d7
+             */
+            id: string;
+            /** @constant */
+            type: "deal.expired";
+            /**
+             * Format: date-time
+             * @description When the change happened (its transaction)
+             */
+            created_at: string;
+            /**
+             * @description test: sandbox
+             * @enum {string}
+             */
+            environment: "live" | "test";
+            data: {
+                object: components["schemas"]["Deal"];
+            };
+        };
         /** @description Sent on request (portal: Send test event) to one endpoint; not subscribable */
         TestPingEvent: {
             /**
@@ -1552,12 +2118,16 @@ export interface components {
         TestPingObject: {
             /** Format: uuid */
             endpoint_id: string;
+            /** @example This is a test event from Perkway. */
             message: string;
         };
         Authentication: {
             /** @constant */
             success: true;
-            /** @description The access token: send it as `Authorization: Bearer <jwt_token>` */
+            /**
+             * @description The access token: send it as `Authorization: Bearer <jwt_token>`
+             * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJwa18xMjMifQ.c2lnbmF0dXJl
+             */
             jwt_token: string;
             /**
              * Format: date-time
@@ -1587,9 +2157,15 @@ export interface components {
              * @example parameter_invalid
              */
             code: string;
-            /** @description Human-readable explanation; may change, do not parse it */
+            /**
+             * @description Human-readable explanation; may change, do not parse it
+             * @example limit must be an integer from 1 to 100
+             */
             message: string;
-            /** @description The offending field as a dot path (e.g. `eligibility.geography`, `events[3].deal_id`), or null */
+            /**
+             * @description The offending field as a dot path (e.g. `eligibility.geography`, `events[3].deal_id`), or null
+             * @example limit
+             */
             param: string | null;
             /**
              * @description Same as the X-Request-Id response header; quote it to support
@@ -1598,7 +2174,9 @@ export interface components {
             request_id: string;
             /** @description Every problem, when a validation failure has several */
             errors?: {
+                /** @example limit */
                 param: string;
+                /** @example limit must be an integer from 1 to 100 */
                 message: string;
             }[];
         } & {
@@ -1609,7 +2187,9 @@ export interface components {
             /** @example 3.1.0 */
             openapi: string;
             info: {
+                /** @example AWS Activate */
                 title: string;
+                /** @example 1.0.0 */
                 version: string;
             } & {
                 [key: string]: unknown;
@@ -1624,25 +2204,68 @@ export interface components {
             error: components["schemas"]["ErrorObject"];
         };
         UserWithSignInUrl: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             id: string;
             /** Format: uuid */
             partner_id: string;
+            /** @example ada@northwind.example */
             email: string;
+            /** @example crm-10482 */
             external_user_id: string | null;
+            /** @example 00u1a2b3c4d5e6f7g8h9 */
             idp_uid: string | null;
+            /** @description BCP 47 language tag of the member, or null (the hosted app then decides per visit) */
+            locale: string | null;
             /** @enum {string} */
             role: "super_admin" | "partner_admin" | "user";
             /** @enum {string} */
             tier: "free" | "premium";
             user_types: ("Idea stage" | "Early-stage startup" | "Growth-stage startup" | "Scale-up" | "SME")[];
             regions: ("North America" | "South America" | "Europe" | "Middle East" | "Asia" | "Africa" | "Oceania")[];
+            /**
+             * @example [
+             *       "New customer"
+             *     ]
+             */
             eligibility_customer_type: string[];
+            /**
+             * @example [
+             *       "Seed"
+             *     ]
+             */
             eligibility_company_stage: string[];
+            /**
+             * @example [
+             *       "1-10"
+             *     ]
+             */
             eligibility_company_size: string[];
+            /**
+             * @example [
+             *       "B2B"
+             *     ]
+             */
             eligibility_business_type: string[];
+            /**
+             * @example [
+             *       "Europe"
+             *     ]
+             */
             eligibility_geography: string[];
+            /**
+             * @example [
+             *       "Incorporated"
+             *     ]
+             */
             eligibility_incorporation: string[];
+            /**
+             * @example [
+             *       "VC-backed"
+             *     ]
+             */
             eligibility_funding: string[];
             /** Format: date-time */
             created_at: string;
@@ -1662,6 +2285,7 @@ export interface components {
         };
         UserBatchResult: {
             data: {
+                /** @example 0 */
                 index: number;
                 /** @enum {string} */
                 status: "created" | "already_exists" | "error";
@@ -1670,12 +2294,18 @@ export interface components {
             }[];
         };
         BatchEntryError: {
+            /** @example invalid_request_error */
             type: string;
+            /** @example parameter_invalid */
             code: string;
+            /** @example email must be an email address */
             message: string;
+            /** @example email */
             param: string | null;
             errors?: {
+                /** @example email */
                 param: string;
+                /** @example email must be an email address */
                 message: string;
             }[];
         };
@@ -1689,15 +2319,26 @@ export interface components {
             next_cursor: string | null;
         };
         DealWithProviderSecret: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             id: string;
+            /** @example AWS Activate */
             product_name: string;
+            /** @example aws-activate */
             slug: string;
+            /** @example https://cdn.perkway.example/logos/aws-activate.svg */
             logo_url: string;
+            /** @example https://aws.amazon.com/activate/ */
             product_url: string;
+            /** @example Cloud credits, technical support and training for early-stage startups on AWS. */
             short_description: string;
+            /** @example AWS Activate gives startups the credits, tools and expert guidance they need to get their first workloads into production. */
             long_description: string;
+            /** @example Up to $5,000 in AWS credits for two years */
             perk_description: string | null;
+            /** @example $5,000 */
             market_value: string;
             est_value: number | null;
             categories: components["schemas"]["CategoryOutput"][];
@@ -1707,19 +2348,66 @@ export interface components {
             /** @enum {string} */
             tier: "free" | "premium";
             tags: ("new" | "featured" | "exclusive" | "popular" | "premium" | "free" | "limited_time" | "best_for_startups" | "ending_soon")[];
+            /**
+             * @example [
+             *       "Popular"
+             *     ]
+             */
             badges: string[];
             /** @description Not personalized here: placeholders unfilled, and promo_code is "" for unique_code deals. GET /v1/deals/{id}/instructions personalizes it. */
             redemption: ((components["schemas"]["RedemptionOutput"] | null) | null) | components["schemas"]["RedemptionOutput"] | null;
+            /** @example Pre-seed or seed startups incorporated in the EU. */
             eligibility_requirements: string | null;
+            /**
+             * @example [
+             *       "New customer"
+             *     ]
+             */
             eligibility_customer_type: string[];
+            /**
+             * @example [
+             *       "Seed"
+             *     ]
+             */
             eligibility_company_stage: string[];
+            /**
+             * @example [
+             *       "1-10"
+             *     ]
+             */
             eligibility_company_size: string[];
+            /**
+             * @example [
+             *       "B2B"
+             *     ]
+             */
             eligibility_business_type: string[];
+            /**
+             * @example [
+             *       "Europe"
+             *     ]
+             */
             eligibility_geography: string[];
+            /**
+             * @example [
+             *       "Incorporated"
+             *     ]
+             */
             eligibility_incorporation: string[];
+            /**
+             * @example [
+             *       "VC-backed"
+             *     ]
+             */
             eligibility_funding: string[];
+            /**
+             * @example [
+             *       "credits"
+             *     ]
+             */
             offer_types: string[];
             approval_required: boolean;
+            /** @example within 2 business days */
             approval_time: string | null;
             /** @enum {string} */
             status: "draft" | "live" | "expired" | "paused" | "coming_soon";
@@ -1730,6 +2418,11 @@ export interface components {
             api_excluded: boolean;
             /** @description Provider-confirmed redemption: members reach redeem_url through /r/{click_id} on the hosted host, and the provider confirms with POST /v1/provider/conversions */
             tracking_enabled: boolean;
+            /**
+             * @description A provider's conversion must come within this many days of the member's click (else 409 click_expired)
+             * @example 1
+             */
+            attribution_window_days: number;
             /** @description Omitted: all regions. A list: only those regions. [] : no region (never read it as all). */
             available_regions?: ("North America" | "South America" | "Europe" | "Middle East" | "Asia" | "Africa" | "Oceania")[];
             /** @description Relative to the calling partner (docs/api.md, Visibility and eligibility) */
@@ -1738,16 +2431,156 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            /** @description whsec_…: present once, in the response that turns tracking_enabled on and in rotate-provider-secret. The provider signs its conversions with it. */
+            translations: components["schemas"]["DealTranslations"];
+            /**
+             * @description whsec_…: present once, in the response that turns tracking_enabled on and in rotate-provider-secret. The provider signs its conversions with it.
+             * @example whsec_4d1f9a7c2b8e6d3a0f5c1e9b7a2d4c6e
+             */
             provider_secret?: string;
         };
+        /** @description As stored: only the languages and fields written; each missing field falls back to the deal's own text */
+        DealTranslations: {
+            [key: string]: components["schemas"]["DealTranslation"];
+        };
+        DealTranslation: {
+            /** @example AWS Activate */
+            product_name?: string;
+            /** @example Cloud credits, technical support and training for early-stage startups on AWS. */
+            short_description?: string;
+            /** @example AWS Activate gives startups the credits, tools and expert guidance they need to get their first workloads into production. */
+            long_description?: string;
+            /** @example Up to $5,000 in AWS credits for two years */
+            perk_description?: string;
+            redemption?: {
+                /** @example <p>Apply with your company email and enter the code below.</p> */
+                instructions?: string;
+            };
+        };
         PartnerDealList: {
-            data: components["schemas"]["DealOutput"][];
+            data: components["schemas"]["PartnerDeal"][];
             has_more: boolean;
             next_cursor: string | null;
         };
+        PartnerDeal: {
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
+            id: string;
+            /** @example AWS Activate */
+            product_name: string;
+            /** @example aws-activate */
+            slug: string;
+            /** @example https://cdn.perkway.example/logos/aws-activate.svg */
+            logo_url: string;
+            /** @example https://aws.amazon.com/activate/ */
+            product_url: string;
+            /** @example Cloud credits, technical support and training for early-stage startups on AWS. */
+            short_description: string;
+            /** @example AWS Activate gives startups the credits, tools and expert guidance they need to get their first workloads into production. */
+            long_description: string;
+            /** @example Up to $5,000 in AWS credits for two years */
+            perk_description: string | null;
+            /** @example $5,000 */
+            market_value: string;
+            est_value: number | null;
+            categories: components["schemas"]["CategoryOutput"][];
+            /** @enum {string} */
+            deal_type: "servicepass" | "partner_private";
+            owner_partner_id: ((string | null) | null) | string | null;
+            /** @enum {string} */
+            tier: "free" | "premium";
+            tags: ("new" | "featured" | "exclusive" | "popular" | "premium" | "free" | "limited_time" | "best_for_startups" | "ending_soon")[];
+            /**
+             * @example [
+             *       "Popular"
+             *     ]
+             */
+            badges: string[];
+            /** @description Not personalized here: placeholders unfilled, and promo_code is "" for unique_code deals. GET /v1/deals/{id}/instructions personalizes it. */
+            redemption: ((components["schemas"]["RedemptionOutput"] | null) | null) | components["schemas"]["RedemptionOutput"] | null;
+            /** @example Pre-seed or seed startups incorporated in the EU. */
+            eligibility_requirements: string | null;
+            /**
+             * @example [
+             *       "New customer"
+             *     ]
+             */
+            eligibility_customer_type: string[];
+            /**
+             * @example [
+             *       "Seed"
+             *     ]
+             */
+            eligibility_company_stage: string[];
+            /**
+             * @example [
+             *       "1-10"
+             *     ]
+             */
+            eligibility_company_size: string[];
+            /**
+             * @example [
+             *       "B2B"
+             *     ]
+             */
+            eligibility_business_type: string[];
+            /**
+             * @example [
+             *       "Europe"
+             *     ]
+             */
+            eligibility_geography: string[];
+            /**
+             * @example [
+             *       "Incorporated"
+             *     ]
+             */
+            eligibility_incorporation: string[];
+            /**
+             * @example [
+             *       "VC-backed"
+             *     ]
+             */
+            eligibility_funding: string[];
+            /**
+             * @example [
+             *       "credits"
+             *     ]
+             */
+            offer_types: string[];
+            approval_required: boolean;
+            /** @example within 2 business days */
+            approval_time: string | null;
+            /** @enum {string} */
+            status: "draft" | "live" | "expired" | "paused" | "coming_soon";
+            start_date: ((string | null) | null) | string | null;
+            end_date: ((string | null) | null) | string | null;
+            active: boolean;
+            hidden_globally: boolean;
+            api_excluded: boolean;
+            /** @description Provider-confirmed redemption: members reach redeem_url through /r/{click_id} on the hosted host, and the provider confirms with POST /v1/provider/conversions */
+            tracking_enabled: boolean;
+            /**
+             * @description A provider's conversion must come within this many days of the member's click (else 409 click_expired)
+             * @example 1
+             */
+            attribution_window_days: number;
+            /** @description Omitted: all regions. A list: only those regions. [] : no region (never read it as all). */
+            available_regions?: ("North America" | "South America" | "Europe" | "Middle East" | "Asia" | "Africa" | "Oceania")[];
+            /** @description Relative to the calling partner (docs/api.md, Visibility and eligibility) */
+            claimable_without_eligibility: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            translations: components["schemas"]["DealTranslations"];
+        };
         DealDeleted: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             id: string;
             /** @constant */
             deleted: true;
@@ -1758,13 +2591,25 @@ export interface components {
             next_cursor: string | null;
         };
         VisibilityRule: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             deal_id: string;
             /** @enum {string} */
             rule_type: "include_partner" | "exclude_partner" | "include_partner_type" | "exclude_partner_type" | "include_region" | "exclude_region" | "include_user_type" | "exclude_user_type";
+            /**
+             * @example [
+             *       "Europe"
+             *     ]
+             */
             rule_value: string[];
+            /** @example 10 */
             priority: number;
             /** Format: date-time */
             created_at: string;
@@ -1772,20 +2617,28 @@ export interface components {
             updated_at: string;
         };
         VisibilityRuleDeleted: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             id: string;
             /** @constant */
             deleted: true;
         };
         /** @description added: new codes stored (duplicates ignored); available: unclaimed codes now in the pool */
         CodesAdded: {
+            /** @example 500 */
             added: number;
+            /** @example 480 */
             available: number;
         };
         /** @description Counts only: codes themselves are never listed */
         CodeCounts: {
+            /** @example 1500 */
             total: number;
+            /** @example 20 */
             claimed: number;
+            /** @example 480 */
             available: number;
         };
         AccessRequestList: {
@@ -1799,11 +2652,16 @@ export interface components {
             next_cursor: string | null;
         };
         WebhookEndpoint: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             id: string;
+            /** @example https://api.northwind.example/perkway/webhooks */
             url: string;
+            /** @example CRM sync (production) */
             description: string | null;
-            event_types: ("user.created" | "user.deleted" | "deal.published" | "deal.redeemed" | "inquiry.submitted" | "codes.low" | "codes.exhausted" | "access_request.created" | "access_request.approved" | "access_request.declined")[];
+            event_types: ("user.created" | "user.deleted" | "deal.published" | "deal.redeemed" | "redemption.reversed" | "inquiry.submitted" | "codes.low" | "codes.exhausted" | "access_request.created" | "access_request.approved" | "access_request.declined" | "deal.expired")[];
             enabled: boolean;
             /** @description Set when deliveries kept failing for 3 days; cleared by a successful delivery or by re-enabling */
             failing_since: ((string | null) | null) | string | null;
@@ -1813,11 +2671,16 @@ export interface components {
             updated_at: string;
         };
         WebhookEndpointWithSecret: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             id: string;
+            /** @example https://api.northwind.example/perkway/webhooks */
             url: string;
+            /** @example CRM sync (production) */
             description: string | null;
-            event_types: ("user.created" | "user.deleted" | "deal.published" | "deal.redeemed" | "inquiry.submitted" | "codes.low" | "codes.exhausted" | "access_request.created" | "access_request.approved" | "access_request.declined")[];
+            event_types: ("user.created" | "user.deleted" | "deal.published" | "deal.redeemed" | "redemption.reversed" | "inquiry.submitted" | "codes.low" | "codes.exhausted" | "access_request.created" | "access_request.approved" | "access_request.declined" | "deal.expired")[];
             enabled: boolean;
             /** @description Set when deliveries kept failing for 3 days; cleared by a successful delivery or by re-enabling */
             failing_since: ((string | null) | null) | string | null;
@@ -1832,7 +2695,10 @@ export interface components {
             secret: string;
         };
         WebhookEndpointDeleted: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             id: string;
             /** @constant */
             deleted: true;
@@ -1843,36 +2709,87 @@ export interface components {
             next_cursor: string | null;
         };
         RedemptionRecord: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             id: string;
             /**
              * Format: uuid
              * @description The member who redeemed
+             * @example 3b9e4f0a-2c1d-4e5f-9a8b-7c6d5e4f3a2b
              */
             user_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             deal_id: string;
             /**
              * @description Who reported it first: member (the hosted app or widget), partner (/v1 or /events/track), provider (a signed conversion; also replaces an earlier source)
              * @enum {string}
              */
             source: "member" | "partner" | "provider";
-            /** @description The one-time code handed out, for unique_code deals */
+            /**
+             * @description The one-time code handed out, for unique_code deals
+             * @example AWS-7QX2-PL9M
+             */
             code: string | null;
             /** @description true once the deal's provider confirmed the conversion */
             confirmed: boolean;
-            /** @description When it was first recorded (ISO 8601 UTC) */
+            /**
+             * @description When it was first recorded (ISO 8601 UTC)
+             * @example 2026-11-21T14:03:07.123Z
+             */
             redeemed_at: string;
+            /**
+             * @description Present when the provider reported a value with its confirmation: minor units of currency (cents)
+             * @example 1
+             */
+            amount?: number;
+            /**
+             * @description Present with amount: its ISO 4217 code (upper case)
+             * @example USD
+             */
+            currency?: string;
+            /**
+             * @description Present when the provider sent its customer id with the confirmation
+             * @example cus_Q8f3LmN20xRt
+             */
+            external_id?: string;
+            /**
+             * @description Present once the provider reversed its confirmation (confirmed is then false)
+             * @example 2026-11-28T09:12:44.501Z
+             */
+            reversed_at?: string;
         };
         ConversionResponse: {
             redemption: components["schemas"]["RedemptionRecord"];
             /** @description true when this click's conversion was already recorded (nothing changed) */
             duplicate: boolean;
         };
+        ReversalResponse: {
+            redemption: components["schemas"]["RedemptionRecord"];
+            /** @description true when this redemption was already reversed (nothing changed) */
+            duplicate: boolean;
+        };
+        HandoffSecret: {
+            /**
+             * @description hsk_live_… or hsk_test_…: the HS256 key is its UTF-8 bytes. Shown once.
+             * @example hsk_live_9fQ2xL7mP4tR8vW1zK6nB3cD5hJ0sA2e
+             */
+            secret: string;
+        };
         TrackEventsAck: {
-            /** @description Number of events in the request (duplicates included) */
+            /**
+             * @description Number of events in the request (duplicates included)
+             * @example 3
+             */
             received: number;
-            /** @description Events ignored because their event_id was already recorded (earlier, concurrently, or earlier in the same batch) */
+            /**
+             * @description Events ignored because their event_id was already recorded (earlier, concurrently, or earlier in the same batch)
+             * @example 2
+             */
             duplicates: number;
         };
         AnalyticsSummary: {
@@ -1897,8 +2814,12 @@ export interface components {
             };
         };
         AnalyticsTopDeal: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             deal_id: string;
+            /** @example AWS Activate */
             product_name: string;
             /** @description deal_detail_viewed events for this deal in the window */
             views: number;
@@ -1906,25 +2827,68 @@ export interface components {
             redemptions: number;
         };
         UserOutput: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             id: string;
             /** Format: uuid */
             partner_id: string;
+            /** @example ada@northwind.example */
             email: string;
+            /** @example crm-10482 */
             external_user_id: string | null;
+            /** @example 00u1a2b3c4d5e6f7g8h9 */
             idp_uid: string | null;
+            /** @description BCP 47 language tag of the member, or null (the hosted app then decides per visit) */
+            locale: string | null;
             /** @enum {string} */
             role: "super_admin" | "partner_admin" | "user";
             /** @enum {string} */
             tier: "free" | "premium";
             user_types: ("Idea stage" | "Early-stage startup" | "Growth-stage startup" | "Scale-up" | "SME")[];
             regions: ("North America" | "South America" | "Europe" | "Middle East" | "Asia" | "Africa" | "Oceania")[];
+            /**
+             * @example [
+             *       "New customer"
+             *     ]
+             */
             eligibility_customer_type: string[];
+            /**
+             * @example [
+             *       "Seed"
+             *     ]
+             */
             eligibility_company_stage: string[];
+            /**
+             * @example [
+             *       "1-10"
+             *     ]
+             */
             eligibility_company_size: string[];
+            /**
+             * @example [
+             *       "B2B"
+             *     ]
+             */
             eligibility_business_type: string[];
+            /**
+             * @example [
+             *       "Europe"
+             *     ]
+             */
             eligibility_geography: string[];
+            /**
+             * @example [
+             *       "Incorporated"
+             *     ]
+             */
             eligibility_incorporation: string[];
+            /**
+             * @example [
+             *       "VC-backed"
+             *     ]
+             */
             eligibility_funding: string[];
             /** Format: date-time */
             created_at: string;
@@ -1932,21 +2896,35 @@ export interface components {
             updated_at: string;
         };
         UserDeletedOutput: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             id: string;
             /** @constant */
             deleted: true;
         };
         DealOutput: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             id: string;
+            /** @example AWS Activate */
             product_name: string;
+            /** @example aws-activate */
             slug: string;
+            /** @example https://cdn.perkway.example/logos/aws-activate.svg */
             logo_url: string;
+            /** @example https://aws.amazon.com/activate/ */
             product_url: string;
+            /** @example Cloud credits, technical support and training for early-stage startups on AWS. */
             short_description: string;
+            /** @example AWS Activate gives startups the credits, tools and expert guidance they need to get their first workloads into production. */
             long_description: string;
+            /** @example Up to $5,000 in AWS credits for two years */
             perk_description: string | null;
+            /** @example $5,000 */
             market_value: string;
             est_value: number | null;
             categories: components["schemas"]["CategoryOutput"][];
@@ -1956,19 +2934,66 @@ export interface components {
             /** @enum {string} */
             tier: "free" | "premium";
             tags: ("new" | "featured" | "exclusive" | "popular" | "premium" | "free" | "limited_time" | "best_for_startups" | "ending_soon")[];
+            /**
+             * @example [
+             *       "Popular"
+             *     ]
+             */
             badges: string[];
             /** @description Not personalized here: placeholders unfilled, and promo_code is "" for unique_code deals. GET /v1/deals/{id}/instructions personalizes it. */
             redemption: ((components["schemas"]["RedemptionOutput"] | null) | null) | components["schemas"]["RedemptionOutput"] | null;
+            /** @example Pre-seed or seed startups incorporated in the EU. */
             eligibility_requirements: string | null;
+            /**
+             * @example [
+             *       "New customer"
+             *     ]
+             */
             eligibility_customer_type: string[];
+            /**
+             * @example [
+             *       "Seed"
+             *     ]
+             */
             eligibility_company_stage: string[];
+            /**
+             * @example [
+             *       "1-10"
+             *     ]
+             */
             eligibility_company_size: string[];
+            /**
+             * @example [
+             *       "B2B"
+             *     ]
+             */
             eligibility_business_type: string[];
+            /**
+             * @example [
+             *       "Europe"
+             *     ]
+             */
             eligibility_geography: string[];
+            /**
+             * @example [
+             *       "Incorporated"
+             *     ]
+             */
             eligibility_incorporation: string[];
+            /**
+             * @example [
+             *       "VC-backed"
+             *     ]
+             */
             eligibility_funding: string[];
+            /**
+             * @example [
+             *       "credits"
+             *     ]
+             */
             offer_types: string[];
             approval_required: boolean;
+            /** @example within 2 business days */
             approval_time: string | null;
             /** @enum {string} */
             status: "draft" | "live" | "expired" | "paused" | "coming_soon";
@@ -1979,6 +3004,11 @@ export interface components {
             api_excluded: boolean;
             /** @description Provider-confirmed redemption: members reach redeem_url through /r/{click_id} on the hosted host, and the provider confirms with POST /v1/provider/conversions */
             tracking_enabled: boolean;
+            /**
+             * @description A provider's conversion must come within this many days of the member's click (else 409 click_expired)
+             * @example 1
+             */
+            attribution_window_days: number;
             /** @description Omitted: all regions. A list: only those regions. [] : no region (never read it as all). */
             available_regions?: ("North America" | "South America" | "Europe" | "Middle East" | "Asia" | "Africa" | "Oceania")[];
             /** @description Relative to the calling partner (docs/api.md, Visibility and eligibility) */
@@ -1989,34 +3019,60 @@ export interface components {
             updated_at: string;
         };
         CategoryOutput: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 2c7d9e1f-8a3b-4c5d-9e6f-1a2b3c4d5e6f
+             */
             id: string;
+            /** @example cloud-infrastructure */
             slug: string;
+            /** @example Cloud infrastructure */
             name: string;
         };
         RedemptionOutput: {
             /** @enum {string} */
             method: "url" | "promo_code" | "steps" | "form" | "unique_code" | "inquiry";
-            /** @description Sanitized HTML */
+            /**
+             * @description Sanitized HTML
+             * @example <p>Apply with your company email and enter the code below.</p>
+             */
             instructions: string;
-            /** @description The shared code (promo_code deals); "" for unique_code deals in GET /v1/deals, the member's own code in /instructions */
+            /**
+             * @description The shared code (promo_code deals); "" for unique_code deals in GET /v1/deals, the member's own code in /instructions
+             * @example NORTHWIND-2026
+             */
             promo_code: string;
+            /** @example https://aws.amazon.com/activate/apply?ref={{user_id}} */
             redeem_url: string;
+            /** @example partners@northwind.example */
             contact_email: string;
         };
         AccessRequestOutput: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             id: string;
             /** @enum {string} */
             type: "deal" | "membership";
-            /** @description The deal asked for; null for a membership request */
+            /**
+             * @description The deal asked for; null for a membership request
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
             deal_id: ((string | null) | null) | string | null;
-            /** @description The member; null for a membership request until it is approved */
+            /**
+             * @description The member; null for a membership request until it is approved
+             * @example 3b9e4f0a-2c1d-4e5f-9a8b-7c6d5e4f3a2b
+             */
             user_id: ((string | null) | null) | string | null;
-            /** @description The member's (or the applicant's) address */
+            /**
+             * @description The member's (or the applicant's) address
+             * @example ada@northwind.example
+             */
             email: string;
             /** @enum {string} */
             status: "pending" | "approved" | "declined" | "withdrawn";
+            /** @example We are raising our seed round and would like the credits for our EU launch. */
             message: string | null;
             decision_note: string | null;
             /** @description When it was approved, declined or withdrawn */
@@ -3353,6 +4409,8 @@ export interface operations {
                 user_id?: string;
                 /** @description Instead of user_id: the partner's own id of the member */
                 external_user_id?: string;
+                /** @description Serve the deal text in this language: en, fr, de, es, pt-BR, ar, or a regional tag of one (es-MX → es). Each field without a translation falls back to the deal's own text. The response's Content-Language names the locale served. Any other value is 400 parameter_invalid. */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -3470,7 +4528,10 @@ export interface operations {
     };
     getV1DealsById: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Serve the deal text in this language: en, fr, de, es, pt-BR, ar, or a regional tag of one (es-MX → es). Each field without a translation falls back to the deal's own text. The response's Content-Language names the locale served. Any other value is 400 parameter_invalid. */
+                locale?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3492,7 +4553,7 @@ export interface operations {
                     "application/json": components["schemas"]["DealOutput"];
                 };
             };
-            /** @description Invalid request — codes: `parameter_invalid` */
+            /** @description Invalid request — codes: `parameter_missing`, `parameter_invalid`, `unknown_parameter` */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3594,6 +4655,8 @@ export interface operations {
                 user_id?: string;
                 /** @description Instead of user_id: the partner's own id of the member */
                 external_user_id?: string;
+                /** @description Serve the deal text in this language: en, fr, de, es, pt-BR, ar, or a regional tag of one (es-MX → es). Each field without a translation falls back to the deal's own text. The response's Content-Language names the locale served. Any other value is 400 parameter_invalid. */
+                locale?: string;
             };
             header?: never;
             path: {
@@ -4019,7 +5082,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DealOutput"];
+                    "application/json": components["schemas"]["PartnerDeal"];
                 };
             };
             /** @description Invalid request — codes: `parameter_invalid` */
@@ -7158,7 +8221,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The confirmed redemption; duplicate: true when this click was already confirmed */
+            /** @description The confirmed redemption; duplicate: true when this click (or this external_id) was already confirmed */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7186,6 +8249,19 @@ export interface operations {
             };
             /** @description click_not_found — codes: `click_not_found` */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description click_expired — codes: `click_expired` */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7244,6 +8320,219 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1ProviderConversionsByIdReverse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReversalRequest"];
+            };
+        };
+        responses: {
+            /** @description The reversed redemption; duplicate: true when it was already reversed */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReversalResponse"];
+                };
+            };
+            /** @description signature_invalid, or a body error — codes: `body_invalid`, `parameter_missing`, `parameter_invalid`, `unknown_parameter`, `signature_invalid` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description redemption_not_found — codes: `redemption_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description reversal_window_closed — codes: `reversal_window_closed` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MiB — codes: `body_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body sent without Content-Type: application/json — codes: `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded — codes: `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error — codes: `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1HandoffSecretRotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret, shown once */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HandoffSecret"];
+                };
+            };
+            /** @description Missing, invalid or expired credentials — codes: `authentication_required`, `token_invalid`, `token_expired` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed — codes: `partner_inactive` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded — codes: `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error — codes: `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable or too slow right now: retry after Retry-After seconds — codes: `service_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7651,6 +8940,38 @@ export interface operations {
             };
         };
     };
+    webhookRedemptionReversed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `"<t>.<raw request body>"` keyed with the endpoint's signing secret (`whsec_…`). Compare in constant time against the raw bytes (before JSON parsing) and reject a `t` more than 5 minutes from your clock. */
+                "Perkway-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedemptionReversedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event; the body is ignored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 10 seconds) is retried with backoff for up to 3 days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     webhookInquirySubmitted: {
         parameters: {
             query?: never;
@@ -7824,6 +9145,38 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AccessRequestDeclinedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event; the body is ignored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 10 seconds) is retried with backoff for up to 3 days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookDealExpired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `"<t>.<raw request body>"` keyed with the endpoint's signing secret (`whsec_…`). Compare in constant time against the raw bytes (before JSON parsing) and reject a `t` more than 5 minutes from your clock. */
+                "Perkway-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DealExpiredEvent"];
             };
         };
         responses: {

@@ -1,14 +1,20 @@
 // The signed-in portal shell: sidebar navigation (a menu sheet on phones), the Live / Sandbox switch,
 // the signed-in admin and sign-out, and the banners that say which data you are looking at (sandbox,
 // or a partner's portal viewed read-only by a super admin). Pages render inside <main>.
+// The navigation follows the admin's team role (nav-items.ts); a page the role may not use shows a
+// refusal instead of its content, and an admin who must set up 2FA is sent to /account first.
 import { Eye, FlaskConical } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { HostedAppLinks } from "@/components/portal/hosted-app-links";
+import { PortalSettingsProvider } from "@/components/portal/portal-settings";
+import { setting } from "@/server/config/env";
 import { Badge } from "@/components/ui/badge";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { hostedAppUrl } from "@/server/config/hosted-app-url";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
+import { TEAM_ROLE_LABELS } from "@/server/domain/team-roles";
+import { RoleGate } from "../_components/role-gate";
 import { getPartner } from "@/server/services/partners";
 import { EnvironmentSwitch } from "../_components/environment-switch";
 import { ExitViewAsButton } from "../_components/exit-view-as-button";
@@ -17,12 +23,13 @@ import { PortalNav } from "../_components/portal-nav";
 import { SignOutButton } from "../_components/sign-out-button";
 
 export default async function ShellLayout({ children }: { children: ReactNode }) {
-  const session = await requireAdminSession();
+  const session = await requireAdminSession({ allowTwoFactorSetup: true });
   const { actor, email, name, environment, scope, readOnly } = session;
   const isSuperAdmin = actor.role === "super_admin";
   const partner = scope ? await getPartner(scope).catch(() => null) : null;
   const sandbox = Boolean(scope) && environment === "test";
-  const navProps = { isSuperAdmin, hasPartnerScope: Boolean(scope) };
+  const teamRole = isSuperAdmin ? null : (session.teamRole ?? "owner");
+  const navProps = { isSuperAdmin, hasPartnerScope: Boolean(scope), teamRole };
   const hostedUrl = partner ? hostedAppUrl(hostedAppConfig(), partner.subdomain) : null;
 
   return (
@@ -51,7 +58,7 @@ export default async function ShellLayout({ children }: { children: ReactNode })
                 {name ?? email}
               </span>
               <Badge variant={isSuperAdmin ? "default" : "secondary"} className="hidden sm:inline-flex">
-                {isSuperAdmin ? "Super admin" : "Partner admin"}
+                {isSuperAdmin ? "Super admin" : TEAM_ROLE_LABELS[teamRole ?? "owner"]}
               </Badge>
               <SignOutButton />
             </div>
@@ -74,7 +81,11 @@ export default async function ShellLayout({ children }: { children: ReactNode })
             </div>
           ) : null}
           <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:py-8">
-            {children}
+            <PortalSettingsProvider smtpConfigured={setting("smtpConfigured")}>
+              <RoleGate {...navProps} twoFactorSetupRequired={session.twoFactorSetupRequired === true}>
+                {children}
+              </RoleGate>
+            </PortalSettingsProvider>
           </main>
         </div>
       </div>

@@ -1,7 +1,7 @@
 // / — the portal overview: the last 30 days at a glance (the figures of GET /v1/analytics?days=30,
 // with daily trend lines from the day rollups), the onboarding checklist, top deals. A super admin
 // who is not viewing a partner gets the platform's entry points instead.
-import { ArrowRight, Building2, CheckCircle2, Circle, FolderTree, Gauge, Library } from "lucide-react";
+import { ArrowRight, Building2, CheckCircle2, Circle, FolderTree, Gauge, Library, Handshake } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/portal/page-header";
@@ -30,6 +30,7 @@ export default async function OverviewPage() {
       { href: "/partners", label: "Partners", text: "Create partners, activate or deactivate them, open a partner's portal read-only.", icon: Building2 },
       { href: "/catalogue", label: "Catalogue", text: "The servicepass deals every partner's members can meet.", icon: Library },
       { href: "/categories", label: "Categories", text: "Name, order and merge the catalogue's categories.", icon: FolderTree },
+      { href: "/providers", label: "Providers", text: "Provider accounts, their deals and users, and their change requests.", icon: Handshake },
       { href: "/platform", label: "Platform", text: "Per-partner figures and the platform-wide activity log.", icon: Gauge },
     ];
     return (
@@ -59,7 +60,8 @@ export default async function OverviewPage() {
     { label: "Members", value: summary.total_users, note: "in this environment", series: null },
     { label: "Active members", value: summary.active_users, note: "with an event in 30 days", series: null },
     { label: "Deal views", value: summary.total_deal_views, note: "deal_detail_viewed", series: series("deal_detail_viewed") },
-    { label: "Redemptions", value: summary.total_redemptions, note: "deal_redeemed", series: series("deal_redeemed") },
+    // Redemption records, as on Analytics, the ROI report, Platform and GET /v1/redemptions (issue 44).
+    { label: "Redemptions", value: summary.redemptions_recorded, note: "recorded: one per member and deal, any source", series: null },
     { label: "Upgrade clicks", value: summary.upgrade_cta_clicks, note: "upgrade_cta_clicked", series: series("upgrade_cta_clicked") },
   ];
   const steps = [
@@ -161,7 +163,7 @@ export default async function OverviewPage() {
                     <span className="w-5 text-muted-foreground tabular-nums">{i + 1}</span>
                     <span className="min-w-0 flex-1 truncate font-medium">{d.product_name}</span>
                     <span className="shrink-0 text-xs text-muted-foreground tabular-nums sm:text-sm">
-                      {d.views} {d.views === 1 ? "view" : "views"} · {d.redemptions} redeemed
+                      {d.views} {d.views === 1 ? "view" : "views"} · {d.redemptions_recorded} {d.redemptions_recorded === 1 ? "redemption" : "redemptions"}
                     </span>
                   </li>
                 ))}

@@ -4,10 +4,11 @@ import { useState } from "react";
 import { HostedAppLinks } from "@/components/portal/hosted-app-links";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
+import type { NavOptions } from "./nav-items";
 import { PortalNav } from "./portal-nav";
 
 /** Below the large breakpoint the sidebar becomes a menu sheet; on phones it also holds the hosted app's links (no room in the header). */
-export function MobileNav({ hostedUrl, ...props }: { isSuperAdmin: boolean; hasPartnerScope: boolean; hostedUrl?: string | null }) {
+export function MobileNav({ hostedUrl, ...props }: NavOptions & { hostedUrl?: string | null }) {
   const [open, setOpen] = useState(false);
   return (
     <Sheet open={open} onOpenChange={setOpen}>

@@ -1,4 +1,7 @@
-// The portal's pages as the navigation lists them (paths are the route map in docs/portal.md).
+// The portal's pages as the navigation lists them (paths are the route map in docs/portal.md). Each
+// item names the procedure its page cannot work without: a role the permission table refuses it
+// (src/server/domain/team-roles.ts) does not see the item, and the shell refuses the page.
+import { canCall, type TeamRole } from "@/server/domain/team-roles";
 import {
   Activity,
   BarChart3,
@@ -14,44 +17,47 @@ import {
   PackagePlus,
   ScanEye,
   Settings,
+  ShieldCheck,
   Tags,
   Users,
   UsersRound,
   Webhook,
+  Handshake,
 } from "lucide-react";
 
 /** `count`: a live number beside the label (the inbox's new items). */
-export type NavItem = { href: string; label: string; icon: LucideIcon; count?: "inbox" };
+export type NavItem = { href: string; label: string; icon: LucideIcon; count?: "inbox"; procedure: string };
 export type NavGroup = { label: string; items: NavItem[] };
 
-const OVERVIEW: NavItem = { href: "/", label: "Overview", icon: LayoutDashboard };
+const OVERVIEW: NavItem = { href: "/", label: "Overview", icon: LayoutDashboard, procedure: "me" };
+const ACCOUNT: NavItem = { href: "/account", label: "Your account", icon: ShieldCheck, procedure: "account.overview" };
 
 const PARTNER_GROUPS: NavGroup[] = [
   {
     label: "Programme",
     items: [
       OVERVIEW,
-      { href: "/deals", label: "Deals", icon: Tags },
-      { href: "/deals/own", label: "Own deals", icon: PackagePlus },
-      { href: "/deals/preview", label: "Preview as member", icon: ScanEye },
-      { href: "/members", label: "Members", icon: Users },
-      { href: "/inbox", label: "Inbox", icon: Inbox, count: "inbox" },
-      { href: "/analytics", label: "Analytics", icon: BarChart3 },
+      { href: "/deals", label: "Deals", icon: Tags, procedure: "catalogue.list" },
+      { href: "/deals/own", label: "Own deals", icon: PackagePlus, procedure: "ownDeals.list" },
+      { href: "/deals/preview", label: "Preview as member", icon: ScanEye, procedure: "catalogue.preview" },
+      { href: "/members", label: "Members", icon: Users, procedure: "members.list" },
+      { href: "/inbox", label: "Inbox", icon: Inbox, count: "inbox", procedure: "inbox.list" },
+      { href: "/analytics", label: "Analytics", icon: BarChart3, procedure: "analytics.summary" },
     ],
   },
   {
     label: "Integration",
     items: [
-      { href: "/api-keys", label: "API keys", icon: KeyRound },
-      { href: "/webhooks", label: "Webhooks", icon: Webhook },
+      { href: "/api-keys", label: "API keys", icon: KeyRound, procedure: "apiKeys.list" },
+      { href: "/webhooks", label: "Webhooks", icon: Webhook, procedure: "webhooks.list" },
     ],
   },
   {
     label: "Account",
     items: [
-      { href: "/settings", label: "Settings", icon: Settings },
-      { href: "/team", label: "Team", icon: UsersRound },
-      { href: "/activity", label: "Activity", icon: Activity },
+      { href: "/settings", label: "Settings", icon: Settings, procedure: "settings.update" },
+      { href: "/team", label: "Team", icon: UsersRound, procedure: "team.list" },
+      { href: "/activity", label: "Activity", icon: Activity, procedure: "activity.list" },
     ],
   },
 ];
@@ -59,18 +65,40 @@ const PARTNER_GROUPS: NavGroup[] = [
 const SUPER_ADMIN_GROUP: NavGroup = {
   label: "Platform",
   items: [
-    { href: "/partners", label: "Partners", icon: Building2 },
-    { href: "/catalogue", label: "Catalogue", icon: Library },
-    { href: "/categories", label: "Categories", icon: FolderTree },
-    { href: "/platform", label: "Platform", icon: Gauge },
-    { href: "/mailbox", label: "Mailbox", icon: Mail },
+    { href: "/partners", label: "Partners", icon: Building2, procedure: "superAdmin.listPartners" },
+    { href: "/catalogue", label: "Catalogue", icon: Library, procedure: "superAdmin.listCatalogDeals" },
+    { href: "/categories", label: "Categories", icon: FolderTree, procedure: "superAdmin.listCategories" },
+    { href: "/providers", label: "Providers", icon: Handshake, procedure: "providers.list" },
+    { href: "/platform", label: "Platform", icon: Gauge, procedure: "superAdmin.partnerFigures" },
+    { href: "/mailbox", label: "Mailbox", icon: Mail, procedure: "superAdmin.mailbox" },
   ],
 };
 
-/** Partner pages when there is a partner scope (own partner, or a super admin viewing as one). */
-export function navGroups(opts: { isSuperAdmin: boolean; hasPartnerScope: boolean }): NavGroup[] {
-  const partner = opts.hasPartnerScope ? PARTNER_GROUPS : [{ label: "Programme", items: [OVERVIEW] }];
-  return opts.isSuperAdmin ? [...partner, SUPER_ADMIN_GROUP] : partner;
+export type NavOptions = { isSuperAdmin: boolean; hasPartnerScope: boolean; teamRole?: TeamRole | null };
+
+const callerOf = (opts: NavOptions) =>
+  opts.isSuperAdmin ? { kind: "super_admin" as const } : { kind: "partner_admin" as const, teamRole: opts.teamRole ?? "owner" };
+
+/**
+ * Partner pages when there is a partner scope (own partner, or a super admin viewing as one), each
+ * only when the admin's role may use it; everyone's own account last.
+ */
+export function navGroups(opts: NavOptions): NavGroup[] {
+  const caller = callerOf(opts);
+  const partner = (opts.hasPartnerScope ? PARTNER_GROUPS : [{ label: "Programme", items: [OVERVIEW] }])
+    .map((g) => ({ ...g, items: g.items.filter((i) => canCall(caller, i.procedure)) }))
+    .filter((g) => g.items.length > 0);
+  const you: NavGroup = { label: "You", items: [ACCOUNT] };
+  return opts.isSuperAdmin ? [...partner, SUPER_ADMIN_GROUP, you] : [...partner, you];
+}
+
+/** Whether the admin's role may open the page at `pathname` (its nav item's procedure; other pages: yes). */
+export function canOpenPage(pathname: string, opts: NavOptions): boolean {
+  const item = ALL_ITEMS.filter((i) => isActive(pathname, i.href)).at(0);
+  // The super-admin pages answer the 404 page to anyone else from their own server guard
+  // ((super-admin)/layout.tsx): the gate must let that page through, not replace it.
+  if (item && SUPER_ADMIN_GROUP.items.includes(item)) return true;
+  return !item || canCall(callerOf(opts), item.procedure);
 }
 
 function matches(pathname: string, href: string): boolean {
@@ -83,4 +111,5 @@ export function isActive(pathname: string, href: string, all: readonly string[] 
   return !all.some((other) => other.length > href.length && matches(pathname, other));
 }
 
-const ALL_HREFS = [...PARTNER_GROUPS, SUPER_ADMIN_GROUP].flatMap((g) => g.items.map((i) => i.href));
+const ALL_ITEMS = [...PARTNER_GROUPS, SUPER_ADMIN_GROUP, { label: "You", items: [ACCOUNT] }].flatMap((g) => g.items);
+const ALL_HREFS = ALL_ITEMS.map((i) => i.href);

@@ -3,7 +3,7 @@
 // page tells nobody whether an account exists. Per client IP: 20 requests per 15 minutes; per
 // address: requestPasswordReset's own limit.
 import { headers } from "next/headers";
-import { CLIENT_IP_HEADER } from "@/server/auth/sign-in-throttle";
+import { pageClientIp } from "@/server/auth/sign-in-throttle";
 import { defaultRateLimitStore } from "@/server/http/rate-limit-store";
 import { requestPasswordReset } from "@/server/services/admins";
 
@@ -13,7 +13,8 @@ const PER_IP = { burst: 20, perMinute: 20 / 15 };
 
 export async function forgotPasswordAction(_prev: ForgotPasswordState, form: FormData): Promise<ForgotPasswordState> {
   const email = String(form.get("email") ?? "");
-  const ip = (await headers()).get(CLIENT_IP_HEADER) ?? "unknown";
+  const h = await headers();
+  const ip = pageClientIp((name) => h.get(name)) ?? "unknown";
   const decision = await defaultRateLimitStore().take(`password-reset:ip:${ip}`, PER_IP, 1);
   if (decision.allowed) await requestPasswordReset(email);
   return { sent: true };

@@ -8,7 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { forgotPasswordAction, type ForgotPasswordState } from "./actions";
 
-export function ForgotPasswordForm() {
+export function ForgotPasswordForm({ defaultEmail = "" }: { defaultEmail?: string }) {
   const [state, action, pending] = useActionState<ForgotPasswordState, FormData>(forgotPasswordAction, { sent: false });
   if (state.sent) {
     return (
@@ -29,7 +29,7 @@ export function ForgotPasswordForm() {
       <p className="text-sm text-muted-foreground">Enter the email you sign in with. We will email you a link to choose a new password.</p>
       <div className="grid gap-2">
         <Label htmlFor="forgot-email">Email</Label>
-        <Input id="forgot-email" name="email" type="email" autoComplete="username" required autoFocus />
+        <Input id="forgot-email" name="email" type="email" autoComplete="username" defaultValue={defaultEmail} required autoFocus />
       </div>
       <Button type="submit" size="lg" disabled={pending}>
         {pending ? "Sending…" : "Email me a reset link"}

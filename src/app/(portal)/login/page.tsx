@@ -5,7 +5,7 @@ import { safeCallbackUrl } from "@/lib/safe-callback-url";
 import { isSignInErrorCode } from "@/lib/sign-in-errors";
 import { getAdminSession } from "@/server/auth/get-admin-session";
 import { portalOrigin } from "@/server/config/hosted-app-config";
-import { LoginForm } from "./login-form";
+import { LoginForm, SsoForm } from "./login-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -25,6 +25,8 @@ export default async function LoginPage({
   // Only codes we know are passed on; the form shows our own sentence for each.
   const failed = params.error === undefined ? null : isSignInErrorCode(params.error) ? params.error : "SignInUnavailable";
   if (await getAdminSession()) redirect(callbackUrl);
+  // /login?sso=1: single sign-on only (the work email, then the organization's IdP).
+  const ssoOnly = params.sso === "1";
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-background px-4 py-10">
@@ -33,9 +35,11 @@ export default async function LoginPage({
           Perkway <span className="text-sm font-normal text-muted-foreground">Partner portal</span>
         </p>
         <h1 className="mt-6 text-2xl font-semibold tracking-tight">Sign in</h1>
-        <p className="mt-1 mb-6 text-sm text-muted-foreground">Use the email and password of your partner admin account.</p>
-        {/* next-auth sends failed sign-ins that bypass the form (e.g. a direct POST) here with ?error=. */}
-        <LoginForm callbackUrl={callbackUrl} failed={failed} />
+        <p className="mt-1 mb-6 text-sm text-muted-foreground">
+          {ssoOnly ? "Sign in through your organization's identity provider." : "Use the email and password of your partner admin account."}
+        </p>
+        {/* next-auth and the single sign-on callback send failed sign-ins here with ?error= (our codes only). */}
+        {ssoOnly ? <SsoForm callbackUrl={callbackUrl} failed={failed} /> : <LoginForm callbackUrl={callbackUrl} failed={failed} />}
       </div>
     </main>
   );

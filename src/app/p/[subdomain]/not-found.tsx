@@ -5,8 +5,10 @@ import { headers } from "next/headers";
 import { Button } from "@/components/ui/button";
 import { MEMBER_HEADERS } from "@/lib/hosted/member-surface";
 import { loadPartner } from "./_lib/member-context";
+import { getTranslations } from "next-intl/server";
 
 export default async function HostedNotFound() {
+  const t = await getTranslations("notFound");
   const h = await headers();
   const subdomain = h.get(MEMBER_HEADERS.subdomain);
   const partner = subdomain ? await loadPartner(subdomain) : null;
@@ -14,13 +16,13 @@ export default async function HostedNotFound() {
   return (
     <section className="mx-auto max-w-xl py-12 text-center" data-testid="hosted-not-found">
       <p className="text-sm font-bold tracking-widest text-muted-foreground">404</p>
-      <h1 className="mt-2 text-2xl font-bold text-foreground">We couldn’t find this page</h1>
+      <h1 className="mt-2 text-2xl font-bold text-foreground">{t("title")}</h1>
       <p className="mt-3 text-muted-foreground">
-        The address may be mistyped, or it is no longer available. Use the link your organization sent you, or ask them for a new one.
+        {t("text")}
       </p>
       {partner && home !== null ? (
         <Button asChild className="mt-6">
-          <a href={home || "/"}>Back to {partner.name} perks</a>
+          <a href={home || "/"}>{t("back", { partner: partner.name })}</a>
         </Button>
       ) : null}
     </section>

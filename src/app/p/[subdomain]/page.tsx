@@ -8,19 +8,27 @@ import { dealCardView, premiumBadgeClass } from "@/components/hosted/deal-card-v
 import { DealGrid } from "@/components/hosted/deal-grid";
 import { DealFilters, firstParam as one, listHref, type ListFilter } from "@/components/hosted/deal-filters";
 import { UpgradeBanner } from "@/components/hosted/upgrade-banner";
+import { ClaimableCount } from "@/components/hosted/claimable-count";
 import { hostedUi } from "@/components/hosted/styles";
-import { HOSTED_SORTS, type HostedSort, listHostedDeals } from "@/server/services/deals";
+import { HOSTED_PAGE_SIZE, HOSTED_SORTS, type HostedSort, listHostedDeals } from "@/server/services/deals";
+import { ShowMoreDeals } from "@/components/hosted/show-more-deals";
 import type { HostedPartner } from "@/server/services/partners";
 import { SelfSignInForm } from "@/components/hosted/self-sign-in-form";
+import { MemberSignInOptions } from "@/components/hosted/member-sign-in-options";
 import { WelcomeIntro } from "@/components/hosted/hosted-frame";
 import { requestSignInLink, trackEvent } from "./actions";
 import { getSurface, loadMember, loadPartner } from "./_lib/member-context";
+import { throwIfTestFault } from "./_lib/test-fault";
+import { getLocale, getTranslations } from "next-intl/server";
+import type { SupportedLocale } from "@/server/domain/locales";
+import { WIDGET_RETURN_PARAM } from "@/server/domain/widget-return";
 
 type Props = { params: Promise<{ subdomain: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const partner = await loadPartner((await params).subdomain);
-  return { title: { absolute: partner ? `${partner.name} perks` : "Page not found" }, robots: { index: false, follow: false } };
+  const t = await getTranslations("home");
+  return { title: { absolute: partner ? t("metaTitle", { name: partner.name }) : t("pageNotFound") }, robots: { index: false, follow: false } };
 }
 
 export default async function HostedHomePage({ params, searchParams }: Props) {
@@ -28,31 +36,39 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
   const partner = await loadPartner(subdomain);
   if (!partner) notFound();
   const [surface, member, sp] = await Promise.all([getSurface(subdomain), loadMember(partner), searchParams]);
-  if (!member) return <Welcome partner={partner} signedOut={one(sp.signed_out) === "1"} />;
+  await throwIfTestFault("page");
+  if (!member) {
+    // In the widget, the page that embeds it (the snippet passes it): a link asked for here comes back there.
+    const returnTo = surface.surface === "embed" ? one(sp[WIDGET_RETURN_PARAM]) || null : null;
+    return <Welcome partner={partner} signedOut={one(sp.signed_out) === "1"} surface={surface.surface} base={surface.base} returnTo={returnTo} />;
+  }
+  const [t, tw, td, tAll, locale] = await Promise.all([getTranslations("home"), getTranslations("welcome"), getTranslations("deal"), getTranslations(), getLocale()]);
 
   const sortParam = one(sp.sort);
-  const filter: ListFilter = { q: one(sp.q).slice(0, 200), category: one(sp.category).slice(0, 100), sort: sortParam in HOSTED_SORTS ? (sortParam as HostedSort) : "recommended" };
-  const list = await listHostedDeals(member, filter);
+  const filter: ListFilter = { q: one(sp.q).slice(0, 200), category: one(sp.category).slice(0, 100), sort: sortParam in HOSTED_SORTS ? (sortParam as HostedSort) : "for_you" };
+  const page = Math.min(Math.max(1, Math.floor(Number(one(sp.page))) || 1), 250);
+  const list = await listHostedDeals(member, filter, { limit: page * HOSTED_PAGE_SIZE, locale: locale as SupportedLocale });
   const base = surface.base;
   const filtered = Boolean(filter.q || filter.category);
   // What the list is narrowed to, in the heading: on a phone the chosen chip may be scrolled away.
   const categoryName = list.categories.find((c) => c.slug === filter.category)?.name;
-  const filterLabel = `${categoryName ? ` in ${categoryName}` : ""}${filter.q ? ` matching “${filter.q}”` : ""}`;
+  const filterLabel = `${categoryName ? ` ${t("inCategory", { category: categoryName })}` : ""}${filter.q ? ` ${t("matching", { q: filter.q })}` : ""}`;
   const premiumLocked = partner.freemiumEnabled ? list.locked.filter((d) => d.lock?.code === "tier").length : 0;
 
   return (
     <div className="flex flex-col gap-4 sm:gap-6">
       <section>
         <h1 className="text-xl font-bold tracking-tight text-foreground sm:text-2xl" data-testid="partner-name">
-          {partner.name} perks
+          {tw("title", { name: partner.name })}
         </h1>
         {partner.branding.headline ? <p className="mt-1 text-sm font-medium text-foreground sm:text-base">{partner.branding.headline}</p> : null}
+        <ClaimableCount count={list.claimableCount} />
       </section>
       {premiumLocked && partner.upgradeUrl ? (
         // On a phone the banner follows the deals: the member's own deals come first on a small screen.
         <div className="order-last sm:order-none">
           <UpgradeBanner upgradeUrl={partner.upgradeUrl} track={trackEvent}>
-            <span className="font-semibold">{premiumLocked === 1 ? "1 premium deal is" : `${premiumLocked} premium deals are`} waiting for you.</span> Upgrade your membership to unlock {premiumLocked === 1 ? "it" : "them"}.
+            <span className="font-semibold">{t("premiumWaiting", { count: premiumLocked })}</span> {t("upgradeToUnlock", { count: premiumLocked })}
           </UpgradeBanner>
         </div>
       ) : null}
@@ -60,26 +76,37 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
       <section aria-labelledby="deals-heading">
         <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h2 id="deals-heading" className="text-lg font-semibold text-foreground">
-            Your deals{filterLabel} <span className="font-normal text-muted-foreground">({list.deals.length})</span>
+            {t("yourDeals")}
+            {filterLabel} <span className="font-normal text-muted-foreground">({list.total})</span>
           </h2>
           {filtered && list.deals.length ? (
             <a href={listHref(base, { sort: filter.sort })} className="text-sm font-medium text-foreground underline">
-              Show all deals
+              {t("showAll")}
             </a>
           ) : null}
         </div>
         {list.deals.length ? (
-          <DealGrid testId="deal-list" badgeClass={premiumBadgeClass} cards={list.deals.map(dealCardView)} dealsPath={`${base}/deals`} track={trackEvent} />
+          <>
+            <DealGrid
+              testId="deal-list"
+              badgeClass={premiumBadgeClass}
+              premiumLabel={td("premium")}
+              cards={list.deals.map((d) => dealCardView(d, (value) => td("worth", { value }), { freemium: partner.freemiumEnabled, t: tAll, locale }))}
+              dealsPath={`${base}/deals`}
+              track={trackEvent}
+            />
+            <ShowMoreDeals shown={list.deals.length} total={list.total} listHref={listHref(base, filter)} page={page} className={hostedUi.secondary} />
+          </>
         ) : (
           <div className="rounded-xl border border-dashed bg-card p-8 text-center">
-            <p className="font-medium text-foreground">{filtered ? "No deals match your search." : "No deals are available to you yet."}</p>
+            <p className="font-medium text-foreground">{filtered ? t("noMatch") : t("noneYet")}</p>
             <p className="mt-1 text-sm text-muted-foreground">
               {filtered ? (
                 <a href={listHref(base, {})} className="font-medium text-foreground underline">
-                  Clear the search and show all deals
+                  {t("clearSearch")}
                 </a>
               ) : (
-                "Check back soon, or ask your organization which deals you can access."
+                t("checkBack")
               )}
             </p>
           </div>
@@ -89,14 +116,14 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
         <section aria-labelledby="locked-heading" className="flex flex-col gap-3 rounded-xl border bg-card p-4 sm:flex-row sm:items-center sm:justify-between">
           <div>
             <h2 id="locked-heading" className="text-base font-semibold text-foreground">
-              Locked deals <span className="font-normal text-muted-foreground">({list.locked.length})</span>
+              {t("lockedDeals")} <span className="font-normal text-muted-foreground">({list.locked.length})</span>
             </h2>
             <p className="mt-0.5 text-sm text-muted-foreground">
-              {partner.name} offers {list.locked.length === 1 ? "one more deal" : `${list.locked.length} more deals`} that you can&apos;t redeem yet.
+              {t("lockedMore", { count: list.locked.length, partner: partner.name })}
             </p>
           </div>
           <a href={listHref(base, { q: filter.q, category: filter.category }, "locked")} className={hostedUi.secondary}>
-            See why {list.locked.length === 1 ? "1 deal is" : `${list.locked.length} deals are`} locked
+            {t("seeWhy", { count: list.locked.length })}
           </a>
         </section>
       ) : null}
@@ -104,21 +131,25 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
   );
 }
 
-function Welcome({ partner, signedOut }: { partner: HostedPartner; signedOut: boolean }) {
+async function Welcome({ partner, signedOut, surface, base, returnTo }: { partner: HostedPartner; signedOut: boolean; surface: "hosted" | "embed"; base: string; returnTo: string | null }) {
+  const t = await getTranslations("welcome");
   return (
     <WelcomeIntro
       name={partner.name}
+      copy={{ title: t("title", { name: partner.name }), signIn: t("signIn"), signInHint: t("signInHint", { name: partner.name }) }}
       headline={partner.branding.headline}
       welcomeText={partner.branding.welcomeText}
       status={
         signedOut ? (
           <p role="status" className="mt-6 rounded-md bg-success/15 px-3 py-2 text-sm text-foreground">
-            You are signed out.
+            {t("signedOut")}
           </p>
         ) : null
       }
     >
-      <SelfSignInForm action={requestSignInLink} classes={hostedUi} partnerName={partner.name} />
+      <MemberSignInOptions partner={partner} surface={surface} base={base} buttonClass={hostedUi.primary}>
+        <SelfSignInForm action={requestSignInLink} classes={hostedUi} partnerName={partner.name} requests={partner.memberAccess === "request"} returnTo={returnTo} />
+      </MemberSignInOptions>
     </WelcomeIntro>
   );
 }

@@ -4,12 +4,12 @@ import fc from "fast-check";
 import type { AudienceRegion, DealStatus, EligibilityDimension, PartnerType, RuleType, UserType } from "@/server/domain/enums";
 import type { DealFacts, EligibilityMap, MemberContext, PartnerContext, VisibilityRuleInput } from "./types";
 
-export const PARTNER_IDS = [
+const PARTNER_IDS = [
   "11111111-1111-4111-8111-111111111111",
   "22222222-2222-4222-8222-222222222222",
   "33333333-3333-4333-8333-333333333333",
 ];
-export const SOME_PARTNER_TYPES: PartnerType[] = ["VC fund", "Accelerator", "Bank", "Other"];
+const SOME_PARTNER_TYPES: PartnerType[] = ["VC fund", "Accelerator", "Bank", "Other"];
 export const ALL_REGIONS: AudienceRegion[] = [
   "North America",
   "South America",
@@ -19,7 +19,7 @@ export const ALL_REGIONS: AudienceRegion[] = [
   "Africa",
   "Oceania",
 ];
-export const ALL_USER_TYPES: UserType[] = ["Idea stage", "Early-stage startup", "Growth-stage startup", "Scale-up", "SME"];
+const ALL_USER_TYPES: UserType[] = ["Idea stage", "Early-stage startup", "Growth-stage startup", "Scale-up", "SME"];
 export const VOCAB: Record<EligibilityDimension, string[]> = {
   customer_type: ["New customer", "Existing customer"],
   company_stage: ["Idea", "Pre-seed", "Seed", "Series A", "Series B", "Series C+"],
@@ -50,14 +50,14 @@ export const userTypeRuleArb = ruleArb(["include_user_type", "exclude_user_type"
 export const anyRuleArb = fc.oneof(partnerRuleArb, regionRuleArb, userTypeRuleArb);
 export const rulesArb = fc.array(anyRuleArb, { maxLength: 8 });
 
-export const eligibilityArb = (emptyBias = 3): fc.Arbitrary<EligibilityMap> =>
+const eligibilityArb = (emptyBias = 3): fc.Arbitrary<EligibilityMap> =>
   fc.record(
     Object.fromEntries(
       DIMS.map((d) => [d, fc.oneof({ weight: emptyBias, arbitrary: fc.constant([] as string[]) }, { weight: 1, arbitrary: fc.subarray(VOCAB[d]) })]),
     ) as Record<EligibilityDimension, fc.Arbitrary<string[]>>,
   );
 
-export const statusArb = fc.constantFrom<DealStatus>("draft", "live", "expired", "paused", "coming_soon");
+const statusArb = fc.constantFrom<DealStatus>("draft", "live", "expired", "paused", "coming_soon");
 
 export const dealArb: fc.Arbitrary<DealFacts> = fc.record({
   deal_type: fc.constantFrom("servicepass" as const, "partner_private" as const),

@@ -43,7 +43,7 @@ export function isClaimableWithoutEligibility(
 }
 
 /** Why claimable_without_eligibility is false (empty when true): the same checks, all of them. */
-export type ClaimableBlocker = "coming_soon" | "region" | `eligibility:${EligibilityDimension}`;
+type ClaimableBlocker = "coming_soon" | "region" | `eligibility:${EligibilityDimension}`;
 
 export function claimableBlockers(
   deal: Pick<DealFacts, "status" | "eligibility" | "rules">,

@@ -8,7 +8,7 @@ import { countryName, dimensionWords, eligibilityAudience, joinOr } from "./reas
 
 const list = (xs: readonly string[], none = "none") => (xs.length === 0 ? none : joinOr(xs, "and"));
 
-export function describeRule(rule: RuleRef): string {
+function describeRule(rule: RuleRef): string {
   return `the rule “${RULE_TYPE_LABELS[rule.rule_type] ?? rule.rule_type}” (priority ${rule.priority})`;
 }
 

@@ -11,19 +11,19 @@ describe("describeRuleSet", () => {
   });
   it("partner type and region includes, with a named exclusion", () => {
     expect(describeRuleSet([rule("include_partner_type", ["Accelerator"]), rule("include_region", ["Europe"]), rule("exclude_partner", [ID], 5)])).toBe(
-      "Visible to Accelerator partners in Europe, except 1 named partner.",
+      "Visible to Accelerator partners, except 1 named partner; members can redeem it in Europe only.",
     );
   });
   it("excluded regions read as 'every region except'", () => {
-    expect(describeRuleSet([rule("exclude_region", ["Asia"])])).toBe("Visible to every partner in every region except Asia.");
+    expect(describeRuleSet([rule("exclude_region", ["Asia"])])).toBe("Visible to every partner; members can redeem it in every region except Asia.");
   });
   it("priorities are honoured: a higher include brings a region back, and an include leaves out unnamed regions", () => {
-    expect(describeRuleSet([rule("exclude_region", ["Europe", "Asia"], 1), rule("include_region", ["Asia"], 2)])).toBe("Visible to every partner in Asia.");
-    expect(describeRuleSet([rule("exclude_region", ["Europe", "Asia"], 2), rule("include_region", ["Asia"], 1)])).toBe("Visible to every partner in no region (redeemable nowhere).");
+    expect(describeRuleSet([rule("exclude_region", ["Europe", "Asia"], 1), rule("include_region", ["Asia"], 2)])).toBe("Visible to every partner; members can redeem it in Asia only.");
+    expect(describeRuleSet([rule("exclude_region", ["Europe", "Asia"], 2), rule("include_region", ["Asia"], 1)])).toBe("Visible to every partner; members cannot redeem it in any region.");
   });
   it("region rules that include nothing say so", () => {
     expect(describeRuleSet([rule("include_region", ["Europe"], 0), rule("exclude_region", ["Europe"], 0)])).toBe(
-      "Visible to every partner in no region (redeemable nowhere).",
+      "Visible to every partner; members cannot redeem it in any region.",
     );
   });
   it("user types, and own deals", () => {

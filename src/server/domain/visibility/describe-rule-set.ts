@@ -37,15 +37,17 @@ function partnerPart(rules: readonly VisibilityRuleInput[], dealType: DealType):
   return { who, except: excludedIds.size ? [named(excludedIds.size)] : [] };
 }
 
+// Region rules do not decide which partners list a deal (only partner rules do): they decide where
+// members can redeem it (available_regions, a member gate). Said as its own clause, so a deal
+// "redeemable in North America" is not read as hidden from a Europe-only partner (issue 44).
 function regionPart(rules: readonly VisibilityRuleInput[]): string {
   const available = computeAvailableRegions(rules);
-  if (available === undefined) return "";
-  if (available.length === 0) return " in no region (redeemable nowhere)";
-  if (available.length === AUDIENCE_REGIONS.length) return " in every region";
+  if (available === undefined || available.length === AUDIENCE_REGIONS.length) return "";
+  if (available.length === 0) return "; members cannot redeem it in any region";
   if (available.length > AUDIENCE_REGIONS.length / 2) {
-    return ` in every region except ${joinWords(AUDIENCE_REGIONS.filter((r) => !available.includes(r)), "and")}`;
+    return `; members can redeem it in every region except ${joinWords(AUDIENCE_REGIONS.filter((r) => !available.includes(r)), "and")}`;
   }
-  return ` in ${joinWords(available, "and")}`;
+  return `; members can redeem it in ${joinWords(available, "and")} only`;
 }
 
 function userTypePart(rules: readonly VisibilityRuleInput[]): string {
@@ -60,6 +62,6 @@ function userTypePart(rules: readonly VisibilityRuleInput[]): string {
 
 export function describeRuleSet(rules: readonly VisibilityRuleInput[], dealType: DealType = "servicepass"): string {
   const { who, except } = partnerPart(rules, dealType);
-  const base = `Visible to ${who}${regionPart(rules)}${userTypePart(rules)}`;
-  return `${base}${except.length ? `, except ${joinWords(except)}` : ""}.`;
+  const base = `Visible to ${who}${userTypePart(rules)}`;
+  return `${base}${except.length ? `, except ${joinWords(except)}` : ""}${regionPart(rules)}.`;
 }

@@ -10,7 +10,7 @@ import type { EligibilityMap } from "./types";
 const PERMISSIVE: ReadonlySet<EligibilityDimension> = new Set(PERMISSIVE_DIMENSIONS);
 
 /** The default value of one dimension for a member who did not supply it. */
-export function defaultEligibilityValue(dimension: EligibilityDimension): string[] {
+function defaultEligibilityValue(dimension: EligibilityDimension): string[] {
   if (PERMISSIVE.has(dimension)) {
     return [...ELIGIBILITY_VOCABULARIES[dimension as (typeof PERMISSIVE_DIMENSIONS)[number]]];
   }
@@ -58,13 +58,6 @@ export function eligibilityFailures(deal: EligibilityMap, member: EligibilityMap
     out.push(d);
   }
   return out?.[0] ?? null;
-}
-
-/** Every dimension the member fails, in ELIGIBILITY_DIMENSIONS order. */
-export function failingEligibilityDimensions(deal: EligibilityMap, member: EligibilityMap): EligibilityDimension[] {
-  const out: EligibilityDimension[] = [];
-  eligibilityFailures(deal, member, out);
-  return out;
 }
 
 /** The first dimension (ELIGIBILITY_DIMENSIONS order) the member fails, or null when all pass. */

@@ -16,7 +16,7 @@ import { decideUserType } from "./user-type-gate";
 export type RuleRef = { id: string | null; rule_type: RuleType; priority: number };
 
 /** How one value (a region, a user type) was decided: by a rule, or by no rule matching. */
-export type ValueDecision<V extends string> = { value: V; rule: RuleRef | null; included: boolean };
+type ValueDecision<V extends string> = { value: V; rule: RuleRef | null; included: boolean };
 
 export type VisibilityReason =
   | { code: "draft" }
@@ -45,8 +45,6 @@ export type VisibilityReason =
     }
   | { code: "user_type"; user_types: readonly UserType[]; decisions: ValueDecision<UserType>[]; include_rules: RuleRef[] }
   | { code: `eligibility:${EligibilityDimension}`; dimension: EligibilityDimension; required: readonly string[]; held: readonly string[] };
-
-export type ReasonCode = VisibilityReason["code"];
 
 /** Flags of a deal row the engine's DealFacts do not carry (the catalogue filters on them). */
 export type DealListingFacts = DealFacts & {
@@ -77,7 +75,7 @@ export type DealExplanation = {
   not_claimable_because: VisibilityReason[];
 };
 
-export type MemberDealExplanation = DealExplanation & {
+type MemberDealExplanation = DealExplanation & {
   /** In GET /v1/deals?user_id= for this member: `visible` and no member gate (coming_soon excepted). */
   listed_for_member: boolean;
   /** hidden_by plus the member gates that remove it from the member's list. */

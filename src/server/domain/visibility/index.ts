@@ -16,5 +16,5 @@ export { isClaimableWithoutEligibility } from "./claimable";
 export { checkMemberAccess, isVisibleToMemberInList } from "./member-access";
 export { explainDeal, explainDealForMember, explainMemberLock, type DealExplanation, type DealListingFacts, type VisibilityReason } from "./explain";
 export { describeReason } from "./describe-reason";
-export { eligibilityAudience, memberLockText, memberLockTitle, type MemberLock } from "./reason-words";
+export { memberLockText, memberLockTitle, type MemberLock } from "./reason-words";
 export { describeRuleSet } from "./describe-rule-set";

@@ -8,7 +8,7 @@ import { passesUserTypeGate } from "./user-type-gate";
 import type { AccessDenialReason, AccessResult, DealFacts, MemberContext, PartnerContext } from "./types";
 
 /** Tier gating: only under freemium, a premium deal is closed to a free member. */
-export function isTierBlocked(
+function isTierBlocked(
   deal: Pick<DealFacts, "tier">,
   partner: Pick<PartnerContext, "freemium_enabled">,
   member: Pick<MemberContext, "tier">,

@@ -27,7 +27,7 @@ export function partnerRuleMatches(rule: VisibilityRuleInput, partner: Pick<Part
 }
 
 /** The partner dimension alone, as a decision: the rule that decided, or why none did. */
-export function decidePartnerRules<R extends VisibilityRuleInput>(
+function decidePartnerRules<R extends VisibilityRuleInput>(
   rules: readonly R[],
   partner: Pick<PartnerContext, "id" | "type">,
 ): PriorityDecision<R> {
@@ -43,7 +43,7 @@ export function resolvePartnerRules(
 }
 
 /** Why a deal is hidden from a partner (ownership or partner dimension), or null when visible. */
-export type PartnerHiding<R extends VisibilityRuleInput = VisibilityRuleInput> =
+type PartnerHiding<R extends VisibilityRuleInput = VisibilityRuleInput> =
   | { kind: "other_partner_private" }
   | { kind: "partner_rule"; rule: R }
   | { kind: "partner_include_missing"; includeRules: R[] };

@@ -5,7 +5,7 @@
 import type { AudienceRegion, EligibilityDimension, PartnerType, UserType } from "@/server/domain/enums";
 import type { AccessDenialReason, DealFacts, MemberContext, PartnerContext, VisibilityRuleInput } from "./types";
 
-export const REF_REGIONS: readonly AudienceRegion[] = [
+const REF_REGIONS: readonly AudienceRegion[] = [
   "North America",
   "South America",
   "Europe",
@@ -14,7 +14,7 @@ export const REF_REGIONS: readonly AudienceRegion[] = [
   "Africa",
   "Oceania",
 ];
-export const REF_DIMENSIONS: readonly EligibilityDimension[] = [
+const REF_DIMENSIONS: readonly EligibilityDimension[] = [
   "customer_type",
   "company_stage",
   "company_size",

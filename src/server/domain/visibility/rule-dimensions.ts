@@ -2,7 +2,7 @@
 import type { RuleType } from "@/server/domain/enums";
 import type { RuleDimension, VisibilityRuleInput } from "./types";
 
-export const RULE_DIMENSION: Readonly<Record<RuleType, RuleDimension>> = {
+const RULE_DIMENSION: Readonly<Record<RuleType, RuleDimension>> = {
   include_partner: "partner",
   exclude_partner: "partner",
   include_partner_type: "partner",

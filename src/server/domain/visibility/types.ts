@@ -10,8 +10,8 @@ import type {
 } from "@/server/domain/enums";
 
 export type DealType = "servicepass" | "partner_private";
-export type DealTier = "free" | "premium";
-export type UserTier = "free" | "premium";
+type DealTier = "free" | "premium";
+type UserTier = "free" | "premium";
 
 /** A visibility rule as published (VisibilityRule resource). */
 export interface VisibilityRuleInput {

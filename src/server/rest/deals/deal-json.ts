@@ -3,10 +3,14 @@
 // field that depends on the caller), and a page is the concatenation of those bytes. Entries are immutable
 // and replaced when their deal changes, so a WeakMap keyed by the entry is always current and lets a
 // replaced entry's bytes go with it. Only entries that are actually served get encoded.
+// A page asked with ?locale= is encoded per (entry, locale) the same way, so it costs what a page
+// without it does once its entries have been served in that language.
 import { dealDtoOf, type CatalogEntry, type DealPage, type ListedDeal } from "@/server/services/deals";
+import type { SupportedLocale } from "@/server/domain/locales";
 
 type Encoded = { head: Buffer; tail: Buffer };
 const encoded = new WeakMap<CatalogEntry, Encoded>();
+const encodedLocalized = new WeakMap<CatalogEntry, Map<SupportedLocale, Encoded>>();
 // A number per entry object: a page's key names exactly the bytes it is made of, so its compressed
 // copy (src/server/http/compress-response.ts) can be reused until one of its entries is replaced.
 const serials = new WeakMap<CatalogEntry, number>();
@@ -19,28 +23,38 @@ function serialOf(entry: CatalogEntry): number {
 }
 
 /** What one deal's bytes are made of (for its compressed copy). */
-export function dealKey(item: ListedDeal): string {
-  return `d:${serialOf(item.entry)}${item.claimable ? "t" : "f"}`;
+export function dealKey(item: ListedDeal, locale?: SupportedLocale): string {
+  return `d:${locale ?? ""}:${serialOf(item.entry)}${item.claimable ? "t" : "f"}`;
 }
 
 /** What a page's bytes are made of (for its compressed copy). */
-export function dealPageKey(page: DealPage): string {
-  let key = "p:";
+export function dealPageKey(page: DealPage, locale?: SupportedLocale): string {
+  let key = `p:${locale ?? ""}:`;
   for (const it of page.items) key += serialOf(it.entry) + (it.claimable ? "t" : "f");
   return `${key}:${page.hasMore}:${page.nextCursor ?? ""}`;
 }
 
-function encodedOf(entry: CatalogEntry): Encoded {
-  let e = encoded.get(entry);
-  if (!e) {
-    // The key is the last one but two (only created_at and updated_at follow), and a key's quotes
-    // never appear unescaped inside a string value: the last match is the field itself.
-    const json = JSON.stringify(dealDtoOf(entry, false));
-    const at = json.lastIndexOf(CLAIMABLE) + CLAIMABLE.length;
-    const head = json.slice(0, at);
-    const tail = json.slice(at + "false".length);
-    encoded.set(entry, (e = { head: Buffer.from(head, "utf8"), tail: Buffer.from(tail, "utf8") }));
+function encode(entry: CatalogEntry, locale: SupportedLocale | undefined): Encoded {
+  // The key is the last one but two (only created_at and updated_at follow), and a key's quotes
+  // never appear unescaped inside a string value: the last match is the field itself.
+  const json = JSON.stringify(dealDtoOf(entry, false, locale));
+  const at = json.lastIndexOf(CLAIMABLE) + CLAIMABLE.length;
+  const head = json.slice(0, at);
+  const tail = json.slice(at + "false".length);
+  return { head: Buffer.from(head, "utf8"), tail: Buffer.from(tail, "utf8") };
+}
+
+function encodedOf(entry: CatalogEntry, locale: SupportedLocale | undefined): Encoded {
+  // An entry without a translation for the locale serves its own bytes (no copy per language).
+  if (locale === undefined || entry.translations[locale] === undefined) {
+    let e = encoded.get(entry);
+    if (!e) encoded.set(entry, (e = encode(entry, undefined)));
+    return e;
   }
+  let byLocale = encodedLocalized.get(entry);
+  if (!byLocale) encodedLocalized.set(entry, (byLocale = new Map()));
+  let e = byLocale.get(locale);
+  if (!e) byLocale.set(locale, (e = encode(entry, locale)));
   return e;
 }
 
@@ -50,25 +64,30 @@ const FALSE = Buffer.from("false");
 const COMMA = Buffer.from(",");
 const OPEN = Buffer.from('{"data":[');
 
-function pushDeal(parts: Buffer[], item: ListedDeal) {
-  const e = encodedOf(item.entry);
+function pushDeal(parts: Buffer[], item: ListedDeal, locale: SupportedLocale | undefined) {
+  const e = encodedOf(item.entry, locale);
   parts.push(e.head, item.claimable ? TRUE : FALSE, e.tail);
 }
 
-/** One deal's JSON, byte for byte what JSON.stringify(dealDtoOf(entry, claimable)) gives. */
-export function renderDeal(item: ListedDeal): Buffer {
+/** One deal's JSON, byte for byte what JSON.stringify(dealDtoOf(entry, claimable, locale)) gives. */
+export function renderDeal(item: ListedDeal, locale?: SupportedLocale): Buffer {
   const parts: Buffer[] = [];
-  pushDeal(parts, item);
+  pushDeal(parts, item, locale);
   return Buffer.concat(parts);
 }
 
 /** A list page: `{"data":[…],"has_more":…,"next_cursor":…}`. */
-export function renderDealPage(page: DealPage): Buffer {
+export function renderDealPage(page: DealPage, locale?: SupportedLocale): Buffer {
   const parts: Buffer[] = [OPEN];
   page.items.forEach((it, n) => {
     if (n > 0) parts.push(COMMA);
-    pushDeal(parts, it);
+    pushDeal(parts, it, locale);
   });
   parts.push(Buffer.from('],"has_more":' + page.hasMore + ',"next_cursor":' + JSON.stringify(page.nextCursor) + "}"));
   return Buffer.concat(parts);
+}
+
+/** Content-Language of a response served in `locale` (none without ?locale=: the deals' own text). */
+export function contentLanguage(locale: SupportedLocale | undefined): Record<string, string> {
+  return locale ? { "Content-Language": locale } : {};
 }

@@ -13,7 +13,7 @@ export const getDealInstructionsRoute: ApiRoute = {
     summary: "Get personalized redemption instructions",
     description:
       "Placeholders {{email}}, {{user_id}}, {{external_user_id}}, {{partner_id}} are filled (URL-encoded in redeem_url, HTML-escaped in instructions); " +
-      "instructions are sanitized HTML. unique_code deals: the member's own code in promo_code, the same on every call. " +
+      "instructions are sanitized HTML, in the language of locale when the deal has them translated (Content-Language names the locale served). unique_code deals: the member's own code in promo_code, the same on every call. " +
       "403 not_eligible carries error.reason: coming_soon, tier, region, user_type or eligibility:<dimension>.",
     tags: ["Deals"],
     query: instructionsQuerySchema,
@@ -30,9 +30,9 @@ export const getDealInstructionsRoute: ApiRoute = {
     if (query.user_id === undefined && query.external_user_id === undefined) {
       throw new AppError("parameter_missing", "user_id is required (or external_user_id)", { param: "user_id" });
     }
-    const result = await redeemDeal(scope, params.id, query);
+    const result = await redeemDeal(scope, params.id, query, { locale: query.locale });
     if (!result.ok) throw refusalError(result);
-    return { status: 200, body: result.redemption };
+    return { status: 200, body: result.redemption, headers: query.locale ? { "Content-Language": query.locale } : undefined };
   },
 };
 

@@ -7,6 +7,7 @@ import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import type { ApiRoute } from "@/server/http/api-route";
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "@/server/rest/idempotency";
 import { buildWebhooks, WEBHOOKS_TAG } from "./build-webhooks";
+import { withRealisticExamples } from "./realistic-examples";
 import { withExplicitTypes } from "./explicit-types";
 import { authenticationErrorBodySchema, errorBodySchema } from "./error-schema";
 import { SHARED_ERROR_CODES, statusOfErrorCode } from "./error-codes";
@@ -65,6 +66,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "Access requests": "Members' requests for deals that need approval: create one for a member, list, approve or decline them.",
   "Provider conversions": "For deal providers: confirm that a tracked click became a redemption (signed with the deal's provider secret).",
   Redemptions: "Who redeemed which deal, one record per member and deal, from every source (hosted app, events, codes, providers).",
+  "Member sign-in": "The signed hand-off: rotate the secret your backend signs members' one-time sign-in tokens with.",
   Meta: "This API's own description.",
   [WEBHOOKS_TAG.name]: WEBHOOKS_TAG.description,
 };
@@ -191,7 +193,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[]) {
     paths[p] ??= {};
     (paths[p] as Record<string, ZodOpenApiOperationObject>)[route.method.toLowerCase()] = operationFor(route);
   }
-  return withExplicitTypes(createDocument({
+  return withRealisticExamples(withExplicitTypes(createDocument({
     openapi: "3.1.0",
     info: { title: "Perkway API", version: "1.0.0", description: API_DESCRIPTION, license: { name: "Proprietary", url: `${appUrl()}/docs/api` } },
     servers: [{ url: appUrl(), description: "This Perkway deployment" }],
@@ -209,7 +211,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[]) {
       },
     },
     "x-error-codes": SHARED_ERROR_CODES,
-  } as Parameters<typeof createDocument>[0]));
+  } as Parameters<typeof createDocument>[0])));
 }
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

@@ -9,11 +9,11 @@ const errorObject = z
   .looseObject({
     type: z.enum(ERROR_TYPES).meta({ description: "Error family, derived from the status: 400/404/405/409/413/415/422 invalid_request_error, 401 authentication_error, 403 permission_error, 429 rate_limit_error, 5xx api_error" }),
     code: z.string().meta({ description: "Stable snake_case code; the list is in the API guide", example: "parameter_invalid" }),
-    message: z.string().meta({ description: "Human-readable explanation; may change, do not parse it" }),
-    param: z.string().nullable().meta({ description: "The offending field as a dot path (e.g. `eligibility.geography`, `events[3].deal_id`), or null" }),
+    message: z.string().meta({ description: "Human-readable explanation; may change, do not parse it", example: "limit must be an integer from 1 to 100" }),
+    param: z.string().nullable().meta({ description: "The offending field as a dot path (e.g. `eligibility.geography`, `events[3].deal_id`), or null", example: "limit" }),
     request_id: z.string().meta({ description: "Same as the X-Request-Id response header; quote it to support", example: "req_9mB1aQ3xYcVw2LkP0s8T" }),
     errors: z
-      .array(z.object({ param: z.string(), message: z.string() }).strict())
+      .array(z.object({ param: z.string().meta({ example: "limit" }), message: z.string().meta({ example: "limit must be an integer from 1 to 100" }) }).strict())
       .optional()
       .meta({ description: "Every problem, when a validation failure has several" }),
   })

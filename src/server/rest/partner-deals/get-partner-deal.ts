@@ -1,5 +1,5 @@
 import type { ApiRoute } from "@/server/http/api-route";
-import { dealSchema } from "@/server/schemas/deal.schema";
+import { partnerDealSchema } from "@/server/schemas/deal.schema";
 import { getPartnerDeal } from "@/server/services/deals";
 
 // GET /v1/partner-deals/{id} — one partner deal, any status
@@ -10,7 +10,7 @@ export const getPartnerDealRoute: ApiRoute = {
   docs: {
     summary: "Retrieve one of your deals",
     tags: ["Partner deals"],
-    responses: { 200: { description: "The deal", schema: dealSchema }, 404: { description: "deal_not_found" } },
+    responses: { 200: { description: "The deal", schema: partnerDealSchema }, 404: { description: "deal_not_found" } },
     errorCodes: ["deal_not_found"],
   },
   async handler({ params, scope }) {

@@ -1,10 +1,10 @@
 import type { ApiRoute } from "@/server/http/api-route";
-import { AppError } from "@/server/errors/app-error";
 import { parseWith } from "@/server/errors/parse-with";
-import { parseJsonText, readBodyBytes } from "@/server/http/read-json-body";
 import { conversionRequestSchema, conversionResponseSchema } from "@/server/schemas/redemption-record.schema";
-import { recordProviderConversion } from "@/server/services/deals";
+import { AppError } from "@/server/errors/app-error";
+import { logRefusedConversionBody, recordProviderConversion } from "@/server/services/deals";
 import { SIGNATURE_HEADER } from "@/server/services/webhooks";
+import { readSignedBody } from "./read-signed-body";
 
 // POST /v1/provider/conversions — a tracked deal's provider confirms a click's redemption (signed, no token)
 export const recordConversionRoute: ApiRoute = {
@@ -18,24 +18,29 @@ export const recordConversionRoute: ApiRoute = {
       "Called by the provider of a tracked deal, not by partners: no bearer token. The body `{ \"click_id\": \"clk_…\" }` is signed like webhooks: " +
       "header `Perkway-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(provider_secret, \"<t>.<raw body>\")>`, timestamps more than 5 minutes away refused. " +
       "Records the member's redemption of the deal, or confirms the existing one, with source provider and confirmed true, and fires deal.redeemed with confirmed: true. " +
+      "Optional amount (integer, minor units) with currency (ISO 4217) record the value delivered; external_id (your customer id): a second confirmation of the same deal and external_id through another click is a duplicate and counts once. " +
+      "A click older than the deal's attribution_window_days (default 90) is 409 click_expired. " +
       "Idempotent per click: a repeat answers 200 with duplicate: true and changes nothing. See docs/provider-conversions.md.",
     tags: ["Provider conversions"],
     body: conversionRequestSchema,
     responses: {
-      200: { description: "The confirmed redemption; duplicate: true when this click was already confirmed", schema: conversionResponseSchema },
+      200: { description: "The confirmed redemption; duplicate: true when this click (or this external_id) was already confirmed", schema: conversionResponseSchema },
       400: { description: "signature_invalid (missing, malformed, stale or not matching), or a body error" },
       404: { description: "click_not_found" },
+      409: { description: "click_expired" },
     },
-    errorCodes: ["body_invalid", "parameter_missing", "parameter_invalid", "unknown_parameter", "signature_invalid", "click_not_found"],
+    errorCodes: ["body_invalid", "parameter_missing", "parameter_invalid", "unknown_parameter", "signature_invalid", "click_not_found", "click_expired"],
   },
   async handler({ request }) {
-    // The signature covers the exact bytes: read them once, verify those, parse the same text.
-    const bytes = await readBodyBytes(request);
-    if (bytes.byteLength === 0) throw new AppError("body_invalid", "The request body is empty: send {\"click_id\": \"clk_…\"} with Content-Type: application/json");
-    const { text, value: raw } = parseJsonText(request, bytes);
-    if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw new AppError("body_invalid", "The request body must be a JSON object");
-    const body = parseWith(conversionRequestSchema, raw);
-    const result = await recordProviderConversion({ clickId: body.click_id, rawBody: text, signature: request.headers.get(SIGNATURE_HEADER) });
+    const { text, value } = await readSignedBody(request, null, "{\"click_id\": \"clk_…\"}");
+    let body;
+    try {
+      body = parseWith(conversionRequestSchema, value);
+    } catch (err) {
+      if (err instanceof AppError) await logRefusedConversionBody(value.click_id, err);
+      throw err;
+    }
+    const result = await recordProviderConversion({ body, rawBody: text, signature: request.headers.get(SIGNATURE_HEADER) });
     return { status: 200, body: result };
   },
 };

@@ -1,5 +1,6 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { listRedemptionsRoute } from "./list-redemptions";
 import { recordConversionRoute } from "../provider/record-conversion";
+import { reverseConversionRoute } from "../provider/reverse-conversion";
 
-export const redemptionRoutes: ApiRoute[] = [listRedemptionsRoute, recordConversionRoute];
+export const redemptionRoutes: ApiRoute[] = [listRedemptionsRoute, recordConversionRoute, reverseConversionRoute];

@@ -6,14 +6,16 @@ import type { Tx } from "@/server/db/client";
 import { hostedAppConfig, type MagicLinkConfig } from "@/server/config/hosted-app-config";
 import { hostedAppUrl } from "@/server/config/hosted-app-url";
 import type { PartnerScope } from "@/server/scope";
-import { enqueueWebhookEvent } from "@/server/services/webhooks/enqueue-webhook-event";
+import { enqueueWebhookEvent } from "@/server/services/webhooks";
 import { appBaseUrl, notifyAdmins, partnerSender, queueEmail } from "@/server/services/email";
 import { renderEmail } from "@/emails";
+import { memberEmailLocale } from "@/server/domain/locales";
+import { storedTranslations } from "@/server/services/deals";
 import { serializeAccessRequest } from "./access-request-scope";
 
 export async function afterAccessRequestCreated(tx: Tx, scope: PartnerScope, request: AccessRequest): Promise<void> {
   await enqueueWebhookEvent(tx, scope, "access_request.created", serializeAccessRequest(request));
-  const deal = request.dealId ? await tx.deal.findUnique({ where: { id: request.dealId }, select: { productName: true } }) : null;
+  const deal = request.dealId ? await tx.deal.findUnique({ where: { id: request.dealId }, select: { productName: true, translations: true } }) : null;
   await notifyAdmins(tx, scope, "access_request", { requestId: request.id, dealName: deal?.productName ?? null, email: request.email, message: request.message });
 }
 
@@ -35,12 +37,16 @@ async function queueDecisionEmail(tx: Tx, scope: PartnerScope, request: AccessRe
   const config = opts.config ?? hostedAppConfig();
   const sender = await partnerSender(tx, scope.partnerId, appBaseUrl(config));
   if (!sender) return;
-  const deal = request.dealId ? await tx.deal.findUnique({ where: { id: request.dealId }, select: { productName: true } }) : null;
+  const deal = request.dealId ? await tx.deal.findUnique({ where: { id: request.dealId }, select: { productName: true, translations: true } }) : null;
   const hosted = hostedAppUrl(config, sender.subdomain, sender.customDomain);
   const approved = request.status === "approved";
   const url = approved ? (request.dealId ? `${hosted}/deals/${request.dealId}` : (opts.signInUrl ?? hosted)) : request.dealId ? hosted : null;
+  // In the member's language (their locale, else the partner's default); the deal's name as it reads in it.
+  const member = request.memberId ? await tx.member.findUnique({ where: { id: request.memberId }, select: { locale: true } }) : null;
+  const locale = memberEmailLocale(member?.locale, sender.defaultLocale);
+  const dealName = deal ? (storedTranslations(deal.translations)[locale]?.product_name ?? deal.productName) : null;
   const rendered = await renderEmail(
-    "accessDecision", { brand: sender.brand, email: request.email, decision: approved ? "approved" : "declined", dealName: deal?.productName ?? null, url, note: request.decisionNote },
+    "accessDecision", { brand: sender.brand, email: request.email, decision: approved ? "approved" : "declined", dealName, url, note: request.decisionNote, locale },
   );
   await queueEmail(tx, { ...rendered, kind: "access_decision", to: request.email, partnerId: scope.partnerId, environment: scope.environment, fromName: sender.brand.name, replyTo: sender.replyTo });
 }

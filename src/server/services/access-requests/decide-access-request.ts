@@ -14,7 +14,7 @@ import { hostedAppConfig } from "@/server/config/hosted-app-config";
 export type AccessDecision = "approved" | "declined" | "withdrawn";
 
 /** Who decided: a portal admin, the partner's backend over /v1, or the member (withdraw). */
-export type DecisionActor = { kind: "admin"; adminId: string } | { kind: "api" } | { kind: "member"; memberId: string };
+type DecisionActor = { kind: "admin"; adminId: string } | { kind: "api" } | { kind: "member"; memberId: string };
 
 function actorLabel(actor: DecisionActor): string {
   return actor.kind === "admin" ? `admin:${actor.adminId}` : actor.kind === "member" ? `member:${actor.memberId}` : "api";
@@ -65,7 +65,7 @@ async function admitApplicant(tx: Tx, scope: PartnerScope, request: AccessReques
   return tx.accessRequest.update({ where: { id: request.id }, data: { memberId: member.id } });
 }
 
-export type BulkDecisionResult = { id: string; ok: boolean; code?: string };
+type BulkDecisionResult = { id: string; ok: boolean; code?: string };
 
 /** The portal inbox's bulk approve/decline: each request on its own, so one conflict fails only itself. */
 export async function decideAccessRequests(

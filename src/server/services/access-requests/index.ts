@@ -1,6 +1,6 @@
 // Access requests: members asking for approval_required deals, people asking to become members.
-export { requestDealAccess, type DealAccessRequestOutcome } from "./request-deal-access";
+export { requestDealAccess } from "./request-deal-access";
 export { listAccessRequests } from "./list-access-requests";
 export { getAccessRequest } from "./get-access-request";
-export { decideAccessRequest, decideAccessRequests, type AccessDecision, type DecisionActor, type BulkDecisionResult } from "./decide-access-request";
-export { serializeAccessRequest, findAccessRequestOrThrow } from "./access-request-scope";
+export { decideAccessRequest, decideAccessRequests, type AccessDecision } from "./decide-access-request";
+export { serializeAccessRequest } from "./access-request-scope";

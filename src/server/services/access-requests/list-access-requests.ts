@@ -6,7 +6,7 @@ import { isUuid } from "@/server/domain/ids";
 import type { AccessRequestList, AccessRequestListQuery } from "@/server/schemas/access-request.schema";
 import { DEFAULT_LIST_LIMIT } from "@/server/schemas/list.schema";
 import type { PartnerScope } from "@/server/scope";
-import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared/list-cursor";
+import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/list-cursors";
 import { accessRequestScopeWhere, serializeAccessRequest } from "./access-request-scope";
 
 export async function listAccessRequests(scope: PartnerScope, query: AccessRequestListQuery = {}): Promise<AccessRequestList> {

@@ -8,16 +8,11 @@ import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import type { AccessRequestCreateInput } from "@/server/schemas/access-request.schema";
 import type { PartnerScope } from "@/server/scope";
-import { getPartnerView } from "@/server/services/deals/catalogue/catalog-cache";
-import { findVisibleEntry } from "@/server/services/deals/listing/get-deal";
-import type { DealChannel } from "@/server/services/deals/listing/list-deals";
-import { findDealMember } from "@/server/services/deals/listing/find-deal-member";
-import { memberContext } from "@/server/services/deals/deal-record";
-import { dealNotFound } from "@/server/services/deals/partner-deals/find-partner-deal";
+import { dealNotFound, type DealChannel, findDealMember, findVisibleEntry, getPartnerView, memberContext } from "@/server/services/deals";
 import { accessRequestScopeWhere } from "./access-request-scope";
 import { afterAccessRequestCreated } from "./access-request-effects";
 
-export type DealAccessRequestOutcome = { created: boolean; request: AccessRequest };
+type DealAccessRequestOutcome = { created: boolean; request: AccessRequest };
 
 const MAX_ATTEMPTS = 5;
 

@@ -6,7 +6,7 @@ import { db } from "@/server/db/client";
 import { isUuid } from "@/server/domain/ids";
 import type { ActivityEntryDto, ActivityExportInput, ActivityListInput } from "@/server/schemas/activity.schema";
 import type { PartnerScope } from "@/server/scope";
-import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared";
+import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/list-cursors";
 
 const NON_ADMIN_ACTORS = ["cli", "api", "system"];
 
@@ -36,7 +36,7 @@ export async function listActivity(
 }
 
 /** The most entries one export holds (newest first); `truncated` says when the filters matched more. */
-export const ACTIVITY_EXPORT_MAX = 10_000;
+const ACTIVITY_EXPORT_MAX = 10_000;
 
 /** Activity → Export: every entry the filters match (no paging), newest first, up to ACTIVITY_EXPORT_MAX. */
 export async function exportActivity(scope: Pick<PartnerScope, "partnerId">, input: ActivityExportInput): Promise<{ data: ActivityEntryDto[]; truncated: boolean }> {

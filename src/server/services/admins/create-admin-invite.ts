@@ -19,15 +19,15 @@ export async function createAdminInvite(
   const { partnerId } = teamWhere(scope);
   const admin = await db
     .$transaction(async (tx) => {
-      const created = await createPartnerAdmin(tx, partnerId, { email: input.email, name: input.name || null });
+      const created = await createPartnerAdmin(tx, partnerId, { email: input.email, name: input.name || null, teamRole: input.role ?? "admin" });
       await recordActivity(
         {
           actor,
           partnerId,
           action: "admin.invited",
           target: { type: "admin", id: created.id },
-          summary: `Invited ${created.email} as an admin`,
-          changes: { after: { email: created.email, name: input.name || null } },
+          summary: `Invited ${created.email} as ${input.role ?? "admin"}`,
+          changes: { after: { email: created.email, name: input.name || null, role: input.role ?? "admin" } },
         },
         tx,
       );

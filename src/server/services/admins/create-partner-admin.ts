@@ -4,14 +4,20 @@
 import type { Tx } from "@/server/db/client";
 import { randomBase62 } from "@/server/crypto/keys";
 import { AppError } from "@/server/errors/app-error";
+import type { TeamRole } from "@/server/domain/team-roles";
 import { hashPassword } from "./hash-password";
 
-export async function createPartnerAdmin(tx: Tx, partnerId: string, input: { email: string; name?: string | null }): Promise<{ id: string; email: string }> {
+/** `teamRole`: owner for a partner's first admin (the default), the inviter's choice for a teammate. */
+export async function createPartnerAdmin(
+  tx: Tx,
+  partnerId: string,
+  input: { email: string; name?: string | null; teamRole?: TeamRole },
+): Promise<{ id: string; email: string }> {
   const taken = await tx.admin.findUnique({ where: { email: input.email }, select: { id: true } });
   if (taken) throw emailTaken(input.email);
   try {
     const admin = await tx.admin.create({
-      data: { email: input.email, name: input.name ?? null, role: "partner_admin", partnerId, passwordHash: await hashPassword(randomBase62(32)), passwordSetAt: null },
+      data: { email: input.email, name: input.name ?? null, role: "partner_admin", teamRole: input.teamRole ?? "owner", partnerId, passwordHash: await hashPassword(randomBase62(32)), passwordSetAt: null },
       select: { id: true, email: true },
     });
     return admin;

@@ -12,7 +12,27 @@ export { removeAdmin } from "./remove-admin";
 export { requireSuperAdmin } from "./require-super-admin";
 export { inspectPasswordToken, MIN_PASSWORD_LENGTH, setPasswordWithToken } from "./set-password-with-token";
 export { setPortalEnvironment } from "./set-portal-environment";
-export { endAdminSession, startAdminSession } from "./admin-sessions";
-export { verifyAdminCredentials } from "./verify-admin-credentials";
+export {
+  type AdminSessionEntry,
+  endAdminSession,
+  endOtherSessions,
+  endOwnSession,
+  endTeammateSessions,
+  listAdminSessions,
+  startAdminSession,
+} from "./admin-sessions";
+export { type AdminSignIn, signInAdmin, verifyAdminCredentials } from "./verify-admin-credentials";
+export { setTeamRole } from "./set-team-role";
+export { admitSsoAdmin, type SsoAdmin, type SsoAdmissionRefusal, ssoAdminById } from "./sso-admission";
+export {
+  confirmTwoFactorSetup,
+  disableTwoFactor,
+  getTwoFactorStatus,
+  regenerateRecoveryCodes,
+  resetTwoFactor,
+  startTwoFactorSetup,
+  type TwoFactorStatus,
+} from "./two-factor";
 export { exitViewAs, viewAsPartner } from "./view-as";
 export { requestPasswordReset } from "./request-password-reset";
+export { hashPassword } from "./hash-password";

@@ -4,10 +4,10 @@
 // transaction that also queues the email carrying it.
 import { db, type Tx } from "@/server/db/client";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
-import { generateToken, hashToken } from "@/server/services/shared";
+import { generateToken, hashToken } from "@/server/crypto/secret-token";
 
-export const PASSWORD_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+const PASSWORD_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 
 export async function issuePasswordToken(
   adminId: string,

@@ -4,14 +4,14 @@
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import { recordActivity } from "@/server/services/activity";
-import { hashToken, isWellFormedToken } from "@/server/services/shared";
+import { hashToken, isWellFormedToken } from "@/server/crypto/secret-token";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/schemas/team.schema";
 import { endAdminSessions } from "./admin-sessions";
 import { hashPassword } from "./hash-password";
 import { queuePasswordChangedEmail } from "@/server/services/email";
 import { forgotPasswordUrl } from "./forgot-password-url";
 
-export type PasswordTokenState = { state: "valid"; email: string } | { state: "used" | "expired" | "unknown" };
+type PasswordTokenState = { state: "valid"; email: string } | { state: "used" | "expired" | "unknown" };
 
 export { MIN_PASSWORD_LENGTH } from "@/server/schemas/team.schema";
 

@@ -8,7 +8,7 @@ export function teamWhere(scope: { partnerId: string }): { partnerId: string; ro
   return { partnerId: scope.partnerId, role: "partner_admin" };
 }
 
-export const adminNotFound = () => new AppError("admin_not_found", "No admin with this id in your team");
+const adminNotFound = () => new AppError("admin_not_found", "No admin with this id in your team");
 
 /** One admin of the partner's team, or 404 (another partner's admin or a super admin too). */
 export async function findTeamAdminOrThrow(scope: { partnerId: string }, adminId: string, client: Tx = db) {

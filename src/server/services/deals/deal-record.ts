@@ -21,7 +21,7 @@ export type DealRecord = Prisma.DealGetPayload<{ include: typeof dealInclude }>;
 /** What serialization and evaluation read: a DealRecord, or a row of the catalogue's raw loader. */
 // codeLowStockThreshold (portal state) and slugScope (uniqueness bookkeeping) are not part of the
 // deal as partners and members see it; nor is the portal editor's Markdown source of the instructions.
-export type DealShape = Omit<Deal, "codeLowStockThreshold" | "slugScope" | "providerSecretEncrypted" | "redemptionInstructionsMarkdown"> & {
+export type DealShape = Omit<Deal, "codeLowStockThreshold" | "slugScope" | "providerSecretEncrypted" | "redemptionInstructionsMarkdown" | "verifiedAt" | "providerId"> & {
   categories: readonly { category: { id: string; slug: string; name: string } }[];
   rules: readonly { id: string; ruleType: RuleType; ruleValue: string[]; priority: number }[];
 };
@@ -38,13 +38,13 @@ export const DEAL_ELIGIBILITY_COLUMNS = {
 
 type EligibilityRow = { [K in (typeof DEAL_ELIGIBILITY_COLUMNS)[EligibilityDimension]]: string[] };
 
-export function eligibilityOf(row: EligibilityRow): EligibilityMap {
+function eligibilityOf(row: EligibilityRow): EligibilityMap {
   const out = {} as Record<EligibilityDimension, string[]>;
   for (const d of ELIGIBILITY_DIMENSIONS) out[d] = row[DEAL_ELIGIBILITY_COLUMNS[d]];
   return out;
 }
 
-export function ruleInputs(rules: DealShape["rules"]): VisibilityRuleInput[] {
+function ruleInputs(rules: DealShape["rules"]): VisibilityRuleInput[] {
   return rules.map((r) => ({ id: r.id, rule_type: r.ruleType, rule_value: r.ruleValue, priority: r.priority }));
 }
 

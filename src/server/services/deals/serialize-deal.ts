@@ -9,7 +9,7 @@ import { isoDate, type DealShape } from "./deal-record";
 import { sanitizeInstructions } from "./redemption/redemption-html";
 
 /** The redemption as stored, never personalized: placeholders unfilled, no code of the pool. */
-export function publicRedemption(deal: DealShape): RedemptionDto | null {
+function publicRedemption(deal: DealShape): RedemptionDto | null {
   if (!deal.redemptionMethod) return null;
   return {
     method: deal.redemptionMethod,
@@ -63,6 +63,7 @@ export function dealDtoBase(deal: DealShape, availableRegions: AudienceRegion[] 
     hidden_globally: deal.hiddenGlobally,
     api_excluded: deal.apiExcluded,
     tracking_enabled: deal.trackingEnabled,
+    attribution_window_days: deal.attributionWindowDays,
   };
   // Omitted (not null) when the deal has no region rules: "available in all regions".
   if (availableRegions !== undefined) head.available_regions = availableRegions;

@@ -20,7 +20,7 @@ export async function previewEmails(scope: PartnerScope, config: SignInUrlConfig
   const memberUrl = buildSignInUrl(config, sender.subdomain, "preview-token", sender.customDomain);
   const inquiry = notificationItem("inquiry", { inquiryId: "preview", dealName: "Cloud credits", memberEmail: "ada@example.com", message: "Is this deal open to seed-stage companies?" }, baseUrl);
   const low = notificationItem("codes_low", { dealId: "preview", dealName: "Cloud credits", available: 5, threshold: 5 }, baseUrl);
-  const prefs = `${baseUrl}/team#notifications`;
+  const prefs = `${baseUrl}/account#notifications`;
   const items: { name: string; label: string; member: boolean; render: () => Promise<RenderedEmail> }[] = [
     { name: "member_sign_in", label: "Member sign-in link", member: true, render: () => renderEmail("memberSignIn", { brand: sender.brand, email: "ada@example.com", url: memberUrl, expiresInMinutes: 15 }) },
     { name: "admin_invitation", label: "Team invitation", member: false, render: () => renderEmail("adminInvitation", { partnerName, inviterEmail: "you@example.com", email: "new-admin@example.com", url: `${baseUrl}/set-password?token=preview`, expiresInDays: 7 }) },

@@ -4,17 +4,18 @@
 // only if its attempt still holds the row. Woken by NOTIFY at commit and by a short poll.
 // At least once: an email is done only when its result is recorded; a worker that dies mid-send
 // leaves a lease that expires and any worker sends it again, with the same Message-ID. The loop
-// itself is the one every outbox shares (src/server/db/outbox-loop.ts).
+// itself is the one every outbox shares (src/server/background/outbox-loop.ts).
 // Without SMTP_URL the worker sends nothing: it marks each email "kept" and logs one line with its
 // subject and links, so a laptop without a mail server still works end to end.
-import { startOutboxLoop, type OutboxLoop } from "@/server/db/outbox-loop";
+import { startOutboxLoop, type OutboxLoop } from "@/server/background/outbox-loop";
 import { claimDueEmails, recordEmailAttempts, type ClaimedEmail, type EmailAttempt } from "./email-store";
 import type { MailConfig } from "@/server/config/mail-config";
 import { createMailTransport, messageIdOf, type MailTransport } from "./mail-transport";
 import { EMAIL_NOTIFY_CHANNEL } from "./queue-email";
-import { nextEmailAttemptAt } from "./retry-schedule";
+import { nextRetryAt } from "@/server/background/retry-backoff";
 import { sendDueDigests } from "./send-digests";
 import { preloadEmailTemplates } from "@/emails";
+import { metrics } from "@/server/observability/metrics";
 
 export type EmailWorker = OutboxLoop;
 
@@ -55,10 +56,12 @@ export function startEmailWorker(
         text: row.text,
         headers: row.headers ?? {},
       });
+      metrics().emailsSent.inc({ outcome: "sent" });
       return { ...base, status: "sent", next_attempt_at: null, error: null };
     } catch (err) {
       const error = String((err as Error).message ?? err).slice(0, 500);
-      const next = nextEmailAttemptAt(row.attempts, new Date(row.created_at), new Date(), config);
+      const next = nextRetryAt(row.attempts, new Date(row.created_at), new Date(), config);
+      metrics().emailsSent.inc({ outcome: next ? "retry" : "failed" });
       if (!next) log(`giving up on email ${row.id} to ${row.to_address} after ${row.attempts} attempts: ${error}`);
       return next ? { ...base, status: "pending", next_attempt_at: next.toISOString(), error } : { ...base, status: "failed", next_attempt_at: null, error };
     }

@@ -8,7 +8,7 @@ import type { AdminActor } from "@/server/scope";
 export const MAILBOX_STATUSES = ["pending", "sent", "failed", "kept"] as const;
 export type MailboxStatus = (typeof MAILBOX_STATUSES)[number];
 
-export type MailboxListInput = { status?: MailboxStatus | null; q?: string | null; cursor?: string | null; limit?: number };
+type MailboxListInput = { status?: MailboxStatus | null; q?: string | null; cursor?: string | null; limit?: number };
 
 export type MailboxRow = {
   id: string;

@@ -86,7 +86,7 @@ export async function notifyAdmins<K extends NotificationKind>(
       partnerName: admin.partner?.name ?? "your organization",
       item,
       actionLabel: NOTIFICATION_LABELS[kind].action,
-      preferencesUrl: `${baseUrl}/team#notifications`,
+      preferencesUrl: `${baseUrl}/account#notifications`,
       kindLabel: NOTIFICATION_LABELS[kind].one,
     });
     await queueEmail(tx, {

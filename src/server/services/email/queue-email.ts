@@ -7,7 +7,7 @@ import type { RenderedEmail } from "@/emails";
 
 export const EMAIL_NOTIFY_CHANNEL = "perkway_email";
 
-export const EMAIL_KINDS = ["member_sign_in", "admin_invitation", "password_reset", "password_changed", "notification", "digest", "access_decision", "inquiry_reply"] as const;
+export const EMAIL_KINDS = ["member_sign_in", "admin_invitation", "password_reset", "password_changed", "notification", "digest", "access_decision", "inquiry_reply", "member_digest", "ending_soon", "provider_notice"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 export type QueuedEmail = RenderedEmail & {

@@ -37,7 +37,7 @@ async function sendDigest(adminId: string, day: string, baseUrl: string): Promis
       label: NOTIFICATION_LABELS[kind].many,
       items: items.filter((i) => i.kind === kind).map((i) => (i.environment === "test" ? { ...i.data, title: SANDBOX_PREFIX + i.data.title } : i.data)),
     })).filter((g) => g.items.length > 0);
-    const rendered = await renderEmail("adminDigest", { partnerName: admin.partner?.name ?? "your organization", groups, preferencesUrl: `${baseUrl}/team#notifications` });
+    const rendered = await renderEmail("adminDigest", { partnerName: admin.partner?.name ?? "your organization", groups, preferencesUrl: `${baseUrl}/account#notifications` });
     const unsubscribe = `${baseUrl}/api/email/unsubscribe?token=${unsubscribeToken(adminId, "digest")}`;
     await queueEmail(tx, {
       ...rendered,

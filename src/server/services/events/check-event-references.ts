@@ -11,13 +11,13 @@ import { isUuid } from "@/server/domain/ids";
 import type { PartnerType, RuleType } from "@/server/domain/enums";
 import { resolvePartnerRules } from "@/server/domain/visibility";
 import type { NewEvent } from "./insert-events";
-import { PushedCache } from "@/server/services/shared";
+import { PushedCache } from "@/server/services/cache";
 import { paramOf } from "./validate-events";
 
 // The single-event hot path (POST /events/track one event at a time) must not pay a query per
 // request for its references. Deals: a deal found available to a partner is kept in this
 // per-process cache, dropped on any catalogue or partner notification (deals, rules, partner type:
-// src/server/db/change-feed.ts), so a deal made draft or hidden stops counting from the next event.
+// src/server/background/change-feed.ts), so a deal made draft or hidden stops counting from the next event.
 // Unavailable deals are not kept: they go through checkEventReferences, which names the offender.
 // Members are verified inside the write statement itself (event-writer.ts, verify_member).
 const availableDeals = new PushedCache<string, true | null>(

@@ -12,10 +12,10 @@ export const EVENT_PARTITION_MONTHS_AHEAD = 3;
 const WRITABLE_PAST_MS = 7 * 24 * 60 * 60 * 1000;
 const PARTITION_NAME = /^events_(\d{4})_(\d{2})$/;
 
-export type EventPartition = { name: string; from: Date; to: Date };
+type EventPartition = { name: string; from: Date; to: Date };
 
 /** Months (their first instant, UTC) from the month of `from` to the month of `to`, inclusive. */
-export function monthsBetween(from: Date, to: Date): Date[] {
+function monthsBetween(from: Date, to: Date): Date[] {
   const months: Date[] = [];
   for (let y = from.getUTCFullYear(), m = from.getUTCMonth(); Date.UTC(y, m, 1) <= to.getTime(); m++) {
     months.push(new Date(Date.UTC(y, m, 1)));

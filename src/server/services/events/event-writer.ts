@@ -19,7 +19,7 @@
 // Lock order: every part sorts its rows by its key and the parts always run in the same order
 // (client event ids, events, type rollups, deal rollups, member activity): statements of several
 // processes wait for each other but never deadlock.
-import { queryDirect } from "@/server/db/client";
+import { serverStatement } from "@/server/db/server-statement";
 import { metrics } from "@/server/observability/metrics";
 import { activityUpsert, DEAL_ROLLUP_ADD, dealRollupInsert, TYPE_ROLLUP_ADD, typeRollupInsert } from "./event-rollup-sql";
 // deal.redeemed webhooks join this statement, so they commit with the events (webhook outbox).
@@ -108,6 +108,10 @@ SELECT i.item, count(*)::int AS inserted FROM ins JOIN input i USING (id) GROUP 
 UNION ALL
 SELECT item, -1 FROM bad`;
 
+// A PL/pgSQL function, so that its plan is cached per server session without a named prepared
+// statement (poolers and the embedded database: src/server/db/server-statement.ts).
+const writeStatement = serverStatement<{ item: number; inserted: number }>("perkway_write_events", WRITE_SQL, "item int, inserted int");
+
 type Pending = { rows: EventRow[]; resolve: (inserted: number) => void; reject: (err: unknown) => void };
 
 const MAX_ROWS_PER_STATEMENT = 5000;
@@ -168,7 +172,7 @@ function settle(p: Pending, inserted: number) {
 
 async function run(group: Pending[]): Promise<number[]> {
   const input = group.flatMap((p, item) => p.rows.map((r, ord) => ({ item, ord, ...r })));
-  const result = await queryDirect<{ item: number; inserted: number }>(WRITE_SQL, [JSON.stringify(input)], { preparedAs: "perkway_write_events" });
+  const result = await writeStatement.run(JSON.stringify(input));
   const inserted = group.map(() => 0);
   let total = 0;
   for (const r of result) {

@@ -6,7 +6,7 @@ import { trackEvents } from "@/server/services/events/track-events";
 import type { HostedMember } from "@/server/services/members";
 
 /** Types the browser may report; the others are recorded by the server where they happen. */
-export const CLIENT_EVENT_TYPES = [
+const CLIENT_EVENT_TYPES = [
   "deal_list_viewed",
   "deal_detail_viewed",
   "instructions_viewed",
@@ -15,13 +15,13 @@ export const CLIENT_EVENT_TYPES = [
   "deal_redeemed",
   "upgrade_cta_clicked",
 ] as const satisfies readonly EventType[];
-export type ClientEventType = (typeof CLIENT_EVENT_TYPES)[number];
+type ClientEventType = (typeof CLIENT_EVENT_TYPES)[number];
 
 export function isClientEventType(t: unknown): t is ClientEventType {
   return typeof t === "string" && (CLIENT_EVENT_TYPES as readonly string[]).includes(t);
 }
 
-export type HostedEvent = { type: EventType; dealId?: string | null; dealIds?: readonly string[]; metadata?: Record<string, unknown> };
+type HostedEvent = { type: EventType; dealId?: string | null; dealIds?: readonly string[]; metadata?: Record<string, unknown> };
 
 export async function recordHostedEvents(hm: HostedMember, events: readonly HostedEvent[]): Promise<void> {
   if (events.length === 0) return;

@@ -5,9 +5,12 @@ export { buildFunnel } from "./analytics/funnel";
 export { getAnalyticsSummary } from "./analytics/get-analytics-summary";
 export { getDailyEventCounts } from "./analytics/get-daily-event-counts";
 export { getEventTypeCounts } from "./analytics/get-event-type-counts";
+export { getPortalSummary } from "./analytics/get-portal-summary";
+export { getRedemptionCounts, type RedemptionCounts } from "./analytics/get-redemption-counts";
 export { getOnboardingStatus } from "./analytics/get-onboarding-status";
 export { getUniqueMemberCounts, type UniqueMemberCounts } from "./analytics/get-unique-member-counts";
 export { getRoiReport } from "./analytics/get-roi-report";
+export { getDigestFigures } from "./analytics/get-digest-figures";
 export { listPartnerFigures } from "./analytics/list-partner-figures";
 export {
   ensureEventPartitions,
@@ -21,5 +24,5 @@ export { insertEvents, type NewEvent } from "./insert-events";
 export { drainEventsBehind, insertEventsBehind } from "./write-events-behind";
 export { pruneEvents } from "./prune-events";
 export { rebuildEventRollups } from "./rebuild-event-rollups";
-export { findRedemption, recordRedemptions, serializeRedemption } from "./record-redemption";
+export { findRedemption, recordRedemptions, type RedemptionRow, serializeRedemption } from "./record-redemption";
 export { trackEvents } from "./track-events";

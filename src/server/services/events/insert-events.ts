@@ -26,7 +26,7 @@ export async function insertEvents(scope: PartnerScope, events: readonly NewEven
 }
 
 /** verifyMember and redemptionSource: see EventRow (event-writer.ts). */
-export type WriteOptions = { verifyMember?: boolean; redemptionSource?: RedemptionSource };
+type WriteOptions = { verifyMember?: boolean; redemptionSource?: RedemptionSource };
 
 /** The rows of one call: repeats of an event_id within the call dropped, the request id attached. */
 export function toEventRows(scope: PartnerScope, events: readonly NewEvent[], opts: WriteOptions = {}): EventRow[] {

@@ -14,8 +14,8 @@ import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import { DAY_MS } from "@/server/services/events/analytics/analytics-window";
 
-export const MIN_EVENT_RETENTION_DAYS = 366;
-export const DEFAULT_EVENT_RETENTION_DAYS = 366;
+const MIN_EVENT_RETENTION_DAYS = 366;
+const DEFAULT_EVENT_RETENTION_DAYS = 366;
 const HOUR_MS = 60 * 60 * 1000;
 
 export async function pruneEvents(

@@ -7,9 +7,11 @@ import { db, type Tx } from "@/server/db/client";
 import type { RedemptionRecordDto, RedemptionSource } from "@/server/schemas/redemption-record.schema";
 import { requireScope, type PartnerScope } from "@/server/scope";
 
-export type RedemptionReport = { memberId: string; dealId: string; code?: string | null; redeemedAt?: Date };
+type RedemptionReport = { memberId: string; dealId: string; code?: string | null; redeemedAt?: Date };
 
-export function serializeRedemption(r: Pick<Redemption, "id" | "memberId" | "dealId" | "source" | "code" | "confirmed" | "redeemedAt">): RedemptionRecordDto {
+export type RedemptionRow = Pick<Redemption, "id" | "memberId" | "dealId" | "source" | "code" | "confirmed" | "redeemedAt" | "amount" | "currency" | "externalId" | "reversedAt">;
+
+export function serializeRedemption(r: RedemptionRow): RedemptionRecordDto {
   return {
     id: r.id,
     user_id: r.memberId,
@@ -18,6 +20,11 @@ export function serializeRedemption(r: Pick<Redemption, "id" | "memberId" | "dea
     code: r.code,
     confirmed: r.confirmed,
     redeemed_at: r.redeemedAt.toISOString(),
+    // Lifecycle fields only when set (contract section 18): otherwise the section 12 shape, unchanged.
+    ...(r.amount !== null && r.amount !== undefined ? { amount: r.amount } : {}),
+    ...(r.currency ? { currency: r.currency } : {}),
+    ...(r.externalId ? { external_id: r.externalId } : {}),
+    ...(r.reversedAt ? { reversed_at: r.reversedAt.toISOString() } : {}),
   };
 }
 

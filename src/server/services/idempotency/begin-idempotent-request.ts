@@ -8,18 +8,18 @@ import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
 import { setting } from "@/server/config/env";
 
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A pending record whose last heartbeat is this old belongs to a request that died (crash): the key
  *  is free again. A request that is still running bumps its heartbeat four times as often.
  *  IDEMPOTENCY_ABANDONED_AFTER_MS shortens it for tests. */
-export function idempotencyAbandonedAfterMs(): number {
+function idempotencyAbandonedAfterMs(): number {
   return setting("idempotencyAbandonedAfterMs");
 }
 export const idempotencyHeartbeatMs = () => idempotencyAbandonedAfterMs() / 4;
 
-export type IdempotentRequest = { key: string; method: string; path: string; requestHash: string };
+type IdempotentRequest = { key: string; method: string; path: string; requestHash: string };
 
-export type IdempotencyClaim =
+type IdempotencyClaim =
   | { kind: "claimed"; recordId: string }
   | { kind: "replay"; status: number; text: string };
 

@@ -5,7 +5,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
 import type { InboxFilter, InboxItem, InboxList, InboxListInput, InboxStatus } from "@/server/schemas/inbox.schema";
 import { requireScope, type PartnerScope } from "@/server/scope";
-import { decodeCreatedAtCursor, encodeCreatedAtCursor, type CreatedAtCursor } from "@/server/services/shared/list-cursor";
+import { decodeCreatedAtCursor, encodeCreatedAtCursor, type CreatedAtCursor } from "@/server/services/list-cursors";
 
 type Row = {
   kind: "access_request" | "inquiry";
@@ -121,7 +121,7 @@ export async function listInbox(scope: PartnerScope, input: InboxListInput = {})
   };
 }
 
-export const INBOX_EXPORT_MAX = 10_000;
+const INBOX_EXPORT_MAX = 10_000;
 
 /** Every item of a filter (newest first, up to INBOX_EXPORT_MAX) for the CSV export. */
 export async function exportInbox(scope: PartnerScope, filter: InboxFilter = {}): Promise<{ data: InboxItem[]; truncated: boolean }> {

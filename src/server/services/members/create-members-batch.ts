@@ -15,7 +15,7 @@ import { upsertMembers } from "./upsert-members";
 import { recordActivity } from "@/server/services/activity";
 import { membersImportedActivity, type MemberActivityOpts } from "./member-activity";
 
-export type BatchEntryError = z.output<typeof batchEntryErrorSchema>;
+type BatchEntryError = z.output<typeof batchEntryErrorSchema>;
 
 export type BatchEntryResult =
   | { index: number; status: "created" | "already_exists"; user: UserWithSignInDto }

@@ -13,7 +13,7 @@ import { enqueueWebhookEvent } from "@/server/services/webhooks";
 import { recordActivity } from "@/server/services/activity";
 import { MAX_BULK_MEMBERS } from "@/server/schemas/member-portal.schema";
 import { memberDeletedActivity, type MemberActivityOpts } from "./member-activity";
-import { writesCachedRows } from "@/server/services/shared";
+import { writesCachedRows } from "@/server/services/cache";
 
 export const deleteMember = writesCachedRows(async function deleteMember(scope: PartnerScope, id: string, opts: MemberActivityOpts = {}): Promise<{ id: string; deleted: true }> {
   if (!isUuid(id)) throw userNotFound();

@@ -30,6 +30,7 @@ export async function getMemberDetail(scope: PartnerScope, id: string): Promise<
   return {
     member,
     self_reported: row.selfReportedDimensions,
+    identity_provider: row.idpIssuer ? { issuer: row.idpIssuer, ignored_claims: ignoredClaimsOf(row.idpIgnoredClaims) } : null,
     events: events.map((e) => ({
       id: e.id,
       event_type: e.eventType,
@@ -60,3 +61,9 @@ export async function getMemberDetail(scope: PartnerScope, id: string): Promise<
     })),
   };
 }
+
+function ignoredClaimsOf(json: unknown): { claim: string; value: string }[] {
+  if (!Array.isArray(json)) return [];
+  return json.filter((e): e is { claim: string; value: string } => typeof e?.claim === "string" && typeof e?.value === "string").map(({ claim, value }) => ({ claim, value }));
+}
+

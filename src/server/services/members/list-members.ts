@@ -3,7 +3,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
 import type { PartnerScope } from "@/server/scope";
 import type { UserDto, UserListQuery } from "@/server/schemas/user.schema";
-import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared";
+import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/list-cursors";
 import { serializeMember } from "./member-data";
 import { memberScopeWhere } from "./member-scope";
 import { DEFAULT_LIST_LIMIT } from "@/server/schemas/list.schema";

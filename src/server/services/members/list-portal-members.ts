@@ -1,11 +1,12 @@
 // The portal's Members table: newest first with keyset paging (as GET /v1/users), plus what the
 // portal needs beyond /v1: search across email, external_user_id and idp_uid (members have no name
-// field), eligibility filters, and "signed in" = has used a sign-in link at least once.
+// field), eligibility filters, and "signed in" = has signed in at least once (member_sign_ins: any way in;
+// before it existed, a used sign-in link was the only record, so both count).
 import type { Member, Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
 import type { PartnerScope } from "@/server/scope";
 import type { MemberListInput, PortalMember } from "@/server/schemas/member-portal.schema";
-import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared";
+import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/list-cursors";
 import { serializeMember } from "./member-data";
 import { memberScopeWhere } from "./member-scope";
 
@@ -21,8 +22,8 @@ export async function listPortalMembers(scope: PartnerScope, input: MemberListIn
   if (input.tier) and.push({ tier: input.tier });
   if (input.customer_type) and.push({ eligibilityCustomerType: { has: input.customer_type } });
   if (input.company_size) and.push({ eligibilityCompanySize: { has: input.company_size } });
-  if (input.signed_in === "yes") and.push({ magicLinks: usedLink });
-  if (input.signed_in === "no") and.push({ NOT: { magicLinks: usedLink } });
+  if (input.signed_in === "yes") and.push({ OR: [{ magicLinks: usedLink }, { signIn: { isNot: null } }] });
+  if (input.signed_in === "no") and.push({ NOT: { magicLinks: usedLink } }, { signIn: { is: null } });
   if (input.cursor) {
     const c = decodeCreatedAtCursor(input.cursor);
     and.push({ OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }] });
@@ -38,15 +39,29 @@ export async function listPortalMembers(scope: PartnerScope, input: MemberListIn
   };
 }
 
-/** Members with when each last used a sign-in link (one grouped query for the page). */
+/**
+ * Members with when each last signed in, any way (member_sign_ins), or used a sign-in link (the
+ * record before that table): two queries for the page.
+ */
 export async function withLastSignIn(scope: PartnerScope, members: Member[]): Promise<PortalMember[]> {
   if (members.length === 0) return [];
   const where = memberScopeWhere(scope);
-  const used = await db.magicLinkToken.groupBy({
-    by: ["memberId"],
-    where: { ...where, memberId: { in: members.map((m) => m.id) }, consumedAt: { not: null } },
-    _max: { consumedAt: true },
-  });
-  const last = new Map(used.map((u) => [u.memberId, u._max.consumedAt]));
+  const ids = members.map((m) => m.id);
+  const [used, signIns] = await Promise.all([
+    db.magicLinkToken.groupBy({
+      by: ["memberId"],
+      where: { ...where, memberId: { in: ids }, consumedAt: { not: null } },
+      _max: { consumedAt: true },
+    }),
+    db.memberSignIn.findMany({ where: { ...where, memberId: { in: ids } }, select: { memberId: true, lastSignedInAt: true } }),
+  ]);
+  const last = new Map<string, Date>();
+  const see = (id: string | null, at: Date | null) => {
+    if (!id || !at) return;
+    const before = last.get(id);
+    if (!before || before < at) last.set(id, at);
+  };
+  for (const u of used) see(u.memberId, u._max.consumedAt);
+  for (const s of signIns) see(s.memberId, s.lastSignedInAt);
   return members.map((m) => ({ ...serializeMember(m), last_signed_in_at: last.get(m.id)?.toISOString() ?? null }));
 }

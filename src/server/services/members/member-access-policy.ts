@@ -1,10 +1,10 @@
 // Who may let themselves in to a partner's hosted app and widget (member_access), decided from the
 // partner's settings alone. Self sign-in and membership requests exist in the live environment only.
-export type MemberAccessMode = "invite_only" | "email_domain" | "request";
+type MemberAccessMode = "invite_only" | "email_domain" | "request";
 
-export type MemberAccessSettings = { memberAccess: MemberAccessMode; allowedEmailDomains: readonly string[] };
+type MemberAccessSettings = { memberAccess: MemberAccessMode; allowedEmailDomains: readonly string[] };
 
-export function emailDomain(email: string): string {
+function emailDomain(email: string): string {
   return email.slice(email.lastIndexOf("@") + 1).toLowerCase();
 }
 

@@ -52,6 +52,7 @@ export function toCreateData(scope: PartnerScope, input: UserCreateInput, now: D
     email: input.email,
     externalUserId: input.external_user_id ?? null,
     idpUid: input.idp_uid ?? null,
+    locale: input.locale ?? null,
     role: "user",
     tier: input.tier ?? "free",
     userTypes: (input.user_types ?? []).map(userTypeMap.toDb),
@@ -68,6 +69,7 @@ export function toUpdateData(input: Omit<UserUpdateInput, "role">): Prisma.Membe
   if (input.email !== undefined) data.email = input.email;
   if (input.external_user_id !== undefined) data.externalUserId = input.external_user_id;
   if (input.idp_uid !== undefined) data.idpUid = input.idp_uid;
+  if (input.locale !== undefined) data.locale = input.locale;
   if (input.tier !== undefined) data.tier = input.tier;
   if (input.user_types !== undefined) data.userTypes = input.user_types.map(userTypeMap.toDb);
   if (input.regions !== undefined) data.regions = input.regions.map(regionMap.toDb);
@@ -83,6 +85,7 @@ export function serializeMember(m: Member): UserDto {
     email: m.email,
     external_user_id: m.externalUserId,
     idp_uid: m.idpUid,
+    locale: m.locale,
     role: m.role,
     tier: m.tier,
     user_types: m.userTypes.map(userTypeMap.fromDb),

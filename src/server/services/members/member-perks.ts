@@ -4,9 +4,21 @@ import { db } from "@/server/db/client";
 import type { RedemptionSource } from "@/server/schemas/redemption-record.schema";
 import { requireScope, type PartnerScope } from "@/server/scope";
 
-export type MemberCode = { dealId: string; productName: string; code: string; claimedAt: Date | null };
-export type MemberRedemption = { id: string; dealId: string; productName: string; source: RedemptionSource; code: string | null; confirmed: boolean; redeemedAt: Date };
-export type MemberRequest = {
+type MemberCode = { dealId: string; productName: string; code: string; claimedAt: Date | null };
+/**
+ * kind: what the record means for the member. "claimed": the member's record comes from claiming a
+ * one-time code (the claim writes it, source member, with the code), not from "Mark as redeemed";
+ * "marked": the member pressed it; "reported": the partner's /v1 or /events/track; "confirmed": the provider.
+ */
+type RedemptionKind = "claimed" | "marked" | "reported" | "confirmed";
+type MemberRedemption = { id: string; dealId: string; productName: string; source: RedemptionSource; kind: RedemptionKind; code: string | null; confirmed: boolean; redeemedAt: Date };
+
+function redemptionKind(r: { source: RedemptionSource; code: string | null; confirmed: boolean }): RedemptionKind {
+  if (r.confirmed || r.source === "provider") return "confirmed";
+  if (r.source === "partner") return "reported";
+  return r.code ? "claimed" : "marked";
+}
+type MemberRequest = {
   id: string;
   dealId: string | null;
   productName: string | null;
@@ -16,7 +28,7 @@ export type MemberRequest = {
   createdAt: Date;
   decidedAt: Date | null;
 };
-export type MemberPerks = { codes: MemberCode[]; redemptions: MemberRedemption[]; requests: MemberRequest[] };
+type MemberPerks = { codes: MemberCode[]; redemptions: MemberRedemption[]; requests: MemberRequest[] };
 
 const MAX_ROWS = 500;
 
@@ -49,7 +61,7 @@ export async function listMemberPerks(scope: PartnerScope, memberId: string): Pr
   const sandboxCodes = redemptions.filter((r) => r.code && !seen.has(r.deal.id)).map((r) => ({ dealId: r.deal.id, productName: r.deal.productName, code: r.code!, claimedAt: r.redeemedAt }));
   return {
     codes: [...codes.map((c) => ({ dealId: c.deal.id, productName: c.deal.productName, code: c.code, claimedAt: c.claimedAt })), ...sandboxCodes],
-    redemptions: redemptions.map((r) => ({ id: r.id, dealId: r.deal.id, productName: r.deal.productName, source: r.source, code: r.code, confirmed: r.confirmed, redeemedAt: r.redeemedAt })),
+    redemptions: redemptions.map((r) => ({ id: r.id, dealId: r.deal.id, productName: r.deal.productName, source: r.source, kind: redemptionKind(r), code: r.code, confirmed: r.confirmed, redeemedAt: r.redeemedAt })),
     requests: requests.map((r) => ({
       id: r.id,
       dealId: r.deal?.id ?? null,

@@ -10,7 +10,7 @@ import { regionMap, userTypeMap, type AudienceRegion, type UserType } from "@/se
 import { AppError } from "@/server/errors/app-error";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import { memberScopeWhere } from "./member-scope";
-import { writesCachedRows } from "@/server/services/shared";
+import { writesCachedRows } from "@/server/services/cache";
 
 export type ProfileField = { dimension: ProfileDimension; values: string[]; editable: boolean; selfReported: boolean };
 
@@ -24,7 +24,7 @@ const COLUMN = {
   funding: "eligibilityFunding",
 } as const;
 
-export function profileValues(m: Member, d: ProfileDimension): string[] {
+function profileValues(m: Member, d: ProfileDimension): string[] {
   if (d === "user_types") return m.userTypes.map(userTypeMap.fromDb);
   if (d === "regions") return m.regions.map(regionMap.fromDb);
   return m[COLUMN[d]];
@@ -44,6 +44,11 @@ export async function getMemberProfile(scope: PartnerScope, member: Member): Pro
   });
 }
 
+function sameValues(a: readonly string[], b: readonly string[]): boolean {
+  const set = new Set(b);
+  return a.length === set.size && a.every((v) => set.has(v));
+}
+
 const profileInvalid = (d: string, message: string) => new AppError("parameter_invalid", message, { param: d });
 
 /** Saves the member's answers for the dimensions given; a dimension they may not edit is refused. */
@@ -61,6 +66,9 @@ export const saveMemberProfile = writesCachedRows(async function saveMemberProfi
     const values = [...new Set(raw.map((v) => String(v).trim()).filter(Boolean).map((v) => (d === "geography" ? v.toUpperCase() : v)))];
     const bad = values.find((v) => (vocab ? !vocab.includes(v) : !isCountryCode(v)));
     if (bad) throw profileInvalid(d, d === "geography" ? `${bad} is not a two-letter country code (ISO 3166)` : `${bad} is not one of the choices`);
+    // The form sends every question it shows: only an answer that differs from what is stored was
+    // given by the member now (an untouched question keeps its value and its origin).
+    if (sameValues(values, profileValues(member, d))) continue;
     if (d === "user_types") data.userTypes = values.map((v) => userTypeMap.toDb(v as UserType));
     else if (d === "regions") data.regions = values.map((v) => regionMap.toDb(v as AudienceRegion));
     else data[COLUMN[d]] = values;

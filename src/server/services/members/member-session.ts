@@ -3,7 +3,7 @@
 // bound to this partner, and its member must still exist in the token's partner and environment
 // and the partner must be active. Deleting the member or deactivating the partner therefore ends the
 // session at the next request. The member row is read on every page, so it is cached per process and
-// dropped when the row changes (NOTIFY perkway_member, src/server/db/change-feed.ts; this process's own
+// dropped when the row changes (NOTIFY perkway_member, src/server/background/change-feed.ts; this process's own
 // member updates and deletes clear it at once: src/server/db/client.ts), like the partner's active
 // flag (assert-partner-active.ts).
 import type { Member } from "@/generated/prisma/client";
@@ -13,9 +13,10 @@ import { isUuid } from "@/server/domain/ids";
 import type { Environment, PartnerScope } from "@/server/scope";
 import { consumeMagicLink, magicLinkErrors } from "@/server/services/members/magic-links/consume-magic-link";
 import { admitSelfSignIn } from "./admit-self-sign-in";
+import { recordMemberSignIn } from "./record-sign-in";
 import { memberScopeWhere } from "@/server/services/members/member-scope";
 import { isPartnerActive } from "@/server/services/partners";
-import { PushedCache } from "@/server/services/shared";
+import { PushedCache } from "@/server/services/cache";
 
 export type HostedMember = {
   scope: PartnerScope;
@@ -29,6 +30,7 @@ export async function startMemberSession(partnerId: string, magicToken: string, 
   const memberId =
     consumed.memberId ?? (consumed.email ? await admitSelfSignIn({ partnerId: consumed.partnerId, environment: consumed.environment }, consumed.email) : null);
   if (!memberId) throw magicLinkErrors.unknown();
+  await recordMemberSignIn({ partnerId: consumed.partnerId, environment: consumed.environment }, memberId, now);
   const session = await issueMemberSessionToken({ memberId, partnerId: consumed.partnerId, environment: consumed.environment });
   return { ...session, memberId, environment: consumed.environment };
 }

@@ -4,6 +4,8 @@
 // environment only. Who gets what depends on the partner's member_access:
 //   a live member → a sign-in link; email_domain and an allowed domain → a newcomer link (the member
 //   is made on confirmation); request → a pending membership request for the admins' inbox.
+// From the widget, `returnTo` (the partner's page that embeds it) makes the link bring the member back
+// there (domain/widget-return.ts), when that page is on one of the partner's allowed iframe origins.
 import { createHash } from "node:crypto";
 import { db } from "@/server/db/client";
 import type { PartnerScope } from "@/server/scope";
@@ -15,6 +17,7 @@ import type { IssuedLink } from "./magic-links/issue-magic-link";
 import type { MagicLinkConfig } from "./magic-links/magic-link-config";
 import { mayJoinByDomain } from "./member-access-policy";
 import { memberScopeWhere } from "./member-scope";
+import { widgetReturnUrl, widgetSignInUrl } from "@/server/domain/widget-return";
 
 // The shape of the process's rate-limit store (src/server/http/rate-limit.ts), restated so this
 // service does not import transport plumbing; the adapter passes the store in.
@@ -35,6 +38,8 @@ export type SelfSignInDeps = {
   config: MagicLinkConfig;
   /** Hands the link to the mailer (the member sign-in email). */
   deliver: (scope: PartnerScope, email: string, link: IssuedLink, memberId: string | null) => Promise<void>;
+  /** The widget's request: the page that embeds it (checked here against the partner's allowed iframe origins). */
+  returnTo?: string | null;
 };
 
 export async function requestSelfSignInLink(partnerId: string, rawEmail: string, ip: string | null, deps: SelfSignInDeps): Promise<SelfSignInOutcome> {
@@ -44,16 +49,19 @@ export async function requestSelfSignInLink(partnerId: string, rawEmail: string,
   if (ip) takes.push(deps.store.take(`self-sign-in-ip:${ip}`, SELF_SIGN_IN_LIMITS.perIp));
   if ((await Promise.all(takes)).some((d) => !d.allowed)) return "limited";
 
-  const partner = await db.partner.findUnique({ where: { id: partnerId }, select: { active: true, subdomain: true, customDomain: true, memberAccess: true, allowedEmailDomains: true } });
+  const partner = await db.partner.findUnique({ where: { id: partnerId }, select: { active: true, subdomain: true, customDomain: true, memberAccess: true, allowedEmailDomains: true, allowedIframeOrigins: true } });
   if (!partner?.active) return "nothing";
+  // A page on another origin is refused (an open redirect otherwise): the ordinary link goes out.
+  const returnUrl = deps.returnTo ? widgetReturnUrl(deps.returnTo, partner.allowedIframeOrigins) : null;
+  const linkOf = (link: IssuedLink): IssuedLink => (returnUrl ? { ...link, url: widgetSignInUrl(returnUrl, link.url) } : link);
   const scope: PartnerScope = { partnerId, environment: "live" };
   const member = await db.member.findFirst({ where: { ...memberScopeWhere(scope), email }, select: { id: true } });
   if (member) {
-    await deps.deliver(scope, email, await issueMagicLink(scope, member.id, deps.config), member.id);
+    await deps.deliver(scope, email, linkOf(await issueMagicLink(scope, member.id, deps.config)), member.id);
     return "link_sent";
   }
   if (mayJoinByDomain(partner, email)) {
-    await deps.deliver(scope, email, await issueNewcomerLink(scope, email, partner, deps.config), null);
+    await deps.deliver(scope, email, linkOf(await issueNewcomerLink(scope, email, partner, deps.config)), null);
     return "newcomer_link_sent";
   }
   if (partner.memberAccess === "request") {

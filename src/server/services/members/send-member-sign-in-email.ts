@@ -10,6 +10,7 @@ import type { MagicLinkConfig } from "./magic-links/magic-link-config";
 import { userNotFound } from "./member-errors";
 import { appBaseUrl, partnerSender, queueEmail } from "@/server/services/email";
 import { renderEmail } from "@/emails";
+import { memberEmailLocale } from "@/server/domain/locales";
 
 /**
  * Queues a sign-in email for each member id of the scope (all or nothing: an id that is not a
@@ -24,7 +25,7 @@ export async function sendMemberSignInEmails(scope: PartnerScope, memberIds: rea
   const run = async (client: Tx) => {
     const members = await client.member.findMany({
       where: { id: { in: ids }, partnerId: scope.partnerId, environment: scope.environment },
-      select: { id: true, email: true },
+      select: { id: true, email: true, locale: true },
     });
     if (members.length !== ids.length) throw userNotFound();
     const baseUrl = appBaseUrl(config);
@@ -32,7 +33,8 @@ export async function sendMemberSignInEmails(scope: PartnerScope, memberIds: rea
     if (!sender) throw userNotFound();
     const links = await issueMagicLinks(scope, members.map((m) => m.id), config, { client });
     for (const [i, member] of members.entries()) {
-      const rendered = await renderEmail("memberSignIn", { brand: sender.brand, email: member.email, url: links[i].url, expiresInMinutes: Math.round(config.ttlSeconds / 60) });
+      const locale = memberEmailLocale(member.locale, sender.defaultLocale);
+      const rendered = await renderEmail("memberSignIn", { brand: sender.brand, email: member.email, url: links[i].url, expiresInMinutes: Math.round(config.ttlSeconds / 60), locale });
       await queueEmail(client, { ...rendered, kind: "member_sign_in", to: member.email, partnerId: scope.partnerId, environment: scope.environment, fromName: sender.brand.name, replyTo: sender.replyTo });
     }
     return { queued: members.length };
@@ -50,11 +52,14 @@ export async function sendMemberSignInEmail(scope: PartnerScope, memberId: strin
  * The sign-in email of an already issued link (self sign-in: a member's link, or a newcomer's link
  * for an allowed email domain, who has no member row yet). Branded like every member email.
  */
-export async function queueSignInLinkEmail(scope: PartnerScope, email: string, link: { url: string }, config: MagicLinkConfig): Promise<void> {
+export async function queueSignInLinkEmail(scope: PartnerScope, email: string, link: { url: string }, config: MagicLinkConfig, opts: { locale?: string | null } = {}): Promise<void> {
   requireScope(scope, "email");
   const sender = await partnerSender(db, scope.partnerId, appBaseUrl(config));
   if (!sender) return;
-  const rendered = await renderEmail("memberSignIn", { brand: sender.brand, email, url: link.url, expiresInMinutes: Math.round(config.ttlSeconds / 60) });
+  // The member's stored locale first; else the language the page asking for the link was shown in.
+  const member = await db.member.findFirst({ where: { partnerId: scope.partnerId, environment: scope.environment, email }, select: { locale: true } });
+  const locale = memberEmailLocale(member?.locale ?? opts.locale, sender.defaultLocale);
+  const rendered = await renderEmail("memberSignIn", { brand: sender.brand, email, url: link.url, expiresInMinutes: Math.round(config.ttlSeconds / 60), locale });
   await db.$transaction((tx) =>
     queueEmail(tx, { ...rendered, kind: "member_sign_in", to: email, partnerId: scope.partnerId, environment: scope.environment, fromName: sender.brand.name, replyTo: sender.replyTo }),
   );

@@ -9,7 +9,7 @@ import { emailTaken, externalUserIdTaken, uniqueViolationOf, userNotFound } from
 import { memberScopeWhere } from "./member-scope";
 import { recordActivity } from "@/server/services/activity";
 import { memberUpdatedActivity, type MemberActivityOpts } from "./member-activity";
-import { writesCachedRows } from "@/server/services/shared";
+import { writesCachedRows } from "@/server/services/cache";
 
 export const updateMember = writesCachedRows(async function updateMember(
   scope: PartnerScope,

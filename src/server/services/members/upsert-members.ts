@@ -12,9 +12,9 @@ import type { UserCreateInput } from "@/server/schemas/user.schema";
 import { serializeMember, toCreateData } from "./member-data";
 import { enqueueWebhookEvent, webhookSubscribed } from "@/server/services/webhooks";
 import { memberScopeWhere } from "./member-scope";
-import { writesCachedRows } from "@/server/services/shared";
+import { writesCachedRows } from "@/server/services/cache";
 
-export type UpsertOutcome =
+type UpsertOutcome =
   | { kind: "created"; member: Member }
   | { kind: "existing"; member: Member }
   | { kind: "external_user_id_taken" };
@@ -119,6 +119,7 @@ async function insertSkippingDuplicates(rows: Prisma.MemberCreateManyInput[], cl
       email: r.email,
       external_user_id: r.externalUserId ?? null,
       idp_uid: r.idpUid ?? null,
+      locale: r.locale ?? null,
       role: r.role ?? "user",
       tier: r.tier ?? "free",
       // Raw SQL sees the database labels of mapped enums, which are the published strings.
@@ -135,19 +136,19 @@ async function insertSkippingDuplicates(rows: Prisma.MemberCreateManyInput[], cl
     })),
   );
   const inserted = await client.$queryRaw<MemberRow[]>`
-    INSERT INTO members (id, partner_id, environment, email, external_user_id, idp_uid, role, tier, user_types, regions,
+    INSERT INTO members (id, partner_id, environment, email, external_user_id, idp_uid, locale, role, tier, user_types, regions,
       eligibility_customer_type, eligibility_company_stage, eligibility_company_size, eligibility_business_type,
       eligibility_geography, eligibility_incorporation, eligibility_funding, created_at, updated_at)
-    SELECT gen_random_uuid(), x.partner_id, x.environment, x.email, x.external_user_id, x.idp_uid, x.role, x.tier, x.user_types, x.regions,
+    SELECT gen_random_uuid(), x.partner_id, x.environment, x.email, x.external_user_id, x.idp_uid, x.locale, x.role, x.tier, x.user_types, x.regions,
       x.eligibility_customer_type, x.eligibility_company_stage, x.eligibility_company_size, x.eligibility_business_type,
       x.eligibility_geography, x.eligibility_incorporation, x.eligibility_funding, x.created_at, x.created_at
     FROM jsonb_to_recordset(${json}::jsonb) AS x(
-      partner_id uuid, environment "Environment", email text, external_user_id text, idp_uid text, role "UserRole", tier "UserTier",
+      partner_id uuid, environment "Environment", email text, external_user_id text, idp_uid text, locale text, role "UserRole", tier "UserTier",
       user_types "UserType"[], regions "AudienceRegion"[], eligibility_customer_type text[], eligibility_company_stage text[],
       eligibility_company_size text[], eligibility_business_type text[], eligibility_geography text[], eligibility_incorporation text[],
       eligibility_funding text[], created_at timestamptz)
     ON CONFLICT DO NOTHING
-    RETURNING id, partner_id, environment::text, email, external_user_id, idp_uid, role::text, tier::text,
+    RETURNING id, partner_id, environment::text, email, external_user_id, idp_uid, locale, role::text, tier::text,
       user_types::text[], regions::text[], eligibility_customer_type, eligibility_company_stage, eligibility_company_size,
       eligibility_business_type, eligibility_geography, eligibility_incorporation, eligibility_funding, created_at, updated_at`;
   return inserted.map(memberFromRow);
@@ -160,6 +161,7 @@ type MemberRow = {
   email: string;
   external_user_id: string | null;
   idp_uid: string | null;
+  locale: string | null;
   role: Member["role"];
   tier: Member["tier"];
   user_types: string[];
@@ -172,6 +174,7 @@ type MemberRow = {
   eligibility_incorporation: string[];
   eligibility_funding: string[];
   self_reported_dimensions?: string[];
+  digest_emails?: boolean;
   created_at: Date;
   updated_at: Date;
 };
@@ -185,6 +188,10 @@ function memberFromRow(r: MemberRow): Member {
     email: r.email,
     externalUserId: r.external_user_id,
     idpUid: r.idp_uid,
+    // Only an OIDC sign-in sets the issuer, never this insert.
+    idpIssuer: null,
+    idpIgnoredClaims: null,
+    locale: r.locale,
     role: r.role,
     tier: r.tier,
     userTypes: r.user_types.map((v) => userTypeMap.toDb(v as UserType)),
@@ -197,6 +204,7 @@ function memberFromRow(r: MemberRow): Member {
     eligibilityIncorporation: r.eligibility_incorporation,
     eligibilityFunding: r.eligibility_funding,
     selfReportedDimensions: r.self_reported_dimensions ?? [],
+    digestEmails: r.digest_emails ?? true,
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
   };

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ELIGIBILITY_DIMENSIONS, ELIGIBILITY_VOCABULARIES } from "@/server/domain/enums";
 import { ISO_3166_ALPHA2, isCountryCode } from "@/server/domain/iso-3166-alpha2";
 import { userCreateSchema, userListQuerySchema, userPatchByIdentifierSchema } from "@/server/schemas/user.schema";
-import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared";
+import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/list-cursors";
 import { defaultEligibility, toCreateData, toUpdateData } from "./member-data";
 
 const scope = { partnerId: "00000000-0000-4000-8000-000000000001", environment: "test" } as const;

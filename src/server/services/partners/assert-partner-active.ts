@@ -1,5 +1,5 @@
 // Checked on every authenticated request. The answer is cached per process and invalidated by the
-// database's NOTIFY on any change of the flag (src/server/db/change-feed.ts), so a deactivation — from
+// database's NOTIFY on any change of the flag (src/server/background/change-feed.ts), so a deactivation — from
 // the portal, the CLI or another instance — takes effect within milliseconds everywhere, and no
 // request pays a database round trip while nothing changes. While the feed is down, every request
 // reads the database again (coalesced: ids asked for while a lookup runs are fetched together by the
@@ -8,7 +8,7 @@ import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
 import { UUID_RE } from "@/server/domain/ids";
-import { fencedBatch, PushedCache } from "@/server/services/shared";
+import { fencedBatch, PushedCache } from "@/server/services/cache";
 
 export async function assertPartnerActive(scope: PartnerScope): Promise<void> {
   const active = await partnerActive(scope.partnerId);

@@ -9,7 +9,7 @@ import type { AdminActor } from "@/server/scope";
 import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { createPartnerAdmin, issuePasswordToken, requireSuperAdmin } from "@/server/services/admins";
 import { createPartner } from "./create-partner";
-import { writesCachedRows } from "@/server/services/shared";
+import { writesCachedRows } from "@/server/services/cache";
 
 export const createPartnerWithAdmin = writesCachedRows(async function createPartnerWithAdmin(actor: AdminActor, input: PartnerCreateWithAdminData, actorEmail?: string | null) {
   requireSuperAdmin(actor, "create partners");

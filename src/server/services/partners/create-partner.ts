@@ -6,9 +6,10 @@ import { currentHashSecretId, generateKeyPair, hashPrivateKey, randomBase62 } fr
 import type { AdminActor, Environment } from "@/server/scope";
 import { RESERVED_SUBDOMAINS, type PartnerCreateData } from "@/server/schemas/partner.schema";
 import { serializePartner } from "./serialize-partner";
-import { writesCachedRows } from "@/server/services/shared";
+import { withDefaultLocale } from "./offered-locales";
+import { writesCachedRows } from "@/server/services/cache";
 
-export type IssuedKeys = Record<Environment, { public_key: string; private_key: string }>;
+type IssuedKeys = Record<Environment, { public_key: string; private_key: string }>;
 
 export const createPartner = writesCachedRows(async function createPartner(actor: AdminActor | "operator", data: PartnerCreateData) {
   if (actor !== "operator" && actor.role !== "super_admin") throw new AppError("forbidden", "Only a super admin can create partners");
@@ -28,6 +29,8 @@ export const createPartner = writesCachedRows(async function createPartner(actor
         upgradeUrl: data.upgrade_url,
           memberAccess: data.member_access,
           allowedEmailDomains: data.allowed_email_domains && [...new Set(data.allowed_email_domains)],
+        defaultLocale: data.default_locale,
+        locales: withDefaultLocale(data.locales, data.default_locale),
         active: data.active,
         keyPairs: {
           create: (["live", "test"] as const).map((environment) => ({

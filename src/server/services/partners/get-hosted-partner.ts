@@ -1,11 +1,12 @@
 // Resolves the partner behind a hosted-app subdomain (`{subdomain}.{APP_DOMAIN}` or `/p/{subdomain}`).
 // Public by design: it only exposes what the hosted app renders to anyone who knows the subdomain.
 // Read on every hosted page and widget request, so it is cached per process and dropped on any
-// change of any partner row (NOTIFY perkway_partner, src/server/db/change-feed.ts; this process's own
+// change of any partner row (NOTIFY perkway_partner, src/server/background/change-feed.ts; this process's own
 // writes clear it at once): a deactivation, new branding or a new subdomain applies from the next request.
 import { db } from "@/server/db/client";
 import { originSchema, subdomainSchema } from "@/server/schemas/partner.schema";
-import { PushedCache } from "@/server/services/shared";
+import { PushedCache } from "@/server/services/cache";
+import { readMemberSignIn } from "./member-sign-in-settings";
 
 export type HostedBranding = {
   primaryColor: string | null;
@@ -30,6 +31,13 @@ export type HostedPartner = {
   customDomain: string | null;
   /** The member surfaces leave out "Powered by Perkway". */
   hidePoweredBy: boolean;
+  /** Which ways in the sign-in page offers (contract section 15); never the OIDC client's secret. */
+  memberSignIn: { emailLink: boolean; oidc: { displayName: string } | null; handoff: boolean };
+  /** Who may sign themselves in (contract section 10): the sign-in page's answer says what happens next. */
+  memberAccess: "invite_only" | "email_domain" | "request";
+  /** The language when nothing else decides, and the languages of the language menu (contract §16). */
+  defaultLocale: string;
+  locales: string[];
 };
 
 /** The active partner at this subdomain, or null (unknown, deactivated, or not a valid subdomain). */
@@ -77,9 +85,15 @@ async function readHostedPartner(subdomain: string): Promise<HostedPartner | nul
       allowedIframeOrigins: true,
       customDomain: true,
       hidePoweredBy: true,
+      memberSignIn: true,
+      memberAccess: true,
+      oidcClientSecretEncrypted: true,
+      defaultLocale: true,
+      locales: true,
     },
   });
   if (!partner || !partner.active) return null;
+  const signIn = readMemberSignIn(partner);
 
   return {
     id: partner.id,
@@ -92,6 +106,14 @@ async function readHostedPartner(subdomain: string): Promise<HostedPartner | nul
     allowedIframeOrigins: partner.allowedIframeOrigins.filter(isFrameOrigin),
     customDomain: partner.customDomain,
     hidePoweredBy: partner.hidePoweredBy,
+    memberSignIn: {
+      emailLink: signIn.email_link,
+      oidc: signIn.oidc?.client_secret_set ? { displayName: signIn.oidc.display_name } : null,
+      handoff: signIn.handoff,
+    },
+    memberAccess: partner.memberAccess,
+    defaultLocale: partner.defaultLocale,
+    locales: partner.locales,
   };
 }
 

@@ -15,4 +15,6 @@ export { rotatePartnerKeys } from "./rotate-partner-keys";
 export type { PartnerDto } from "./serialize-partner";
 export { setPartnerActive } from "./set-partner-active";
 export { updatePartner } from "./update-partner";
+export { verifyCustomDomain, type DomainChecks } from "./verify-custom-domain";
 export { revokeRolledKeyPair } from "./revoke-rolled-key-pair";
+export { getMemberSignInConfig } from "./member-sign-in-settings";

@@ -15,9 +15,7 @@ import { UUID_RE } from "@/server/domain/ids";
 import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { MAX_EXPIRE_OLD_AFTER_SECONDS } from "@/server/schemas/api-key.schema";
 
-export { MAX_EXPIRE_OLD_AFTER_SECONDS };
-
-export type RotatedKeyPair = {
+type RotatedKeyPair = {
   environment: Environment;
   public_key: string;
   private_key: string;
@@ -26,7 +24,7 @@ export type RotatedKeyPair = {
   old_key_expires_at: string | null;
 };
 
-export type RotateKeyPairOptions = {
+type RotateKeyPairOptions = {
   /** 0 (default): the old private key fails at once; up to 86,400 (24 h). */
   expireOldAfterSeconds?: number;
   /** shown in the activity log beside the admin */
@@ -79,7 +77,7 @@ export async function rotateKeyPair(actor: AdminActor | "operator", partnerId: s
 }
 
 /** "1 hour", "24 hours", "90 seconds" — for the activity sentence. */
-export function describeSeconds(seconds: number): string {
+function describeSeconds(seconds: number): string {
   const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
   if (seconds % 3600 === 0) return unit(seconds / 3600, "hour");
   if (seconds % 60 === 0) return unit(seconds / 60, "minute");

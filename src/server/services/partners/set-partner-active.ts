@@ -9,7 +9,7 @@ import type { AdminActor } from "@/server/scope";
 import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { requireSuperAdmin } from "@/server/services/admins";
 import { serializePartner } from "./serialize-partner";
-import { writesCachedRows } from "@/server/services/shared";
+import { writesCachedRows } from "@/server/services/cache";
 
 export const setPartnerActive = writesCachedRows(async function setPartnerActive(actor: AdminActor | "operator", partnerId: string, active: boolean, actorEmail?: string | null) {
   requireSuperAdmin(actor, "activate or deactivate partners");

@@ -2,6 +2,7 @@
 // settings). Deactivation takes effect on the partner's next API request. The change and its
 // activity entry (settings.updated, before/after of the fields that changed) share one transaction.
 // Settings belong to the partner record: the same in Live and Sandbox (no environment on the entry).
+import { randomBytes } from "node:crypto";
 import { hostnameOf } from "@/server/config/app-host";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { db } from "@/server/db/client";
@@ -12,7 +13,9 @@ import type { AdminActor } from "@/server/scope";
 import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { isUuid } from "@/server/domain/ids";
 import { serializePartner, type PartnerDto } from "./serialize-partner";
-import { writesCachedRows } from "@/server/services/shared";
+import { memberSignInData } from "./member-sign-in-settings";
+import { writesCachedRows } from "@/server/services/cache";
+import { withDefaultLocale } from "./offered-locales";
 
 type SettingsField = Exclude<keyof PartnerDto, "id" | "created_at" | "updated_at">;
 
@@ -35,7 +38,9 @@ export const updatePartner = writesCachedRows(async function updatePartner(
       if (!locked) throw notFound();
       // Checked before writing for a clear refusal; the unique index settles a race (P2002 below).
       if (data.custom_domain && (await tx.partner.count({ where: { customDomain: data.custom_domain, id: { not: locked.id } } }))) throw domainTaken(data.custom_domain);
-      const before = serializePartner((await tx.partner.findUnique({ where: { id: locked.id } }))!);
+      const current = (await tx.partner.findUnique({ where: { id: locked.id } }))!;
+      const before = serializePartner(current);
+      const domain = domainFields(isOperator, data.custom_domain, before);
       const partner = await tx.partner.update({
         where: { id: locked.id },
         data: {
@@ -51,8 +56,18 @@ export const updatePartner = writesCachedRows(async function updatePartner(
           memberAccess: data.member_access,
           allowedEmailDomains: data.allowed_email_domains && [...new Set(data.allowed_email_domains)],
           supportEmail: data.support_email,
-          customDomain: data.custom_domain,
+          ...domain,
           hidePoweredBy: data.hide_powered_by,
+          digestFrequency: data.digest_frequency,
+          shareNameWithProviders: data.share_name_with_providers,
+          ...(data.member_sign_in ? memberSignInData(data.member_sign_in, current) : {}),
+          requireAdmin2fa: data.require_admin_2fa,
+          defaultLocale: data.default_locale,
+          // The default is always offered: named without it, or a new default, joins the list.
+          locales:
+            data.locales || data.default_locale
+              ? withDefaultLocale(data.locales ?? before.locales, data.default_locale ?? before.default_locale)
+              : undefined,
           active: data.active,
         },
       });
@@ -90,6 +105,21 @@ function changedFields(before: PartnerDto, after: PartnerDto): SettingsField[] {
 
 function pick(p: PartnerDto, fields: SettingsField[]) {
   return Object.fromEntries(fields.map((f) => [f, p[f]]));
+}
+
+/**
+ * A partner admin's new custom domain waits for verification (verify-custom-domain.ts): links keep
+ * using the verified domain or the subdomain meanwhile, so members are never sent to an address whose
+ * DNS or certificate is not ready (issue 44). The operator's (CLI, super admin) applies at once: the
+ * platform runs that DNS and TLS itself. Removing a domain applies at once for everyone.
+ */
+function domainFields(isOperator: boolean, requested: string | null | undefined, before: PartnerDto) {
+  const noPending = { customDomainPending: null, customDomainToken: null, customDomainCheckedAt: null, customDomainProblem: null };
+  if (requested === undefined) return {};
+  if (requested === null) return { customDomain: null, ...noPending };
+  if (isOperator || requested === before.custom_domain) return { customDomain: requested, ...noPending };
+  if (requested === before.custom_domain_pending?.domain) return {};
+  return { customDomainPending: requested, customDomainToken: randomBytes(16).toString("hex"), customDomainCheckedAt: null, customDomainProblem: null };
 }
 
 const domainTaken = (domain: string) => new AppError("custom_domain_taken", `The domain ${domain} is already used by another partner`, { param: "custom_domain" });

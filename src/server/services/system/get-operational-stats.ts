@@ -2,10 +2,10 @@
 // durable queues' depth and age (database-wide, so every instance reports the same figures). One
 // small indexed query, shared by scrapes that arrive together; never longer than 2 s.
 import { db, poolStats, type PoolStats } from "@/server/db/client";
-import { changeFeed } from "@/server/db/change-feed";
+import { changeFeed } from "@/server/background/change-feed";
 
-export type QueueStats = { depth: number; oldestDueAgeSeconds: number };
-export type OperationalStats = {
+type QueueStats = { depth: number; oldestDueAgeSeconds: number };
+type OperationalStats = {
   pool: PoolStats | null;
   queues: Record<string, QueueStats> | null;
   changeFeed: { connected: boolean; lagSeconds: number | null };

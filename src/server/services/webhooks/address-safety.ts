@@ -61,7 +61,7 @@ function hextets(address: string): number[] | null {
   return groups.length === 8 ? groups.map((g) => parseInt(g, 16)) : null;
 }
 
-export class NonPublicAddressError extends Error {
+class NonPublicAddressError extends Error {
   constructor(host: string, address: string) {
     super(`${host} resolves to ${address}, a private, loopback or link-local address`);
     this.name = "NonPublicAddressError";
@@ -87,7 +87,8 @@ export async function assertPublicWebhookUrl(rawUrl: string, allowPrivate: boole
   if (allowPrivate) return;
   const host = bareHost(new URL(rawUrl));
   const refuse = (address: string) =>
-    new AppError("webhook_url_not_allowed", `url: ${host === address ? address + " is" : `${host} resolves to ${address}, which is`} a private, loopback or link-local address; webhooks are only sent to public addresses`, {
+    // Plain words (issue 44): the field is named by param, not by a "url: " prefix.
+    new AppError("webhook_url_not_allowed", `${host === address ? `${address} is` : `${host} points to ${address}, which is`} a private address (this machine or an internal network). Webhooks are only sent to public internet addresses.`, {
       param: "url",
     });
   if (host === "localhost" || host.endsWith(".localhost")) throw refuse(host);

@@ -5,7 +5,8 @@
 // lock order step down one claim at a time (each sees every earlier claim, committed, and its own).
 import { db, type Tx } from "@/server/db/client";
 import type { Environment } from "@/server/scope";
-import { notifyAdmins } from "@/server/services/email";
+import { appBaseUrl, notifyAdmins, queueEmail, renderEmail } from "@/server/services/email";
+import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { enqueueWebhookEvent } from "./enqueue-webhook-event";
 
 type PoolOwner = { partner_id: string; environment: Environment; threshold: number | null; deal_name: string; webhooks: boolean; notify: boolean };
@@ -40,7 +41,16 @@ async function codePoolWebhookOwner(dealId: string): Promise<PoolOwner | null> {
  */
 export async function claimWithCodePoolWebhooks<T>(dealId: string, claim: (client: Tx) => Promise<T[]>): Promise<T[]> {
   const owner = await codePoolWebhookOwner(dealId);
-  if (!owner) return claim(db);
+  if (!owner) {
+    // A provider's servicepass pool: its users are emailed at the low mark (contract section 18).
+    const provider = await providerPoolOwner(dealId);
+    if (!provider) return claim(db);
+    return db.$transaction(async (tx) => {
+      const rows = await claim(tx);
+      if (rows.length > 0) await queueProviderPoolAlert(tx, dealId, provider);
+      return rows;
+    });
+  }
   return db.$transaction(async (tx) => {
     const rows = await claim(tx);
     if (rows.length > 0) await enqueueCodePoolEvents(tx, dealId, owner);
@@ -62,4 +72,40 @@ async function enqueueCodePoolEvents(tx: Tx, dealId: string, owner: PoolOwner): 
   if (!crossing) return;
   if (owner.webhooks) await enqueueWebhookEvent(tx, scope, crossing, object);
   if (owner.notify) await notifyAdmins(tx, scope, "codes_low", { dealId, dealName: owner.deal_name, available, threshold });
+}
+
+type ProviderPoolOwner = { provider_name: string; threshold: number; deal_name: string; emails: string[] };
+
+/** Default low mark of a provider's pool when the deal has no threshold of its own. */
+const PROVIDER_POOL_DEFAULT_THRESHOLD = 10;
+
+async function providerPoolOwner(dealId: string): Promise<ProviderPoolOwner | null> {
+  const [row] = await db.$queryRaw<ProviderPoolOwner[]>`
+    SELECT p.name AS provider_name, coalesce(d.code_low_stock_threshold, ${PROVIDER_POOL_DEFAULT_THRESHOLD}::int) AS threshold, d.product_name AS deal_name,
+           array_agg(a.email ORDER BY a.email) AS emails
+    FROM deals d JOIN providers p ON p.id = d.provider_id
+    JOIN admins a ON a.provider_id = p.id AND a.role = 'provider' AND a.password_set_at IS NOT NULL
+    WHERE d.id = ${dealId}::uuid AND d.deal_type = 'servicepass'
+    GROUP BY p.name, d.code_low_stock_threshold, d.product_name`;
+  return row ?? null;
+}
+
+async function queueProviderPoolAlert(tx: Tx, dealId: string, owner: ProviderPoolOwner): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`codes:${dealId}`}, 0))`;
+  const [{ available }] = await tx.$queryRaw<{ available: number }[]>`
+    SELECT (count(*) FILTER (WHERE member_id IS NULL AND claimed_at IS NULL))::int AS available FROM unique_codes WHERE deal_id = ${dealId}::uuid`;
+  // Once at the low mark and once when empty, as for partners' pools.
+  if (available !== owner.threshold && available !== 0) return;
+  for (const email of owner.emails) {
+    const rendered = await renderEmail("providerNotice", {
+      kind: "codes_low",
+      email,
+      providerName: owner.provider_name,
+      dealName: owner.deal_name,
+      available,
+      threshold: owner.threshold,
+      url: `${appBaseUrl(hostedAppConfig())}/provider/codes`,
+    });
+    await queueEmail(tx, { ...rendered, kind: "provider_notice", to: email });
+  }
 }

@@ -8,7 +8,7 @@ import { assertPublicWebhookUrl } from "./address-safety";
 import { serializeWebhookEndpoint, webhookEndpointScopeWhere } from "./webhook-endpoint-scope";
 import { encryptWebhookSecret, generateWebhookSecret } from "./webhook-secret";
 
-export const MAX_ENDPOINTS_PER_ENVIRONMENT = 16;
+const MAX_ENDPOINTS_PER_ENVIRONMENT = 16;
 
 export async function createWebhookEndpoint(
   scope: PartnerScope,

@@ -12,7 +12,7 @@ import { currentRequestId } from "@/server/observability/request-context";
 export const WEBHOOK_NOTIFY_CHANNEL = "perkway_webhooks";
 
 /** evt_ + 32 hex characters (the SQL writers in webhook-event-sql.ts make the same shape). */
-export function newWebhookEventId(): string {
+function newWebhookEventId(): string {
   return `evt_${randomUUID().replaceAll("-", "")}`;
 }
 
@@ -20,7 +20,7 @@ export function newWebhookEventId(): string {
  * The body receivers get, as the exact text that is stored, signed and sent (stored as a JSON
  * string so that a resend sends the same bytes, key order included).
  */
-export function webhookEventBody(id: string, type: string, environment: string, object: unknown, createdAt = new Date()): string {
+function webhookEventBody(id: string, type: string, environment: string, object: unknown, createdAt = new Date()): string {
   return JSON.stringify({ id, type, created_at: createdAt.toISOString(), environment, data: { object } });
 }
 

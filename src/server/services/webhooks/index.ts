@@ -15,6 +15,7 @@ export { sendTestWebhookEvent } from "./send-test-webhook-event";
 export { updateWebhookEndpoint } from "./update-webhook-endpoint";
 export { readWebhookConfig } from "@/server/config/webhook-config";
 export { dealRedeemedWebhookCtes } from "./webhook-event-sql";
-export { startWebhookWorkerFromEnv } from "./webhook-worker";
+export { startWebhookWorker, startWebhookWorkerFromEnv, type WebhookWorker } from "./webhook-worker";
 export { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, signWebhookBody, verifyWebhookSignature } from "./sign-webhook";
+export { isNonPublicAddress } from "./address-safety";
 export { decryptWebhookSecret, encryptWebhookSecret, generateWebhookSecret } from "./webhook-secret";

@@ -2,7 +2,7 @@
 import { db } from "@/server/db/client";
 import { type WebhookDeliveryDto, type WebhookDeliveryList, type WebhookDeliveryListQuery } from "@/server/schemas/webhook.schema";
 import type { PartnerScope } from "@/server/scope";
-import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared";
+import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/list-cursors";
 import { findWebhookEndpointOrThrow } from "./webhook-endpoint-scope";
 
 type DeliveryRow = Awaited<ReturnType<typeof db.webhookDelivery.findMany<{ include: { event: { select: { type: true } } } }>>>[number];

@@ -3,7 +3,7 @@ import { db } from "@/server/db/client";
 import type { WebhookEndpointList, WebhookEndpointListQuery } from "@/server/schemas/webhook.schema";
 import { DEFAULT_LIST_LIMIT } from "@/server/schemas/list.schema";
 import type { PartnerScope } from "@/server/scope";
-import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared";
+import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/list-cursors";
 import { serializeWebhookEndpoint, webhookEndpointScopeWhere } from "./webhook-endpoint-scope";
 
 export async function listWebhookEndpoints(scope: PartnerScope, query: WebhookEndpointListQuery = {}): Promise<WebhookEndpointList> {

@@ -4,11 +4,11 @@
 // of the change), and by a short poll for retries that come due and for missed notifications.
 // At least once: a row is only done when its result is recorded; a worker that dies mid-delivery
 // leaves a lease that expires, and any worker then sends the event again. The loop (claim, run,
-// record, LISTEN, stop) is the one every outbox shares: src/server/db/outbox-loop.ts.
-import { startOutboxLoop, type OutboxLoop } from "@/server/db/outbox-loop";
+// record, LISTEN, stop) is the one every outbox shares: src/server/background/outbox-loop.ts.
+import { startOutboxLoop, type OutboxLoop } from "@/server/background/outbox-loop";
 import { claimDueDeliveries, recordAttempts, type AttemptRecord, type ClaimedDelivery } from "./webhook-delivery-store";
 import { WEBHOOK_NOTIFY_CHANNEL } from "./enqueue-webhook-event";
-import { nextAttemptAt } from "./retry-schedule";
+import { nextRetryAt } from "@/server/background/retry-backoff";
 import { sendWebhookRequest } from "./send-webhook-request";
 import { readWebhookConfig, type WebhookConfig } from "@/server/config/webhook-config";
 import { decryptWebhookSecret } from "./webhook-secret";
@@ -40,7 +40,7 @@ export function startWebhookWorker(config: WebhookConfig, opts: { databaseUrl?: 
       result = { ok: false, status: null, latencyMs: 0, error: (err as Error).message };
     }
     const base = { id: row.id, attempts: row.attempts, endpoint_id: row.endpoint_id, code: result.status, latency: result.latencyMs, error: result.error };
-    const next = result.ok ? null : nextAttemptAt(row.attempts, new Date(row.cycle_started_at), new Date(), config);
+    const next = result.ok ? null : nextRetryAt(row.attempts, new Date(row.cycle_started_at), new Date(), config);
     const outcome = result.ok ? "delivered" : next ? "retry" : "failed";
     observe(row, outcome, result);
     if (result.ok) return { ...base, status: "delivered", next_attempt_at: null };

@@ -1,14 +1,19 @@
 // The portal's tRPC router. Each area gets its own router file next to this one.
-import { adminProcedure, createCallerFactory, createTRPCRouter, publicProcedure } from "../init";
+import { createCallerFactory, createTRPCRouter, publicProcedure, signedInProcedure } from "../init";
+import { accountRouter } from "./account";
 import { activityRouter } from "./activity";
+import { adminSsoRouter } from "./admin-sso";
 import { apiKeysRouter } from "./api-keys";
 import { analyticsRouter } from "./analytics";
 import { catalogueRouter } from "./catalogue";
 import { inboxRouter } from "./inbox";
 import { inquiriesRouter } from "./inquiries";
 import { membersRouter } from "./members";
+import { memberSignInRouter } from "./member-sign-in";
 import { ownDealsRouter } from "./own-deals";
 import { partnerRouter } from "./partner";
+import { providerRouter } from "./provider";
+import { providersRouter } from "./providers";
 import { settingsRouter } from "./settings";
 import { superAdminRouter } from "./super-admin";
 import { teamRouter } from "./team";
@@ -18,7 +23,7 @@ export const appRouter = createTRPCRouter({
   health: publicProcedure.query(() => ({ ok: true as const, time: new Date().toISOString() })),
 
   /** The signed-in admin as the server sees it (proves the session reaches tRPC). */
-  me: adminProcedure.query(({ ctx }) => ({
+  me: signedInProcedure.query(({ ctx }) => ({
     adminId: ctx.actor.adminId,
     role: ctx.actor.role,
     partnerId: ctx.actor.partnerId,
@@ -26,6 +31,9 @@ export const appRouter = createTRPCRouter({
     name: ctx.admin.name,
     environment: ctx.admin.environment,
     viewAsPartnerId: ctx.admin.actor.role === "super_admin" ? (ctx.admin.scope?.partnerId ?? null) : null,
+    /** partner admins' role on the team (the portal hides what it cannot do); null for super admins */
+    teamRole: ctx.teamRole,
+    twoFactorSetupRequired: ctx.admin.twoFactorSetupRequired === true,
   })),
 
   // One router per area; add yours here (one line), in its own file beside this one.
@@ -35,6 +43,8 @@ export const appRouter = createTRPCRouter({
   ownDeals: ownDealsRouter,
   analytics: analyticsRouter,
   settings: settingsRouter,
+  memberSignIn: memberSignInRouter,
+  adminSso: adminSsoRouter,
   superAdmin: superAdminRouter,
   members: membersRouter,
   team: teamRouter,
@@ -42,6 +52,9 @@ export const appRouter = createTRPCRouter({
   webhooks: webhooksRouter,
   apiKeys: apiKeysRouter,
   inbox: inboxRouter,
+  provider: providerRouter,
+  providers: providersRouter,
+  account: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,21 +1,21 @@
-// analytics.* — the portal's Analytics and Overview pages. The summary is the same service as
-// GET /v1/analytics (the KPI cards show exactly its figures); per-day series come from the day
-// rollups, the funnel from the same window counts as the summary.
+// analytics.* — the portal's Analytics and Overview pages. The summary is the GET /v1/analytics
+// service plus the window's redemption records (getPortalSummary: the portal's "redemptions" are
+// records, as GET /v1/redemptions lists them); per-day series come from the day rollups, the
+// funnel from the same window counts as the summary.
 import { z } from "zod";
-import { analyticsSummarySchema } from "@/server/schemas/analytics.schema";
-import { analyticsRangeInputSchema, dailyEventCountsSchema, eventTypeBreakdownSchema, funnelSchema, onboardingStatusSchema, roiReportSchema } from "@/server/schemas/analytics-portal.schema";
+import { analyticsRangeInputSchema, dailyEventCountsSchema, digestFiguresSchema, eventTypeBreakdownSchema, funnelSchema, onboardingStatusSchema, portalSummarySchema, roiReportSchema } from "@/server/schemas/analytics-portal.schema";
 import { EVENT_TYPES } from "@/server/domain/enums";
-import { buildFunnel, getAnalyticsSummary, getDailyEventCounts, getEventTypeCounts, getOnboardingStatus, getRoiReport, getUniqueMemberCounts } from "@/server/services/events";
+import { buildFunnel, getDailyEventCounts, getDigestFigures, getEventTypeCounts, getOnboardingStatus, getPortalSummary, getRoiReport, getUniqueMemberCounts } from "@/server/services/events";
 import { createTRPCRouter, partnerProcedure } from "../init";
 
 const OVERVIEW_DAYS = 30;
 
 export const analyticsRouter = createTRPCRouter({
-  /** KPI cards and top deals: GET /v1/analytics?days= for the portal's scope. */
+  /** KPI cards and top deals: GET /v1/analytics?days= for the portal's scope, plus redemption records. */
   summary: partnerProcedure
     .input(analyticsRangeInputSchema)
-    .output(analyticsSummarySchema)
-    .query(({ ctx, input }) => getAnalyticsSummary(ctx.scope, { days: input.days })),
+    .output(portalSummarySchema)
+    .query(({ ctx, input }) => getPortalSummary(ctx.scope, { days: input.days })),
 
   /** Events per UTC day and type (the chart), from the day rollups. */
   daily: partnerProcedure
@@ -45,15 +45,24 @@ export const analyticsRouter = createTRPCRouter({
     .output(roiReportSchema)
     .query(({ ctx, input }) => getRoiReport(ctx.scope, { days: input.days })),
 
+  /** Member digests over the window: sent, opened (a tracked link followed), deals clicked from a digest or reminder, ending-soon sent. */
+  digests: partnerProcedure
+    .input(analyticsRangeInputSchema)
+    .output(digestFiguresSchema)
+    .query(({ ctx, input }) => {
+      const to = new Date();
+      return getDigestFigures(ctx.scope, { from: new Date(to.getTime() - input.days * 86_400_000), to });
+    }),
+
   /** The onboarding checklist of the overview. */
   onboarding: partnerProcedure.output(onboardingStatusSchema).query(({ ctx }) => getOnboardingStatus(ctx.scope)),
 
   /** Everything the overview shows in one round trip: 30-day KPIs, their daily trend, the checklist. */
   overview: partnerProcedure
-    .output(z.object({ days: z.int(), summary: analyticsSummarySchema, daily: dailyEventCountsSchema, onboarding: onboardingStatusSchema }))
+    .output(z.object({ days: z.int(), summary: portalSummarySchema, daily: dailyEventCountsSchema, onboarding: onboardingStatusSchema }))
     .query(async ({ ctx }) => {
       const [summary, daily, onboarding] = await Promise.all([
-        getAnalyticsSummary(ctx.scope, { days: OVERVIEW_DAYS }),
+        getPortalSummary(ctx.scope, { days: OVERVIEW_DAYS }),
         getDailyEventCounts(ctx.scope, { days: OVERVIEW_DAYS }),
         getOnboardingStatus(ctx.scope),
       ]);

@@ -4,7 +4,7 @@
 // writes instructions in Markdown (the services convert and sanitize them).
 import { z } from "zod";
 import { DEAL_STATUSES } from "@/server/domain/enums";
-import { dealDeletedSchema, dealSchema, dealWithProviderSecretSchema, partnerDealCreateSchema, partnerDealListSchema, partnerDealUpdateSchema } from "@/server/schemas/deal.schema";
+import { dealDeletedSchema, partnerDealSchema, dealWithProviderSecretSchema, partnerDealCreateSchema, partnerDealListSchema, partnerDealUpdateSchema } from "@/server/schemas/deal.schema";
 import {
   codePoolOutputSchema,
   codesPasteInputSchema,
@@ -71,7 +71,7 @@ export const ownDealsRouter = createTRPCRouter({
     .input(dealIdInputSchema)
     .output(
       z.object({
-        deal: dealSchema,
+        deal: partnerDealSchema,
         instructions_source: z.string(),
         allowed_statuses: z.array(z.enum(DEAL_STATUSES)),
         rules: z.array(visibilityRuleSchema),
@@ -104,7 +104,7 @@ export const ownDealsRouter = createTRPCRouter({
   /** One status change (the buttons offer only allowed ones; the service re-checks). */
   setStatus: partnerMutationProcedure
     .input(z.object({ id: z.string().max(100), status: z.enum(DEAL_STATUSES) }))
-    .output(dealSchema)
+    .output(partnerDealSchema)
     .mutation(({ ctx, input }) => updatePartnerDeal(ctx.scope, input.id, { status: input.status }, actorOf(ctx))),
 
   delete: partnerMutationProcedure

@@ -5,13 +5,14 @@
 import { z } from "zod";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { embedSnippet, embedUrl } from "@/lib/hosted/embed-snippet";
-import { partnerSettingsSchema } from "@/server/schemas/partner.schema";
+import { partnerSecuritySchema, partnerSettingsSchema } from "@/server/schemas/partner.schema";
 import { partnerOutputSchema } from "@/server/schemas/portal.schema";
 import { hostedAppUrl } from "@/server/config/hosted-app-url";
-import { getPartner, updatePartner } from "@/server/services/partners";
+import { getPartner, updatePartner, verifyCustomDomain } from "@/server/services/partners";
 import { getMemberEditableDimensions, setMemberEditableDimensions } from "@/server/services/members";
 import { PROFILE_DIMENSIONS } from "@/server/domain/member-profile";
 import { previewEmails } from "@/server/services/email";
+import { DIGEST_FREQUENCIES, previewMemberDigest } from "@/server/services/digests";
 import { createTRPCRouter, partnerMutationProcedure, partnerProcedure } from "../init";
 
 const hostingSchema = z.object({
@@ -60,6 +61,47 @@ export const settingsRouter = createTRPCRouter({
     .output(z.object({ member_editable_dimensions: z.array(z.string()) }))
     .mutation(async ({ ctx, input }) => ({ member_editable_dimensions: await setMemberEditableDimensions(ctx.scope, input.member_editable_dimensions) })),
 
+  /** Settings → Member digests: how often live members get "New deals you can claim" (contract section 19). */
+  setDigestFrequency: partnerMutationProcedure
+    .input(z.object({ digest_frequency: z.enum(DIGEST_FREQUENCIES) }).strict())
+    .output(z.object({ digest_frequency: z.enum(DIGEST_FREQUENCIES) }))
+    .mutation(async ({ ctx, input }) => {
+      const partner = await updatePartner(ctx.actor, ctx.scope.partnerId, { digest_frequency: input.digest_frequency }, { actorEmail: ctx.admin.email });
+      return { digest_frequency: partner.digest_frequency };
+    }),
+
+  /** The next digest one member of this environment would get if it ran now (nothing is sent). */
+  previewDigest: partnerProcedure
+    .input(z.object({ member_id: z.uuid({ error: "must be a member id" }) }).strict())
+    .output(
+      z.object({
+        email: z.object({ subject: z.string(), html: z.string(), text: z.string() }).nullable(),
+        new_deals: z.int(),
+        digest_emails: z.boolean(),
+        digest_frequency: z.enum(DIGEST_FREQUENCIES),
+      }),
+    )
+    .query(async ({ ctx, input }) => {
+      const p = await previewMemberDigest(ctx.scope, input.member_id, hostedAppConfig());
+      return {
+        email: p.email ? { subject: p.email.subject, html: p.email.html, text: p.email.text } : null,
+        new_deals: p.newDeals,
+        digest_emails: p.digestEmails,
+        digest_frequency: p.frequency,
+      };
+    }),
+
+  /** Security settings (owners): require two-factor sign-in for every admin of the partner. */
+  security: partnerProcedure.output(partnerSecuritySchema).query(async ({ ctx }) => ({ require_admin_2fa: (await getPartner(ctx.scope)).require_admin_2fa })),
+
+  setSecurity: partnerMutationProcedure
+    .input(partnerSecuritySchema)
+    .output(partnerSecuritySchema)
+    .mutation(async ({ ctx, input }) => {
+      const partner = await updatePartner(ctx.actor, ctx.scope.partnerId, input, { actorEmail: ctx.admin.email });
+      return { require_admin_2fa: partner.require_admin_2fa };
+    }),
+
   /** Saves the fields given (a partial update); refused while a super admin views read-only. */
   update: partnerMutationProcedure
     .input(partnerSettingsSchema)
@@ -68,4 +110,10 @@ export const settingsRouter = createTRPCRouter({
       const partner = await updatePartner(ctx.actor, ctx.scope.partnerId, input, { actorEmail: ctx.admin.email });
       return { partner, hosting: hostingOf(partner) };
     }),
+
+  /** Checks the pending custom domain (DNS record, then a request to it); links switch only when verified. */
+  verifyCustomDomain: partnerMutationProcedure.output(z.object({ partner: partnerOutputSchema, hosting: hostingSchema })).mutation(async ({ ctx }) => {
+    const partner = await verifyCustomDomain(ctx.scope, { appDomain: hostedAppConfig().appDomain });
+    return { partner, hosting: hostingOf(partner) };
+  }),
 });

@@ -31,6 +31,7 @@ import {
   getCatalogDeal,
   importCatalogFile,
   listCatalogDeals,
+  markCatalogDealVerified,
   listCategories,
   mergeCategories,
   moveCategory,
@@ -66,6 +67,8 @@ export const superAdminRouter = createTRPCRouter({
   setCatalogDealTracking: superAdminProcedure
     .input(z.object({ id: z.string().max(100), enabled: z.boolean().optional(), rotate: z.literal(true).optional() }))
     .mutation(({ ctx, input }) => setCatalogDealTracking(ctx.actor, input.id, input.rotate ? { rotate: true } : { enabled: input.enabled ?? false }, ctx.admin.email)),
+  /** "Mark verified": the deal was checked with its provider now (verified_at). */
+  markCatalogDealVerified: superAdminProcedure.input(catalogDealIdInputSchema).mutation(({ ctx, input }) => markCatalogDealVerified(ctx.actor, input.id, ctx.admin.email)),
   updateCatalogDeal: superAdminProcedure.input(catalogDealUpdateInputSchema).mutation(({ ctx, input }) => updateCatalogDeal(ctx.actor, input.id, input.entry, ctx.admin.email)),
   previewCatalogImport: superAdminProcedure.input(catalogFileInputSchema).mutation(({ ctx, input }) => previewCatalogImport(ctx.actor, input.format, input.text)),
   importCatalog: superAdminProcedure.input(catalogFileInputSchema).mutation(({ ctx, input }) => importCatalogFile(ctx.actor, input.format, input.text, ctx.admin.email)),

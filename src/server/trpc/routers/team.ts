@@ -1,5 +1,7 @@
 // team.* — the partner's admins (/team): list, invite (one-time set-password link), remove (never
-// the last one), and the signed-in admin's own password. Changes are recorded in the activity log.
+// the last one), roles (never the last owner), a teammate's 2FA reset and sessions, and the
+// signed-in admin's own password. Changes are recorded in the activity log. Who may call what is in
+// the permission table (src/server/domain/team-roles.ts): the team is the owners'.
 import { z } from "zod";
 import { SignInThrottle, SignInThrottledError, signInClientIp } from "@/server/auth/sign-in-throttle";
 import { AppError } from "@/server/errors/app-error";
@@ -9,11 +11,21 @@ import {
   teamAdminSchema,
   teamInviteInputSchema,
   teamInviteOutputSchema,
+  teamSetRoleInputSchema,
 } from "@/server/schemas/team.schema";
 import { activityActorOf } from "@/server/services/activity";
-import { changePassword, createAdminInvite, listAdmins, reissueAdminInvite, removeAdmin } from "@/server/services/admins";
+import {
+  changePassword,
+  createAdminInvite,
+  endTeammateSessions,
+  listAdmins,
+  reissueAdminInvite,
+  removeAdmin,
+  resetTwoFactor,
+  setTeamRole,
+} from "@/server/services/admins";
 import { getNotificationPreferences, setNotificationPreferences, NOTIFICATION_MODES } from "@/server/services/email";
-import { adminProcedure, createTRPCRouter, partnerMutationProcedure, partnerProcedure } from "../init";
+import { adminProcedure, createTRPCRouter, partnerMutationProcedure, partnerProcedure, signedInProcedure } from "../init";
 
 let passwordCheckThrottle: SignInThrottle | null = null;
 
@@ -38,6 +50,24 @@ export const teamRouter = createTRPCRouter({
     .output(z.object({ id: z.string(), removed: z.literal(true) }))
     .mutation(({ ctx, input }) => removeAdmin(ctx.scope, actorOf(ctx), input.id)),
 
+  /** A teammate's role; the last owner stays an owner. The teammate's sessions end. */
+  setRole: partnerMutationProcedure
+    .input(teamSetRoleInputSchema)
+    .output(teamAdminSchema)
+    .mutation(({ ctx, input }) => setTeamRole(ctx.scope, actorOf(ctx), input, ctx.actor.adminId, ctx.admin.sessionId ?? null)),
+
+  /** A teammate who lost their authenticator: 2FA off (set up again at the next sign-in if required). */
+  resetTwoFactor: partnerMutationProcedure
+    .input(teamAdminIdInputSchema)
+    .output(z.object({ id: z.string(), two_factor_enabled: z.literal(false) }))
+    .mutation(({ ctx, input }) => resetTwoFactor(ctx.scope, actorOf(ctx), input.id)),
+
+  /** Signs a teammate out of every browser. */
+  endSessions: partnerMutationProcedure
+    .input(teamAdminIdInputSchema)
+    .output(z.object({ id: z.string(), ended: z.int() }))
+    .mutation(({ ctx, input }) => endTeammateSessions(ctx.scope, actorOf(ctx), input.id)),
+
   /** Your own email notifications: instant, daily digest or off per kind (defaults: instant). */
   notificationPreferences: adminProcedure.query(({ ctx }) => getNotificationPreferences(ctx.actor.adminId)),
 
@@ -46,7 +76,7 @@ export const teamRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => setNotificationPreferences(ctx.actor.adminId, input)),
 
   /** Your own password (any signed-in admin, also a super admin): other sessions are signed out. */
-  changePassword: adminProcedure
+  changePassword: signedInProcedure
     .input(changePasswordInputSchema)
     .output(z.object({ changed: z.literal(true), session_version: z.number().int() }))
     .mutation(async ({ ctx, input }) => {

@@ -1,12 +1,12 @@
 // Activity → Export CSV as the portal downloads it: the file's name, type and text. The service
 // returns entries; the columns, words and bytes are this adapter's. Every text cell goes through
-// escapeCsvFormula (a summary or an email starting with = must not run in a spreadsheet).
+// toCsv's formula escaping (a summary or an email starting with = must not run in a spreadsheet).
 import { toCsv } from "@/lib/csv-formula";
 import type { ActivityEntryDto } from "@/server/schemas/activity.schema";
 
-export type ActivityExportFile = { filename: string; mimeType: string; content: string; count: number; truncated: boolean };
+type ActivityExportFile = { filename: string; mimeType: string; content: string; count: number; truncated: boolean };
 
-export const ACTIVITY_CSV_COLUMNS = ["time_utc", "who", "action", "summary", "environment", "target_type", "target_id", "before", "after"] as const;
+const ACTIVITY_CSV_COLUMNS = ["time_utc", "who", "action", "summary", "environment", "target_type", "target_id", "before", "after"] as const;
 
 const ACTORS: Record<string, string> = { cli: "Operator CLI", api: "API", system: "System" };
 const ENVIRONMENTS: Record<string, string> = { live: "Live", test: "Sandbox" };

@@ -5,7 +5,7 @@ import { toCsv } from "@/lib/csv-formula";
 import type { CatalogFileFormat } from "@/server/schemas/super-admin.schema";
 import { CATALOG_CSV_COLUMNS } from "@/server/services/deals";
 
-export type CatalogExportFile = { filename: string; mimeType: string; content: string; count: number };
+type CatalogExportFile = { filename: string; mimeType: string; content: string; count: number };
 
 /** The download of these entries in `format`, named for `now`'s date. */
 export function catalogExportFile(entries: readonly Record<string, unknown>[], format: CatalogFileFormat, now: Date): CatalogExportFile {

@@ -1,7 +1,9 @@
 // /settings — the partner record: name, type, regions, delivery method, subdomain (with its hosted
 // app URL), branding with a live preview of the hosted app header, freemium and the upgrade URL,
 // allowed iframe origins and the widget's embed snippet, the support email (Reply-To of member
-// emails) and a preview of every email template. One record for Live and Sandbox.
+// emails), member digests (a preview of one member's next digest) and every email template. One
+// record for Live and Sandbox. Owners also see Security (require two-factor authentication for every admin)
+// and Single sign-on for admins.
 import { Building2 } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -9,16 +11,23 @@ import { EmptyState } from "@/components/portal/empty-state";
 import { HostedAppLinks } from "@/components/portal/hosted-app-links";
 import { PageHeader } from "@/components/portal/page-header";
 import { Button } from "@/components/ui/button";
-import { requireAdminSession } from "@/server/auth/get-admin-session";
+import { requireAdminSession, sessionCan } from "@/server/auth/get-admin-session";
 import { getServerApi } from "@/trpc/server";
 import { EmailPreviewsCard } from "./_components/email-previews-card";
 import { SettingsForm } from "./_components/settings-form";
-import { MemberProfileForm } from "./_components/member-profile-form";
+import { DigestCard } from "./_components/digest-card";
+import { MemberSignInCard } from "./_components/member-sign-in-card";
+import { SecurityCard } from "./_components/security-card";
+import { AdminSsoCard } from "./_components/admin-sso-card";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
-  const { scope, readOnly } = await requireAdminSession();
+  const session = await requireAdminSession();
+  const { scope, readOnly, actor, teamRole } = session;
+  // Roles without settings see the shell's refusal (RoleGate); nothing is fetched for them.
+  if (!sessionCan(session, "settings.update")) return null;
+  const showSecurity = actor.role === "super_admin" || (teamRole ?? "owner") === "owner";
   if (!scope) {
     return (
       <>
@@ -37,7 +46,7 @@ export default async function SettingsPage() {
     );
   }
   const serverApi = await getServerApi();
-  const [initial, profile] = await Promise.all([serverApi.settings.get(), serverApi.settings.memberProfile()]);
+  const [initial, profile, signIn] = await Promise.all([serverApi.settings.get(), serverApi.settings.memberProfile(), serverApi.memberSignIn.get()]);
   return (
     <>
       <PageHeader
@@ -45,8 +54,11 @@ export default async function SettingsPage() {
         description="Your partner account, hosted app and embedding. These settings are part of the partner record: the same in Live and Sandbox, and a change applies to both at once."
         actions={<HostedAppLinks url={initial.hosting.hosted_app_url} />}
       />
-      <SettingsForm initial={initial} readOnly={readOnly} />
-      <MemberProfileForm initial={profile.member_editable_dimensions} readOnly={readOnly} />
+      <SettingsForm initial={initial} profileDimensions={profile.member_editable_dimensions} readOnly={readOnly} />
+      <DigestCard initial={initial.partner.digest_frequency} readOnly={readOnly} />
+      <MemberSignInCard initial={signIn} readOnly={readOnly} />
+      {showSecurity ? <SecurityCard readOnly={readOnly} /> : null}
+      {showSecurity ? <AdminSsoCard readOnly={readOnly} /> : null}
       <div className="mt-8">
         <EmailPreviewsCard />
       </div>

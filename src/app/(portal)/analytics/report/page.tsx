@@ -3,7 +3,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { RoiDealsTable, RoiFunnel, RoiValueChart } from "@/components/analytics/roi-parts";
+import { DigestFiguresList, RoiDealsTable, RoiFunnel, RoiValueChart } from "@/components/analytics/roi-parts";
 import { formatValue } from "@/components/analytics/roi-format";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
 import { ANALYTICS_RANGES } from "@/server/schemas/analytics-portal.schema";
@@ -68,6 +68,15 @@ export default async function RoiReportPage({ searchParams }: Props) {
           <h2 className="mb-2 text-base font-semibold">Value per {report.grain}</h2>
           {report.periods.length ? <RoiValueChart report={report} fixedWidth={340} /> : <p className="text-sm text-slate-600">No redemptions in this period.</p>}
         </div>
+      </section>
+      <section aria-labelledby="roi-digests-h" className="mb-5">
+        <h2 id="roi-digests-h" className="mb-2 text-base font-semibold">
+          Member digests
+        </h2>
+        <DigestFiguresList figures={report.digests} testIdPrefix="report-digest" />
+        <p className="mt-2 text-xs text-slate-600">
+          &ldquo;New deals you can claim&rdquo; emails and ending-soon reminders to live members. Opened: the member followed one of the digest&apos;s links (no tracking pixel).
+        </p>
       </section>
       <section aria-labelledby="roi-deals-h">
         <h2 id="roi-deals-h" className="mb-2 text-base font-semibold">

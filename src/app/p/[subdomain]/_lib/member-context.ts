@@ -7,7 +7,7 @@ import { MEMBER_COOKIE, MEMBER_HEADERS, type MemberSurface } from "@/lib/hosted/
 import { type HostedMember, resolveMemberSession } from "@/server/services/members";
 import { getHostedPartner, type HostedPartner } from "@/server/services/partners";
 
-export type SurfaceContext = { surface: MemberSurface; base: string; secure: boolean; nonce: string | undefined };
+type SurfaceContext = { surface: MemberSurface; base: string; secure: boolean; nonce: string | undefined };
 
 export const getSurface = cache(async (subdomain: string): Promise<SurfaceContext> => {
   const h = await headers();

@@ -12,12 +12,15 @@ import { UpgradeBanner } from "@/components/hosted/upgrade-banner";
 import { listHostedDeals } from "@/server/services/deals";
 import { trackEvent } from "../actions";
 import { getSurface, loadMember, loadPartner } from "../_lib/member-context";
+import { getLocale, getTranslations } from "next-intl/server";
+import type { SupportedLocale } from "@/server/domain/locales";
 
 type Props = { params: Promise<{ subdomain: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const partner = await loadPartner((await params).subdomain);
-  return { title: { absolute: partner ? `Locked deals · ${partner.name} perks` : "Page not found" }, robots: { index: false, follow: false } };
+  const [t, tw, th] = await Promise.all([getTranslations("locked"), getTranslations("welcome"), getTranslations("home")]);
+  return { title: { absolute: partner ? `${t("title")} · ${tw("title", { name: partner.name })}` : th("pageNotFound") }, robots: { index: false, follow: false } };
 }
 
 export default async function LockedDealsPage({ params, searchParams }: Props) {
@@ -25,47 +28,55 @@ export default async function LockedDealsPage({ params, searchParams }: Props) {
   const partner = await loadPartner(subdomain);
   if (!partner) notFound();
   const [{ base }, member, sp] = await Promise.all([getSurface(subdomain), loadMember(partner), searchParams]);
+  const [t, td, tAll, locale] = await Promise.all([getTranslations("locked"), getTranslations("deal"), getTranslations(), getLocale()]);
   if (!member) {
-    return <SignInPrompt title="Sign in to see your deals" partnerName={partner.name} />;
+    return <SignInPrompt title={t("signInToSee")} partnerName={partner.name} />;
   }
 
   const filter = { q: one(sp.q).slice(0, 200), category: one(sp.category).slice(0, 100) };
-  const { locked } = await listHostedDeals(member, filter);
+  const { locked } = await listHostedDeals(member, filter, { locale: locale as SupportedLocale });
   const filtered = Boolean(filter.q || filter.category);
   const upgradeUrl = partner.freemiumEnabled && locked.some((d) => d.lock?.code === "tier") ? partner.upgradeUrl : null;
 
   return (
     <div className="space-y-6">
       <a href={base || "/"} className="inline-flex items-center gap-1 text-sm font-medium text-foreground underline-offset-2 hover:underline">
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> All deals
+        <ArrowLeft aria-hidden="true" className="h-4 w-4 rtl:rotate-180" /> {td("allDeals")}
       </a>
       <section>
         <h1 className="text-2xl font-bold tracking-tight text-foreground">
-          Locked deals <span className="font-normal text-muted-foreground">({locked.length})</span>
+          {t("title")} <span className="font-normal text-muted-foreground">({locked.length})</span>
         </h1>
-        <p className="mt-1 text-muted-foreground">{partner.name} offers these deals, but you can&apos;t redeem them yet. Each one says why.</p>
+        <p className="mt-1 text-muted-foreground">{t("intro", { partner: partner.name })}</p>
         {filtered ? (
           <p className="mt-1 text-sm text-muted-foreground">
-            Only those matching your search are shown.{" "}
+            {t("filtered")}{" "}
             <a href={listHref(base, {}, "locked")} className="font-medium text-foreground underline">
-              Show all locked deals
+              {t("showAll")}
             </a>
           </p>
         ) : null}
       </section>
       {upgradeUrl ? (
         <UpgradeBanner upgradeUrl={upgradeUrl} track={trackEvent}>
-          <span className="font-semibold">Premium deals are for premium members.</span> Upgrade your membership to unlock them.
+          <span className="font-semibold">{t("premiumTitle")}</span> {t("premiumText")}
         </UpgradeBanner>
       ) : null}
       {locked.length ? (
-        <DealGrid testId="locked-deal-list" badgeClass={premiumBadgeClass} cards={locked.map(dealCardView)} dealsPath={`${base}/deals`} track={trackEvent} />
+        <DealGrid
+          testId="locked-deal-list"
+          badgeClass={premiumBadgeClass}
+          premiumLabel={td("premium")}
+          cards={locked.map((d) => dealCardView(d, (value) => td("worth", { value }), { freemium: partner.freemiumEnabled, t: tAll, locale }))}
+          dealsPath={`${base}/deals`}
+          track={trackEvent}
+        />
       ) : (
         <div className="rounded-xl border border-dashed bg-card p-8 text-center">
-          <p className="font-medium text-foreground">Nothing is locked for you{filtered ? " in this search" : ""}.</p>
+          <p className="font-medium text-foreground">{filtered ? t("nothingInSearch") : t("nothing")}</p>
           <p className="mt-1 text-sm text-muted-foreground">
             <a href={base || "/"} className="font-medium text-foreground underline">
-              Back to your deals
+              {t("back")}
             </a>
           </p>
         </div>

@@ -8,16 +8,20 @@ import { ProfileForm, type ProfileQuestion } from "@/components/hosted/profile-f
 import { SignInPrompt } from "@/components/hosted/sign-in-prompt";
 import { hostedUi } from "@/components/hosted/styles";
 import { isUuid } from "@/server/domain/ids";
-import { PROFILE_LABELS, profileVocabulary } from "@/server/domain/member-profile";
+import { profileVocabulary } from "@/server/domain/member-profile";
+import { questionLabel, vocabLabel } from "@/components/hosted/lock-reasons";
 import { getMemberProfile } from "@/server/services/members";
 import { saveProfile } from "../actions";
+import { DigestEmailsSection } from "./_components/digest-emails-section";
 import { getSurface, loadMember, loadPartner } from "../_lib/member-context";
+import { getLocale, getTranslations } from "next-intl/server";
 
 type Props = { params: Promise<{ subdomain: string }>; searchParams: Promise<{ need?: string; back?: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const partner = await loadPartner((await params).subdomain);
-  return { title: { absolute: partner ? `Your profile · ${partner.name} perks` : "Page not found" }, robots: { index: false, follow: false } };
+  const [t, tw, th] = await Promise.all([getTranslations("profile"), getTranslations("welcome"), getTranslations("home")]);
+  return { title: { absolute: partner ? `${t("title")} · ${tw("title", { name: partner.name })}` : th("pageNotFound") }, robots: { index: false, follow: false } };
 }
 
 export default async function ProfilePage({ params, searchParams }: Props) {
@@ -25,12 +29,20 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   const { need, back } = await searchParams;
   const partner = await loadPartner(subdomain);
   if (!partner) notFound();
-  const [{ base }, member] = await Promise.all([getSurface(subdomain), loadMember(partner)]);
-  if (!member) return <SignInPrompt title="Sign in to complete your profile" partnerName={partner.name} />;
+  const [{ base }, member, t, td, tAll, locale] = await Promise.all([getSurface(subdomain), loadMember(partner), getTranslations("profile"), getTranslations("deal"), getTranslations(), getLocale()]);
+  if (!member) return <SignInPrompt title={t("signInToSee")} partnerName={partner.name} />;
   const fields = await getMemberProfile(member.scope, member.member);
+  // Choices keep their stored value; the member reads them in their language.
+  const label = (dimension: string, value: string) => vocabLabel(tAll, locale, dimension, value);
   const editable: ProfileQuestion[] = fields
     .filter((f) => f.editable)
-    .map((f) => ({ dimension: f.dimension, label: PROFILE_LABELS[f.dimension], choices: profileVocabulary(f.dimension), values: f.values, needed: f.dimension === need }))
+    .map((f) => ({
+      dimension: f.dimension,
+      label: questionLabel(tAll, f.dimension),
+      choices: profileVocabulary(f.dimension)?.map((value) => ({ value, label: label(f.dimension, value) })) ?? null,
+      values: f.values,
+      needed: f.dimension === need,
+    }))
     // The answer a deal sent the member for comes first.
     .sort((a, b) => Number(b.needed) - Number(a.needed));
   const fixed = fields.filter((f) => !f.editable && f.values.length);
@@ -40,33 +52,34 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   return (
     <div className="space-y-6">
       <a href={backHref ?? (base || "/")} className="inline-flex items-center gap-1 text-sm font-medium text-foreground underline-offset-2 hover:underline">
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> {backHref ? "Back to the deal" : "All deals"}
+        <ArrowLeft aria-hidden="true" className="h-4 w-4 rtl:rotate-180" /> {backHref ? t("backToDeal") : td("allDeals")}
       </a>
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-foreground">Your profile</h1>
-        <p className="mt-1 text-muted-foreground">Some deals are for certain companies only. Your answers decide which ones {partner.name} can open for you.</p>
+        <h1 className="text-2xl font-bold tracking-tight text-foreground">{t("title")}</h1>
+        <p className="mt-1 text-muted-foreground">{t("intro", { partner: partner.name })}</p>
       </div>
       <section aria-labelledby="answers-heading" className={card}>
-        <h2 id="answers-heading" className="mb-4 text-lg font-semibold text-foreground">Your answers</h2>
+        <h2 id="answers-heading" className="mb-4 text-lg font-semibold text-foreground">{t("answers")}</h2>
         {editable.length ? (
           <ProfileForm questions={editable} save={saveProfile} backHref={backHref} ui={hostedUi} />
         ) : (
-          <p className="text-sm text-muted-foreground">{partner.name} keeps your profile up to date for you: there is nothing to answer here.</p>
+          <p className="text-sm text-muted-foreground">{t("nothingToAnswer", { partner: partner.name })}</p>
         )}
       </section>
       {fixed.length ? (
         <section aria-labelledby="fixed-heading" className={card}>
-          <h2 id="fixed-heading" className="text-lg font-semibold text-foreground">Set by {partner.name}</h2>
+          <h2 id="fixed-heading" className="text-lg font-semibold text-foreground">{t("setBy", { partner: partner.name })}</h2>
           <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
             {fixed.map((f) => (
               <div key={f.dimension} className="contents">
-                <dt className="text-muted-foreground">{PROFILE_LABELS[f.dimension]}</dt>
-                <dd className="text-foreground [overflow-wrap:anywhere]">{f.values.join(", ")}</dd>
+                <dt className="text-muted-foreground">{questionLabel(tAll, f.dimension)}</dt>
+                <dd className="text-foreground [overflow-wrap:anywhere]">{f.values.map((v) => label(f.dimension, v)).join(", ")}</dd>
               </div>
             ))}
           </dl>
         </section>
       ) : null}
+      <DigestEmailsSection member={member} partnerName={partner.name} />
     </div>
   );
 }

@@ -33,7 +33,7 @@ import { metrics } from "@/server/observability/metrics";
 export const VISIBLE = 1;
 export const CLAIMABLE = 2;
 
-export type EntrySet = {
+type EntrySet = {
   entries: CatalogEntry[];
   byId: Map<string, number>;
   orders: Map<DealSort, Int32Array>;

@@ -20,7 +20,7 @@ import { slugify } from "@/server/services/deals/partner-deals/deal-input";
 const REDEMPTION_FIELDS = ["method", "instructions", "promo_code", "redeem_url", "contact_email"] as const;
 const LIST_FIELDS = new Set(["tags", "badges", "offer_types", "codes", ...ELIGIBILITY_DIMENSIONS.map((d) => `eligibility_${d}`)]);
 const BOOLEAN_FIELDS = new Set(["active", "hidden_globally", "api_excluded", "approval_required"]);
-const NUMBER_FIELDS = new Set(["est_value"]);
+const NUMBER_FIELDS = new Set(["est_value", "attribution_window_days"]);
 
 /** The CSV columns, in export order. */
 export const CATALOG_CSV_COLUMNS = [
@@ -43,6 +43,8 @@ export const CATALOG_CSV_COLUMNS = [
   "active",
   "hidden_globally",
   "api_excluded",
+  "verified_at",
+  "attribution_window_days",
   ...REDEMPTION_FIELDS.map((f) => `redemption.${f}`),
   "eligibility_requirements",
   ...ELIGIBILITY_DIMENSIONS.map((d) => `eligibility_${d}`),

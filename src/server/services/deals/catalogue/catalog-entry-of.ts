@@ -3,13 +3,14 @@
 // Codes are never exported (they are claimable secrets); the pool's counts are shown instead.
 import type { Prisma } from "@/generated/prisma/client";
 import { isoDate } from "@/server/services/deals/deal-record";
+import { storedTranslations } from "@/server/services/deals/deal-translations";
 
 export const catalogDealInclude = {
   categories: { include: { category: true } },
   rules: { orderBy: [{ priority: "desc" }, { createdAt: "asc" }] },
 } satisfies Prisma.DealInclude;
 
-export type CatalogDealRecord = Prisma.DealGetPayload<{ include: typeof catalogDealInclude }>;
+type CatalogDealRecord = Prisma.DealGetPayload<{ include: typeof catalogDealInclude }>;
 
 export function catalogEntryOf(d: CatalogDealRecord) {
   return {
@@ -35,6 +36,7 @@ export function catalogEntryOf(d: CatalogDealRecord) {
     active: d.active,
     hidden_globally: d.hiddenGlobally,
     api_excluded: d.apiExcluded,
+    attribution_window_days: d.attributionWindowDays,
     redemption: d.redemptionMethod
       ? {
           method: d.redemptionMethod,
@@ -55,6 +57,8 @@ export function catalogEntryOf(d: CatalogDealRecord) {
     offer_types: d.offerTypes,
     approval_required: d.approvalRequired,
     approval_time: d.approvalTime,
+    verified_at: d.verifiedAt?.toISOString() ?? null,
+    translations: storedTranslations(d.translations),
     visibility_rules: d.rules.map((r) => ({ rule_type: r.ruleType, rule_value: r.ruleValue, priority: r.priority })),
   };
 }

@@ -8,6 +8,9 @@ import { dealFacts, isoDate, type DealShape } from "@/server/services/deals/deal
 import { sanitizeInstructions } from "@/server/services/deals/redemption/redemption-html";
 import type { DealDto } from "@/server/schemas/deal.schema";
 import { dealDtoBase, withClaimable, type DealDtoBase } from "@/server/services/deals/serialize-deal";
+import type { SupportedLocale } from "@/server/domain/locales";
+import type { DealTranslations } from "@/server/schemas/deal-translation.schema";
+import { localizeDealDto, storedTranslations } from "@/server/services/deals/deal-translations";
 
 export type CatalogEntry = {
   id: string;
@@ -39,6 +42,8 @@ export type CatalogEntry = {
   redemption: { method: RedemptionMethod; instructions: string; promoCode: string; redeemUrl: string; contactEmail: string } | null;
   /** The Deal DTO without claimable_without_eligibility, which depends on the caller (dealDtoOf). */
   dto: DealDtoBase;
+  /** Deal text per language as stored (instructions sanitized on write); served by dealDtoOf(…, locale). */
+  translations: DealTranslations;
 };
 
 export function buildCatalogEntry(deal: DealShape): CatalogEntry {
@@ -76,12 +81,15 @@ export function buildCatalogEntry(deal: DealShape): CatalogEntry {
         }
       : null,
     dto: dealDtoBase(deal, availableRegions),
+    translations: storedTranslations(deal.translations),
   };
 }
 
-/** The Deal DTO of an entry for a caller (claimable_without_eligibility in its place). */
-export function dealDtoOf(entry: CatalogEntry, claimable: boolean): DealDto {
-  return withClaimable(entry.dto, claimable);
+/** The Deal DTO of an entry for a caller (claimable_without_eligibility in its place), its text in
+ *  `locale` when given (each untranslated field: the deal's own). */
+export function dealDtoOf(entry: CatalogEntry, claimable: boolean, locale?: SupportedLocale): DealDto {
+  const dto = withClaimable(entry.dto, claimable);
+  return locale ? localizeDealDto(dto, entry.translations, locale) : dto;
 }
 
 /**

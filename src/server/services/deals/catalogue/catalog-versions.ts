@@ -4,7 +4,7 @@
 // feed is down, read in coalesced batches (fenced-batch.ts): one small query serves many concurrent
 // requests without ever answering from before the request.
 import { db } from "@/server/db/client";
-import { fencedBatch, PushedCache } from "@/server/services/shared";
+import { fencedBatch, PushedCache } from "@/server/services/cache";
 
 export const SHARED_KEY = "shared";
 

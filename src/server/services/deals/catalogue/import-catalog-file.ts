@@ -10,7 +10,7 @@ import { requireSuperAdmin } from "@/server/services/admins";
 import { checkCatalogEntries, importCatalog } from "./import-catalog";
 import { parseCatalogFile } from "./catalog-csv";
 
-export type ImportRowResult = {
+type ImportRowResult = {
   /** 0-based entry index; CSV line = index + 2 (after the header) */
   index: number;
   slug: string | null;

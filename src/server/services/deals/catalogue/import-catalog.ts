@@ -16,11 +16,12 @@ import { isPartnerRuleType } from "@/server/schemas/visibility-rule.schema";
 import type { AdminActor } from "@/server/scope";
 import { DEAL_ELIGIBILITY_COLUMNS, parseIsoDate } from "@/server/services/deals/deal-record";
 import { eligibilityData, redemptionData } from "@/server/services/deals/partner-deals/deal-input";
+import { mergeTranslations } from "@/server/services/deals/deal-translations";
 import { ELIGIBILITY_DIMENSIONS } from "@/server/domain/enums";
 import { activityActorOf, recordActivity } from "@/server/services/activity";
-import { writesCachedRows } from "@/server/services/shared";
+import { writesCachedRows } from "@/server/services/cache";
 
-export type ImportResult = { deals: { slug: string; id: string }[]; created: number; updated: number };
+type ImportResult = { deals: { slug: string; id: string }[]; created: number; updated: number };
 
 const CHUNK = 1000;
 
@@ -198,5 +199,10 @@ export function dealColumns(e: CatalogEntryInput) {
     active: e.active ?? true,
     hiddenGlobally: e.hidden_globally ?? false,
     apiExcluded: e.api_excluded ?? false,
+    // undefined leaves the column as it is (Prisma skips it); a new deal then starts unverified.
+    verifiedAt: e.verified_at === undefined ? undefined : e.verified_at === null ? null : new Date(e.verified_at),
+    attributionWindowDays: e.attribution_window_days ?? 90,
+    // The entry describes the whole deal: its translations replace the stored ones (none: {}).
+    translations: mergeTranslations({}, e.translations ?? {}),
   };
 }

@@ -1,10 +1,27 @@
 // Super admin → Catalogue: every servicepass deal (drafts, paused, hidden and api-excluded ones
 // included), searched by name, slug or description and filtered by status, category and flag.
+// "not_verified" is the freshness work list: never verified or not for 90 days, oldest first.
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
 import type { CatalogDealListInput } from "@/server/schemas/super-admin.schema";
 import type { AdminActor } from "@/server/scope";
+import { verificationCutoff } from "@/server/domain/deal-verification";
 import { requireSuperAdmin } from "@/server/services/admins";
+
+function flagWhere(flag: CatalogDealListInput["flag"]): Prisma.DealWhereInput {
+  switch (flag) {
+    case "api_excluded":
+      return { apiExcluded: true };
+    case "hidden_globally":
+      return { hiddenGlobally: true };
+    case "inactive":
+      return { active: false };
+    case "not_verified":
+      return { OR: [{ verifiedAt: null }, { verifiedAt: { lt: verificationCutoff() } }] };
+    default:
+      return {};
+  }
+}
 
 export async function listCatalogDeals(actor: AdminActor, input: CatalogDealListInput) {
   requireSuperAdmin(actor, "manage the servicepass catalogue");
@@ -12,7 +29,6 @@ export async function listCatalogDeals(actor: AdminActor, input: CatalogDealList
     dealType: "servicepass",
     ...(input.status ? { status: input.status } : {}),
     ...(input.category ? { categories: { some: { category: { slug: input.category } } } } : {}),
-    ...(input.flag === "api_excluded" ? { apiExcluded: true } : input.flag === "hidden_globally" ? { hiddenGlobally: true } : input.flag === "inactive" ? { active: false } : {}),
     ...(input.q
       ? {
           OR: [
@@ -22,12 +38,16 @@ export async function listCatalogDeals(actor: AdminActor, input: CatalogDealList
           ],
         }
       : {}),
+    AND: [flagWhere(input.flag)],
   };
   const [total, deals] = await Promise.all([
     db.deal.count({ where }),
     db.deal.findMany({
       where,
-      orderBy: [{ productName: "asc" }, { id: "asc" }],
+      orderBy:
+        input.flag === "not_verified"
+          ? [{ verifiedAt: { sort: "asc", nulls: "first" } }, { productName: "asc" }, { id: "asc" }]
+          : [{ productName: "asc" }, { id: "asc" }],
       skip: input.offset,
       take: input.limit,
       include: { categories: { include: { category: { select: { name: true } } } } },
@@ -46,6 +66,7 @@ export async function listCatalogDeals(actor: AdminActor, input: CatalogDealList
       api_excluded: d.apiExcluded,
       redemption_method: d.redemptionMethod,
       categories: d.categories.map((c) => c.category.name).sort(),
+      verified_at: d.verifiedAt?.toISOString() ?? null,
       updated_at: d.updatedAt.toISOString(),
     })),
   };

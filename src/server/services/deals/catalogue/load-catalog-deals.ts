@@ -16,8 +16,8 @@ SELECT d.id, d.slug, d.product_name, d.logo_url, d.product_url, d.short_descript
   d.eligibility_customer_type, d.eligibility_company_stage, d.eligibility_company_size, d.eligibility_business_type,
   d.eligibility_geography, d.eligibility_incorporation, d.eligibility_funding, d.offer_types, d.approval_required,
   d.approval_time, d.status::text AS status, to_char(d.start_date, 'YYYY-MM-DD') AS start_date,
-  to_char(d.end_date, 'YYYY-MM-DD') AS end_date, d.active, d.hidden_globally, d.api_excluded, d.tracking_enabled,
-  d.created_at, d.updated_at,
+  to_char(d.end_date, 'YYYY-MM-DD') AS end_date, d.active, d.hidden_globally, d.api_excluded, d.tracking_enabled, d.attribution_window_days,
+  d.translations, d.created_at, d.updated_at,
   COALESCE(r.rules, '[]'::json) AS rules, COALESCE(c.categories, '[]'::json) AS categories
 FROM deals d
 LEFT JOIN LATERAL (
@@ -69,6 +69,8 @@ type Row = {
   hidden_globally: boolean;
   api_excluded: boolean;
   tracking_enabled: boolean;
+  attribution_window_days: number;
+  translations: DealShape["translations"];
   created_at: Date | string;
   updated_at: Date | string;
   rules: { id: string; rule_type: DealShape["rules"][number]["ruleType"]; rule_value: string[]; priority: number }[];
@@ -118,6 +120,8 @@ function toDeal(r: Row): DealShape {
     hiddenGlobally: r.hidden_globally,
     apiExcluded: r.api_excluded,
     trackingEnabled: r.tracking_enabled,
+    attributionWindowDays: r.attribution_window_days,
+    translations: r.translations,
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
     rules: r.rules.map((x) => ({ id: x.id, ruleType: x.rule_type, ruleValue: x.rule_value, priority: x.priority })),

@@ -16,7 +16,7 @@ import { requireSuperAdmin } from "@/server/services/admins";
 import { checkCatalogEntries, dealColumns, upsertCategories } from "./import-catalog";
 import { catalogDealInclude, catalogEntryOf } from "./catalog-entry-of";
 import { catalogDealNotFound } from "./get-catalog-deal";
-import { writesCachedRows } from "@/server/services/shared";
+import { writesCachedRows } from "@/server/services/cache";
 
 /** Fields whose before/after goes into the activity log (small, never codes). */
 const LOGGED_FIELDS = ["productName", "slug", "status", "active", "hiddenGlobally", "apiExcluded", "tier"] as const;

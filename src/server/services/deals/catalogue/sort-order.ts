@@ -4,9 +4,9 @@
 import type { DealSort } from "@/server/schemas/deal.schema";
 import type { CatalogEntry } from "./catalog-entry";
 import { isUuid } from "@/server/domain/ids";
-import { decodeCursor, encodeCursor, invalidCursor } from "@/server/services/shared";
+import { decodeCursor, encodeCursor, invalidCursor } from "@/server/services/list-cursors";
 
-export type SortKey = readonly (string | number | null)[];
+type SortKey = readonly (string | number | null)[];
 
 export function sortKeyOf(e: CatalogEntry, sort: DealSort): SortKey {
   switch (sort) {

@@ -7,7 +7,7 @@ import type { AdminActor } from "@/server/scope";
 import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { requireSuperAdmin } from "@/server/services/admins";
 import { slugify } from "@/server/services/deals/partner-deals/deal-input";
-import { writesCachedRows } from "@/server/services/shared";
+import { writesCachedRows } from "@/server/services/cache";
 
 export const createCategory = writesCachedRows(async function createCategory(actor: AdminActor, input: CategoryCreateInput, actorEmail?: string | null) {
   requireSuperAdmin(actor, "manage categories");

@@ -7,7 +7,7 @@ import type { AdminActor } from "@/server/scope";
 import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { requireSuperAdmin } from "@/server/services/admins";
 import { categoryNotFound } from "./rename-category";
-import { writesCachedRows } from "@/server/services/shared";
+import { writesCachedRows } from "@/server/services/cache";
 
 export const mergeCategories = writesCachedRows(async function mergeCategories(actor: AdminActor, input: CategoryMergeInput, actorEmail?: string | null) {
   requireSuperAdmin(actor, "manage categories");

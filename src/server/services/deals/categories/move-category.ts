@@ -7,7 +7,7 @@ import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { requireSuperAdmin } from "@/server/services/admins";
 import { categoryOrder } from "./list-categories";
 import { categoryNotFound } from "./rename-category";
-import { writesCachedRows } from "@/server/services/shared";
+import { writesCachedRows } from "@/server/services/cache";
 
 export const moveCategory = writesCachedRows(async function moveCategory(actor: AdminActor, input: CategoryMoveInput, actorEmail?: string | null) {
   requireSuperAdmin(actor, "manage categories");

@@ -5,7 +5,7 @@ import type { CategoryRenameInput } from "@/server/schemas/category.schema";
 import type { AdminActor } from "@/server/scope";
 import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { requireSuperAdmin } from "@/server/services/admins";
-import { writesCachedRows } from "@/server/services/shared";
+import { writesCachedRows } from "@/server/services/cache";
 
 export const categoryNotFound = (id: string) => new AppError("category_not_found", `No category with id ${id}`);
 

@@ -15,7 +15,7 @@ export async function addCodes(scope: PartnerScope, dealId: string, codes: reado
   return { added, available };
 }
 
-export type CodesAdded = { received: number; duplicates_in_paste: number; already_in_pool: number; added: number; available: number };
+type CodesAdded = { received: number; duplicates_in_paste: number; already_in_pool: number; added: number; available: number };
 
 /**
  * addCodes with the duplicate report the portal shows: codes repeated within the list, and codes

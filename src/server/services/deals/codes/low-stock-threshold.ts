@@ -5,7 +5,7 @@ import type { PartnerScope } from "@/server/scope";
 import { type ActivityActor, recordActivity } from "@/server/services/activity";
 import { findPartnerDealOrThrow, partnerDealsWhere } from "@/server/services/deals/partner-deals/find-partner-deal";
 import { countCodes } from "./code-pool";
-import { writesCachedRows } from "@/server/services/shared";
+import { writesCachedRows } from "@/server/services/cache";
 
 export const setCodeLowStockThreshold = writesCachedRows(async function setCodeLowStockThreshold(scope: PartnerScope, dealId: string, threshold: number | null, opts: { actor?: ActivityActor } = {}) {
   const deal = await findPartnerDealOrThrow(scope, dealId);

@@ -7,8 +7,8 @@ import { findPartnerDealOrThrow } from "@/server/services/deals/partner-deals/fi
 import { countCodes, freeCodesWhere } from "./code-pool";
 
 /** One code: claimed_by null with claimed_at set is a code kept by a member who was deleted since. */
-export type PoolCode = { id: string; code: string; added_at: string; claimed_at: string | null; claimed_by: { id: string; email: string; external_user_id: string | null } | null };
-export type PoolCodeFilter = "all" | "claimed" | "available";
+type PoolCode = { id: string; code: string; added_at: string; claimed_at: string | null; claimed_by: { id: string; email: string; external_user_id: string | null } | null };
+type PoolCodeFilter = "all" | "claimed" | "available";
 
 const EXPORT_MAX = 100_000;
 

@@ -18,12 +18,14 @@ export type CatalogueDeal = {
   dto: DealDto;
   facts: DealListingFacts;
   explanation: DealExplanation;
+  /** Listed by the hosted app and widget: the engine's answer for the hosted channel (an API-excluded deal is). */
+  shownToMembers: boolean;
   own: boolean;
   /** The partner hid this shared deal from its members. */
   hiddenByPartner: boolean;
 };
 
-export type PartnerCatalogue = { view: PartnerView; deals: CatalogueDeal[]; byId: Map<string, CatalogueDeal>; categories: { slug: string; name: string }[] };
+type PartnerCatalogue = { view: PartnerView; deals: CatalogueDeal[]; byId: Map<string, CatalogueDeal>; categories: { slug: string; name: string }[] };
 
 type Extras = { shared: bigint; partner: bigint; entries: { entry: CatalogEntry; active: boolean; hiddenGlobally: boolean }[] };
 
@@ -88,7 +90,10 @@ export async function getPartnerCatalogue(scope: PartnerScope): Promise<PartnerC
   const add = (entry: CatalogEntry, active: boolean, hidden: boolean, own: boolean) => {
     const facts = listingFacts(entry, active, hidden, today);
     const hiddenByPartner = view.hidden.has(entry.id);
-    deals.push({ entry, dto: dtoOf(entry), facts, explanation: explainDeal(facts, view.partner, { hiddenByPartner }), own, hiddenByPartner });
+    const explanation = explainDeal(facts, view.partner, { hiddenByPartner });
+    // Only api_excluded differs between the channels: ask the engine again only then.
+    const shownToMembers = facts.api_excluded ? explainDeal(facts, view.partner, { hiddenByPartner, channel: "hosted" }).visible : explanation.visible;
+    deals.push({ entry, dto: dtoOf(entry), facts, explanation, shownToMembers, own, hiddenByPartner });
   };
   // Shared entries are listable (active, not hidden globally); the partner dimension may still hide them.
   for (const entry of view.shared.entries) add(entry, true, false, false);

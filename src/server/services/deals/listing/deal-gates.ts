@@ -3,7 +3,7 @@ import { ELIGIBILITY_DIMENSIONS } from "@/server/domain/enums";
 import { rulesOfDimension, type DealFacts } from "@/server/domain/visibility";
 import type { AudienceRegion } from "@/server/domain/enums";
 
-export type DealGates = { eligibility: string[]; regions: AudienceRegion[] | null; user_types: boolean; premium: boolean };
+type DealGates = { eligibility: string[]; regions: AudienceRegion[] | null; user_types: boolean; premium: boolean };
 
 export function dealGates(facts: DealFacts, availableRegions: AudienceRegion[] | undefined): DealGates {
   return {

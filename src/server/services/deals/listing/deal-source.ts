@@ -2,7 +2,7 @@
 // getPartnerView): if their return shapes change, only this adapter changes. It maps a catalogue
 // entry to the Deal DTO the API would return (dealDtoOf, the same the /v1 endpoints encode).
 import { dealDtoOf, type CatalogEntry } from "@/server/services/deals/catalogue/catalog-entry";
-import { getPartnerView } from "@/server/services/deals/catalogue/catalog-cache";
+import { getPartnerView, type PartnerView } from "@/server/services/deals/catalogue/catalog-cache";
 import { findVisibleEntry } from "./get-deal";
 import { listDeals } from "./list-deals";
 import type { DealListQuery, DealSort } from "@/server/schemas/deal.schema";
@@ -10,12 +10,14 @@ import type { PartnerScope } from "@/server/scope";
 import type { MemberContext } from "@/server/domain/visibility";
 
 export { getPartnerView };
-export type { CatalogEntry };
+export type { CatalogEntry, PartnerView };
 
 export { dealDtoOf };
 
-// The whole list in one call (the hosted app does not page); far above any real catalogue.
-const ALL = 5000;
+// The whole list in one call (the hosted list pages its cards, not its list: the total, For-you
+// states and search need every deal). No cap: 5,000 cut a partner with 5,000 own deals plus the
+// shared catalogue short, silently (contract section 19 measures search at 5,000 deals).
+const ALL = Number.MAX_SAFE_INTEGER;
 
 /** GET /v1/deals?… as the hosted channel sees it (api_excluded deals included). */
 /** `member`: the signed-in member, already read this request — gated as user_id would be, without reading them again. */

@@ -6,7 +6,7 @@ import type { Member } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
-import { fencedBatch } from "@/server/services/shared";
+import { fencedBatch } from "@/server/services/cache";
 import { findMemberOrThrow, memberScopeWhere, userNotFound } from "@/server/services/members";
 import { isUuid } from "@/server/domain/ids";
 

@@ -6,7 +6,7 @@ import { recordActivity, type ActivityActor } from "@/server/services/activity";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import { dealNotFound } from "@/server/services/deals/partner-deals/find-partner-deal";
 import { isUuid } from "@/server/domain/ids";
-import { writesCachedRows } from "@/server/services/shared";
+import { writesCachedRows } from "@/server/services/cache";
 
 export const setSharedDealHidden = writesCachedRows(async function setSharedDealHidden(scope: PartnerScope, dealId: string, hidden: boolean, opts: { actor: ActivityActor }): Promise<{ id: string; hidden_by_you: boolean }> {
   const { partnerId, environment } = requireScope(scope, "deals");

@@ -1,23 +1,27 @@
 // The hosted app's deal list and detail: exactly what GET /v1/deals?user_id= returns for the
 // member (same service, hosted channel), plus the deals the partner lists that this member cannot
 // redeem yet, each with the engine's reason.
-import { checkMemberAccess, explainMemberLock, type DealFacts, type MemberContext, type PartnerContext } from "@/server/domain/visibility";
+import { checkMemberAccess, explainMemberLock, type DealFacts, type MemberContext, type MemberLock, type PartnerContext } from "@/server/domain/visibility";
 import type { DealDto, DealSort } from "@/server/schemas/deal.schema";
 import { memberContext } from "@/server/services/deals/deal-record";
 import type { HostedMember } from "@/server/services/members";
 import { dealDtoOf, findChannelDeal, getPartnerView, listChannelDeals, type CatalogEntry } from "./deal-source";
-import type { LockReason } from "@/components/hosted/lock-reasons";
+import { matchDeals } from "./fuzzy-search";
+import { forYouOrder, listMemberDealStates, type MemberDeal } from "./member-deal-states";
+import type { SupportedLocale } from "@/server/domain/locales";
+import { localizeDealDto } from "@/server/services/deals/deal-translations";
 
-const UNAVAILABLE: LockReason = { code: "unavailable" };
+const UNAVAILABLE: MemberLock = { code: "unavailable" };
 
 /** The member's lock on a deal with its details (who the deal is for), or null: they can redeem it. */
-export function memberLock(facts: DealFacts, partner: PartnerContext, member: MemberContext): LockReason | null {
+export function memberLock(facts: DealFacts, partner: PartnerContext, member: MemberContext): MemberLock | null {
   if (checkMemberAccess(facts, partner, member).ok) return null;
   // Refused: the details are worked out for locked deals only (the list's common case stays cheap).
-  return (explainMemberLock(facts, partner, member) as LockReason | null) ?? UNAVAILABLE;
+  return (explainMemberLock(facts, partner, member) as MemberLock | null) ?? UNAVAILABLE;
 }
 
-export const HOSTED_SORTS = { recommended: "featured", newest: "newest", value: "value" } as const satisfies Record<string, DealSort>;
+/** for_you: the member's own order (member-deal-states.ts); the others are GET /v1/deals sorts. */
+export const HOSTED_SORTS = { for_you: "featured", recommended: "featured", newest: "newest", value: "value" } as const satisfies Record<string, DealSort>;
 export type HostedSort = keyof typeof HOSTED_SORTS;
 
 export type HostedDealCard = {
@@ -33,10 +37,12 @@ export type HostedDealCard = {
   tier: "free" | "premium";
   tags: string[];
   status: DealDto["status"];
-  lock: LockReason | null;
+  lock: MemberLock | null;
+  /** a unique-code deal whose pool is empty (and the member has no code of it): "No codes left" */
+  noCodes: boolean;
 };
 
-export type HostedDealDetail = HostedDealCard & {
+type HostedDealDetail = HostedDealCard & {
   longDescription: string;
   perkDescription: string | null;
   marketValue: string;
@@ -68,7 +74,7 @@ export function safeImageUrl(value: string | null | undefined): string | null {
 type CardFields = Pick<DealDto, "id" | "product_name" | "logo_url" | "perk_description" | "market_value" | "short_description" | "categories" | "tier" | "tags" | "status">;
 
 /** `dto`: a Deal DTO, or the cached entry's DTO head (the list reads it as is: no copy per deal). */
-function cardOf(dto: CardFields, lock: LockReason | null): HostedDealCard {
+function cardOf(dto: CardFields, lock: MemberLock | null, noCodes = false): HostedDealCard {
   return {
     id: dto.id,
     productName: dto.product_name,
@@ -81,46 +87,103 @@ function cardOf(dto: CardFields, lock: LockReason | null): HostedDealCard {
     tags: dto.tags,
     status: dto.status,
     lock,
+    noCodes,
   };
 }
 
-export type HostedDealList = {
+type HostedDealList = {
   /** What GET /v1/deals?user_id= returns (api_excluded included), in the chosen order. */
   deals: HostedDealCard[];
   /** Listed for the partner, but not redeemable by this member (tier, region, eligibility…). */
   locked: HostedDealCard[];
   /** Categories of the member's deals, for the filter chips (unaffected by the current filter). */
   categories: { slug: string; name: string }[];
+  /** "You can claim N deals": deals whose instructions would answer 200 for the member now (whole list, not the search). */
+  claimableCount: number;
+  /** How many deals the list holds; `deals` has the first `limit` of them. */
+  total: number;
 };
 
-export async function listHostedDeals(hm: HostedMember, filter: { q?: string; category?: string; sort?: HostedSort }): Promise<HostedDealList> {
-  const sort = HOSTED_SORTS[filter.sort ?? "recommended"];
+/** Cards per "page" of the hosted list: a phone shows them in a column, then "Show more deals". */
+export const HOSTED_PAGE_SIZE = 24;
+
+/** The entry's DTO head in `locale` (contract §16: each translated field, else the deal's own text). */
+function dtoIn(entry: CatalogEntry, locale: SupportedLocale | undefined) {
+  return locale && entry.translations[locale] ? localizeDealDto(entry.dto, entry.translations, locale) : entry.dto;
+}
+
+/**
+ * `limit`: cards of the member's list to build (the page shows the first ones and a "Show more" link):
+ * at 5,000 deals building and sending every card was most of the request (deal-search.md).
+ * `locale`: the member's language; deal text is translated where the deal has it.
+ */
+export async function listHostedDeals(
+  hm: HostedMember,
+  filter: { q?: string; category?: string; sort?: HostedSort },
+  opts: { limit?: number; locale?: SupportedLocale } = {},
+): Promise<HostedDealList> {
+  const sortName = filter.sort ?? "recommended";
+  const sort = HOSTED_SORTS[sortName];
   const q = filter.q?.trim().slice(0, 200) || undefined;
   const category = filter.category?.slice(0, 100) || undefined;
+  const limit = opts.limit ?? Infinity;
   const member = memberContext(hm.member);
   const [mine, everyone, all, view] = await Promise.all([
-    listChannelDeals(hm.scope, { sort, q, category }, member),
-    listChannelDeals(hm.scope, { sort, q, category }),
-    q || category ? listChannelDeals(hm.scope, { sort: "name" }, member) : null,
+    listChannelDeals(hm.scope, { sort, category }, member),
+    listChannelDeals(hm.scope, { sort, category }),
+    // The chips list every category of the member's deals: only a category filter narrows `mine`.
+    category ? listChannelDeals(hm.scope, { sort: "name" }, member) : null,
     getPartnerView(hm.scope),
   ]);
-  const lockOf = (entry: CatalogEntry): LockReason | null => memberLock(entry.facts, view.partner, member);
-  const mineIds = new Set(mine.map((i) => i.entry.id));
+  // The states need the unfiltered featured-order lists: the ones above when they are those.
+  const states = await listMemberDealStates(hm.scope, hm.member, sort === "featured" && !category ? { mine, everyone } : undefined);
+  // Typo-tolerant search over the partner's shared and own deals (fuzzy-search.ts).
+  const shared = q ? matchDeals(view.shared.entries, q) : null;
+  const own = q ? matchDeals(view.own.entries, q) : null;
+  const matches = (id: string) => !q || Boolean(shared?.has(id) || own?.has(id));
+  const stateOf = new Map<string, MemberDeal>(states.map((s) => [s.entry.id, s]));
+  const noCodes = (id: string) => stateOf.get(id)?.state === "no_codes";
+  const lockOf = (entry: CatalogEntry): MemberLock | null => memberLock(entry.facts, view.partner, member);
   const categories = new Map<string, string>();
   for (const { entry } of all ?? mine) for (const c of entry.dto.categories) categories.set(c.slug, c.name);
+  const categoryList = [...categories].map(([slug, name]) => ({ slug, name })).sort((a, b) => a.name.localeCompare(b.name));
+  const claimableCount = states.filter((s) => s.state === "claimable").length;
+  const inFilter = (e: CatalogEntry) => matches(e.id) && (category === undefined || e.categorySlugs.includes(category));
+
+  if (sortName === "for_you") {
+    // The member's deals and those a profile answer would unlock, in the For-you order; the rest locked.
+    const mineIds = new Set(mine.map((i) => i.entry.id));
+    const listed = forYouOrder(states.filter((s) => inFilter(s.entry) && (mineIds.has(s.entry.id) || s.state === "unlockable")));
+    const listedIds = new Set(listed.map((s) => s.entry.id));
+    return {
+      deals: listed.slice(0, limit).map((s) => cardOf(dtoIn(s.entry, opts.locale), mineIds.has(s.entry.id) ? lockOf(s.entry) : (s.lock ?? UNAVAILABLE))),
+      locked: everyone
+        .filter(({ entry }) => inFilter(entry) && !listedIds.has(entry.id))
+        .map(({ entry }) => cardOf(dtoIn(entry, opts.locale), lockOf(entry) ?? UNAVAILABLE, noCodes(entry.id))),
+      categories: categoryList,
+      claimableCount,
+      total: listed.length,
+    };
+  }
+  const mineIds = new Set(mine.map((i) => i.entry.id));
+  const listed = mine.filter(({ entry }) => matches(entry.id));
   return {
-    deals: mine.map(({ entry }) => cardOf(entry.dto, lockOf(entry))),
-    locked: everyone.filter(({ entry }) => !mineIds.has(entry.id)).map(({ entry }) => cardOf(entry.dto, lockOf(entry) ?? UNAVAILABLE)),
-    categories: [...categories].map(([slug, name]) => ({ slug, name })).sort((a, b) => a.name.localeCompare(b.name)),
+    deals: listed.slice(0, limit).map(({ entry }) => cardOf(dtoIn(entry, opts.locale), lockOf(entry), noCodes(entry.id))),
+    locked: everyone
+      .filter(({ entry }) => !mineIds.has(entry.id) && matches(entry.id))
+      .map(({ entry }) => cardOf(dtoIn(entry, opts.locale), lockOf(entry) ?? UNAVAILABLE, noCodes(entry.id))),
+    categories: categoryList,
+    claimableCount,
+    total: listed.length,
   };
 }
 
 /** One deal the partner's app can show, with why this member cannot redeem it (or null: they can). */
-export async function getHostedDeal(hm: HostedMember, dealId: string): Promise<HostedDealDetail | null> {
+export async function getHostedDeal(hm: HostedMember, dealId: string, opts: { locale?: SupportedLocale } = {}): Promise<HostedDealDetail | null> {
   const { view, found } = await findChannelDeal(hm.scope, dealId);
   if (!found) return null;
-  const dto = dealDtoOf(found.entry, found.claimable);
-  let lock: LockReason | null = null;
+  const dto = dealDtoOf(found.entry, found.claimable, opts.locale);
+  let lock: MemberLock | null = null;
   if (dto.status === "paused" || dto.status === "expired") lock = UNAVAILABLE;
   else lock = memberLock(found.entry.facts, view.partner, memberContext(hm.member));
   return {

@@ -19,6 +19,7 @@ export function catalogueRow(d: CatalogueDeal): CatalogueRow {
     tier: d.dto.tier,
     categories: d.dto.categories.map((c) => ({ slug: c.slug, name: c.name })),
     visible: e.visible,
+    shown_to_members: d.shownToMembers,
     hidden_by_you: d.hiddenByPartner,
     hidden_by: e.hidden_by.map((r) => reasonView(r, "a member")),
     claimable: e.claimable,

@@ -22,7 +22,8 @@ import { loadPartnerContext, serializePartnerDeal } from "./serialize-partner-de
 import { assertCompleteForLive, assertInitialStatus } from "./status-machine";
 import { enqueueWebhookEvent } from "@/server/services/webhooks";
 import { newProviderSecret } from "@/server/services/deals/tracking/provider-secret";
-import { writesCachedRows } from "@/server/services/shared";
+import { writesCachedRows } from "@/server/services/cache";
+import { mergeTranslations } from "@/server/services/deals/deal-translations";
 
 /**
  * opts.actor (portal): the creation is recorded in the activity log, in the same transaction.
@@ -57,6 +58,7 @@ export const createPartnerDeal = writesCachedRows(async function createPartnerDe
           environment,
           status,
           ...redemption,
+          translations: mergeTranslations({}, input.translations ?? {}, opts.instructionsFormat),
           ...(providerSecret ? { providerSecretEncrypted: providerSecret.encrypted } : {}),
           categories: { create: categoryIds.map((categoryId) => ({ categoryId })) },
         } as Parameters<typeof db.deal.create>[0]["data"],

@@ -50,6 +50,7 @@ export function scalarData(input: DealInput): Prisma.DealUpdateManyMutationInput
     startDate: parseIsoDate(input.start_date),
     endDate: parseIsoDate(input.end_date),
     trackingEnabled: input.tracking_enabled,
+    attributionWindowDays: input.attribution_window_days,
     ...eligibilityData(input),
   };
   for (const k of Object.keys(data) as (keyof typeof data)[]) if (data[k] === undefined) delete data[k];

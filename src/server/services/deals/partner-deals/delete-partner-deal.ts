@@ -6,7 +6,7 @@ import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
 import { isUuid } from "@/server/domain/ids";
 import { dealNotFound, partnerDealsWhere } from "./find-partner-deal";
-import { writesCachedRows } from "@/server/services/shared";
+import { writesCachedRows } from "@/server/services/cache";
 
 /** opts.actor (portal): the deletion is recorded in the activity log, in the same transaction. */
 export const deletePartnerDeal = writesCachedRows(async function deletePartnerDeal(scope: PartnerScope, id: string, opts: { actor?: ActivityActor } = {}): Promise<{ id: string; deleted: true }> {

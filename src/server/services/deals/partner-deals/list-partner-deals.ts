@@ -3,18 +3,18 @@
 import { db } from "@/server/db/client";
 import type { Prisma } from "@/generated/prisma/client";
 import type { DealStatus } from "@/server/domain/enums";
-import type { DealDto, PartnerDealListQuery } from "@/server/schemas/deal.schema";
+import type { PartnerDealDto, PartnerDealListQuery } from "@/server/schemas/deal.schema";
 import type { PartnerScope } from "@/server/scope";
 import { dealInclude } from "@/server/services/deals/deal-record";
 import { partnerDealsWhere } from "./find-partner-deal";
 import { loadPartnerContext, serializePartnerDeal } from "./serialize-partner-deal";
-import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared";
+import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/list-cursors";
 import { DEFAULT_LIST_LIMIT } from "@/server/schemas/list.schema";
 
 export async function listPartnerDeals(
   scope: PartnerScope,
   query: PartnerDealListQuery,
-): Promise<{ data: DealDto[]; has_more: boolean; next_cursor: string | null }> {
+): Promise<{ data: PartnerDealDto[]; has_more: boolean; next_cursor: string | null }> {
   const limit = query.limit ?? DEFAULT_LIST_LIMIT;
   const where: Prisma.DealWhereInput = { ...partnerDealsWhere(scope) };
   if (query.status) where.status = { in: query.status.split(",") as DealStatus[] };

@@ -3,7 +3,7 @@ import type { DealStatus } from "@/server/domain/enums";
 import { AppError } from "@/server/errors/app-error";
 import type { RedemptionColumns } from "./deal-input";
 
-export const STATUS_TRANSITIONS: Readonly<Record<DealStatus, readonly DealStatus[]>> = {
+const STATUS_TRANSITIONS: Readonly<Record<DealStatus, readonly DealStatus[]>> = {
   draft: ["live", "coming_soon"],
   coming_soon: ["live", "paused", "expired"],
   live: ["paused", "expired"],

@@ -16,7 +16,8 @@ import { loadPartnerContext, serializePartnerDeal } from "./serialize-partner-de
 import { assertCompleteForLive, assertTransition } from "./status-machine";
 import { enqueueWebhookEvent } from "@/server/services/webhooks";
 import { newProviderSecret } from "@/server/services/deals/tracking/provider-secret";
-import { writesCachedRows } from "@/server/services/shared";
+import { writesCachedRows } from "@/server/services/cache";
+import { mergeTranslations, storedTranslations } from "@/server/services/deals/deal-translations";
 
 /**
  * opts.actor (portal): the change is recorded in the activity log, in the same transaction.
@@ -49,7 +50,9 @@ export const updatePartnerDeal = writesCachedRows(async function updatePartnerDe
   // Turning tracking on makes a provider secret (returned once below); turning it off drops it.
   const providerSecret = input.tracking_enabled === true && !current.trackingEnabled ? newProviderSecret() : null;
   const secretChange = providerSecret ? { providerSecretEncrypted: providerSecret.encrypted } : input.tracking_enabled === false && current.trackingEnabled ? { providerSecretEncrypted: null } : {};
-  const changes = { ...scalarData(input), ...(input.redemption ? redemption : {}), ...secretChange };
+  // translations merge by language and field into what is stored (null removes).
+  const translations = input.translations ? { translations: mergeTranslations(storedTranslations(current.translations), input.translations, opts.instructionsFormat) } : {};
+  const changes = { ...scalarData(input), ...(input.redemption ? redemption : {}), ...secretChange, ...translations };
   if (Object.keys(changes).length === 0 && categoryIds === null) return serializePartnerDeal(current, partner);
   // updated_at moves for category-only changes too (updated_since must see them).
   const data = { ...changes, updatedAt: new Date() };

@@ -9,6 +9,7 @@ import { sandboxCode } from "@/server/services/deals/codes/claim-code";
 import { redeemDeal, type RedeemRefusal } from "./redeem-deal";
 import { recordHostedEvents } from "@/server/services/events";
 import type { HostedMember } from "@/server/services/members";
+import type { SupportedLocale } from "@/server/domain/locales";
 
 export type RevealResult = { ok: true; redemption: RedemptionDto; newlyClaimed: boolean } | RedeemRefusal;
 
@@ -28,9 +29,9 @@ export async function findClaimedCode(hm: HostedMember, dealId: string): Promise
 }
 
 /** base: the hosted app's root as the member reaches it (tracked links point at {base}/r/{click_id}). */
-export async function revealRedemption(hm: HostedMember, dealId: string, opts: { base?: string } = {}): Promise<RevealResult> {
+export async function revealRedemption(hm: HostedMember, dealId: string, opts: { base?: string; locale?: SupportedLocale } = {}): Promise<RevealResult> {
   const before = await findClaimedCode(hm, dealId);
-  const result = await redeemDeal(hm.scope, dealId, { user_id: hm.member.id }, { channel: "hosted", ...(opts.base !== undefined ? { tracking: { base: opts.base } } : {}) });
+  const result = await redeemDeal(hm.scope, dealId, { user_id: hm.member.id }, { channel: "hosted", locale: opts.locale, ...(opts.base !== undefined ? { tracking: { base: opts.base } } : {}) });
   if (!result.ok) return result;
   const newlyClaimed = result.redemption.method === "unique_code" && before === null;
   await recordHostedEvents(hm, [

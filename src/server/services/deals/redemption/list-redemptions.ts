@@ -4,7 +4,7 @@ import { db } from "@/server/db/client";
 import { DEFAULT_LIST_LIMIT } from "@/server/schemas/list.schema";
 import type { RedemptionListQuery, RedemptionRecordDto } from "@/server/schemas/redemption-record.schema";
 import { requireScope, type PartnerScope } from "@/server/scope";
-import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared";
+import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/list-cursors";
 import { serializeRedemption } from "@/server/services/events";
 
 export async function listRedemptions(scope: PartnerScope, query: RedemptionListQuery): Promise<{ data: RedemptionRecordDto[]; has_more: boolean; next_cursor: string | null }> {

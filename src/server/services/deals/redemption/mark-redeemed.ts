@@ -7,7 +7,7 @@ import { findRedemption } from "@/server/services/events";
 import { recordHostedEvents } from "@/server/services/events";
 import type { HostedMember } from "@/server/services/members";
 
-export type MarkRedeemedResult = { ok: true; redeemedAt: Date } | { ok: false; error: "not_found" };
+type MarkRedeemedResult = { ok: true; redeemedAt: Date } | { ok: false; error: "not_found" };
 
 export async function markDealRedeemed(hm: HostedMember, dealId: string): Promise<MarkRedeemedResult> {
   if (!isUuid(dealId)) return { ok: false, error: "not_found" };

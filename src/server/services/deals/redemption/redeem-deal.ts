@@ -23,6 +23,8 @@ import { issueClick } from "@/server/services/deals/tracking/clicks";
 import { hostedAppConfig, type SignInUrlConfig } from "@/server/config/hosted-app-config";
 import { hostedAppUrl } from "@/server/config/hosted-app-url";
 import { db } from "@/server/db/client";
+import type { SupportedLocale } from "@/server/domain/locales";
+import { localizedInstructions } from "@/server/services/deals/deal-translations";
 
 /** The hosted root of the tracked link; null when the partner has no hosted app to redirect from. */
 async function trackedBase(scope: PartnerScope, tracking: TrackedLinkBase): Promise<string | null> {
@@ -49,13 +51,13 @@ export type RedeemResult = { ok: true; redemption: RedemptionDto } | RedeemRefus
  * reaches it ("" on the partner's host, /p/{subdomain} or /embed/{subdomain} on the others);
  * without it (the /v1 instructions) the absolute hosted URL from `config`.
  */
-export type TrackedLinkBase = { base: string } | { config: SignInUrlConfig };
+type TrackedLinkBase = { base: string } | { config: SignInUrlConfig };
 
 export async function redeemDeal(
   scope: PartnerScope,
   dealId: string,
   who: RedeemingMember,
-  opts: { channel?: DealChannel; tracking?: TrackedLinkBase } = {},
+  opts: { channel?: DealChannel; tracking?: TrackedLinkBase; locale?: SupportedLocale } = {},
 ): Promise<RedeemResult> {
   // Both lookups at once; the deal's refusal still wins over the member's 404.
   const [viewResult, memberResult] = await Promise.allSettled([getPartnerView(scope), findDealMember(scope, who)]);
@@ -107,7 +109,7 @@ export async function redeemDeal(
     ok: true,
     redemption: {
       method: redemption.method,
-      instructions: personalizeInstructions(redemption.instructions, values),
+      instructions: personalizeInstructions(localizedInstructions(entry.translations, opts.locale) ?? redemption.instructions, values),
       promo_code: promoCode,
       redeem_url: redeemUrl,
       contact_email: redemption.contactEmail,

@@ -59,7 +59,7 @@ export function sanitizeMemoStats(): { entries: number; bytes: number } {
 export type PlaceholderValues = { email: string; user_id: string; external_user_id: string; partner_id: string; click_id?: string };
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-export function escapeHtml(s: string): string {
+function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
 

@@ -6,7 +6,7 @@ import { type VisibilityRuleCreateInput, type VisibilityRuleDto } from "@/server
 import type { PartnerScope } from "@/server/scope";
 import { findPartnerDealOrThrow, touchPartnerDeal } from "@/server/services/deals/partner-deals/find-partner-deal";
 import { assertRuleValue, serializeRule } from "./rule-data";
-import { writesCachedRows } from "@/server/services/shared";
+import { writesCachedRows } from "@/server/services/cache";
 
 /** opts.actor (portal): recorded in the activity log, in the same transaction. */
 export const createVisibilityRule = writesCachedRows(async function createVisibilityRule(

@@ -5,7 +5,7 @@ import { type ActivityActor, recordActivity } from "@/server/services/activity";
 import type { PartnerScope } from "@/server/scope";
 import { findPartnerDealOrThrow, touchPartnerDeal } from "@/server/services/deals/partner-deals/find-partner-deal";
 import { findRuleOrThrow, ruleNotFound } from "./rule-data";
-import { writesCachedRows } from "@/server/services/shared";
+import { writesCachedRows } from "@/server/services/cache";
 
 /** opts.actor (portal): recorded in the activity log, in the same transaction. */
 export const deleteVisibilityRule = writesCachedRows(async function deleteVisibilityRule(scope: PartnerScope, dealId: string, ruleId: string, opts: { actor?: ActivityActor } = {}): Promise<{ id: string; deleted: true }> {

@@ -3,7 +3,7 @@ import { db } from "@/server/db/client";
 import type { VisibilityRuleDto } from "@/server/schemas/visibility-rule.schema";
 import type { PartnerScope } from "@/server/scope";
 import { findPartnerDealOrThrow } from "@/server/services/deals/partner-deals/find-partner-deal";
-import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/shared";
+import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/list-cursors";
 import { serializeRule } from "./rule-data";
 import { DEFAULT_LIST_LIMIT } from "@/server/schemas/list.schema";
 

@@ -6,7 +6,7 @@ import { type VisibilityRuleDto, type VisibilityRuleUpdateInput } from "@/server
 import type { PartnerScope } from "@/server/scope";
 import { findPartnerDealOrThrow, touchPartnerDeal } from "@/server/services/deals/partner-deals/find-partner-deal";
 import { assertRuleValue, findRuleOrThrow, ruleNotFound, serializeRule } from "./rule-data";
-import { writesCachedRows } from "@/server/services/shared";
+import { writesCachedRows } from "@/server/services/cache";
 
 /** opts.actor (portal): recorded in the activity log, in the same transaction. */
 export const updateVisibilityRule = writesCachedRows(async function updateVisibilityRule(

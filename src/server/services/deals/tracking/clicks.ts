@@ -9,24 +9,26 @@ import { db } from "@/server/db/client";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import { insertEventsBehind } from "@/server/services/events";
 import { personalizeRedeemUrl } from "@/server/services/deals/redemption/redemption-html";
-import { PushedCache } from "@/server/services/shared";
+import { PushedCache } from "@/server/services/cache";
 
 export const CLICK_ID_RE = /^clk_[A-Za-z0-9_-]{16,64}$/;
 
-export function newClickId(): string {
+function newClickId(): string {
   return `clk_${randomBytes(18).toString("base64url")}`;
 }
 
-/** The member's click id for the deal: the existing one, or a new one. */
+/** The member's click id for the deal: the existing one (still inside the deal's attribution window, or converted), or a new one. */
 export async function issueClick(scope: PartnerScope, memberId: string, dealId: string): Promise<string> {
   const { partnerId, environment } = requireScope(scope, "tracking");
   const id = newClickId();
   // Concurrent first calls may both insert; the newest row wins below and both ids stay valid.
   const [row] = await db.$queryRaw<{ id: string }[]>`
     WITH found AS (
-      SELECT id FROM redemption_clicks
-      WHERE member_id = ${memberId}::uuid AND deal_id = ${dealId}::uuid AND partner_id = ${partnerId}::uuid AND environment = ${environment}::"Environment"
-      ORDER BY created_at DESC LIMIT 1
+      SELECT c.id FROM redemption_clicks c JOIN deals d ON d.id = c.deal_id
+      WHERE c.member_id = ${memberId}::uuid AND c.deal_id = ${dealId}::uuid AND c.partner_id = ${partnerId}::uuid AND c.environment = ${environment}::"Environment"
+        -- A click past the deal's attribution window could never convert: the member gets a new one.
+        AND (c.converted_at IS NOT NULL OR c.created_at > now() - make_interval(days => d.attribution_window_days))
+      ORDER BY c.created_at DESC LIMIT 1
     ),
     ins AS (
       INSERT INTO redemption_clicks (id, partner_id, environment, member_id, deal_id, created_at)
@@ -81,7 +83,7 @@ export async function followClick(subdomain: string, clickId: string, now = new 
 }
 
 // A click's row joins four tables; a redirect reads it from this per-process cache while the change
-// feed is healthy (src/server/services/shared/pushed-cache.ts). A click itself never changes; what
+// feed is healthy (src/server/services/cache/pushed-cache.ts). A click itself never changes; what
 // the redirect reads of its partner (subdomain, active), member (email, external id) and deal
 // (redeem_url, status) is dropped on any notification of those tables (and on this process's own
 // writes), so a moved subdomain, a deactivation, a deleted member or a paused deal applies from the

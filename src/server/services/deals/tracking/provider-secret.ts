@@ -15,9 +15,9 @@ import { findPartnerDealOrThrow, partnerDealsWhere } from "@/server/services/dea
 import { loadPartnerContext, serializePartnerDeal } from "@/server/services/deals/partner-deals/serialize-partner-deal";
 import { catalogDealNotFound } from "@/server/services/deals/catalogue/get-catalog-deal";
 import { isUuid } from "@/server/domain/ids";
-import { writesCachedRows } from "@/server/services/shared";
+import { writesCachedRows } from "@/server/services/cache";
 
-export type NewProviderSecret = { secret: string; encrypted: string };
+type NewProviderSecret = { secret: string; encrypted: string };
 
 export function newProviderSecret(): NewProviderSecret {
   const secret = generateWebhookSecret();
@@ -92,4 +92,24 @@ export const setCatalogDealTracking = writesCachedRows(async function setCatalog
     );
     return { id: deal.id, tracking_enabled: enable, provider_secret: fresh?.secret ?? null };
   });
+});
+
+/**
+ * The provider area's rotation of one of its servicepass deals' secret (the caller checked the deal
+ * is the provider's and tracked): a new secret, returned once; the old one stops at once.
+ */
+export const rotateCatalogDealSecretForProvider = writesCachedRows(async function rotateCatalogDealSecretForProvider(dealId: string, by: { providerId: string; adminId: string }): Promise<string> {
+  const fresh = newProviderSecret();
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.deal.updateMany({
+      where: { id: dealId, dealType: "servicepass", providerId: by.providerId, trackingEnabled: true },
+      data: { providerSecretEncrypted: fresh.encrypted, updatedAt: new Date() },
+    });
+    if (count === 0) throw notTracked();
+    await recordActivity(
+      { actor: { type: "admin", adminId: by.adminId }, partnerId: null, action: "provider.secret_rotated", target: { type: "deal", id: dealId }, summary: "A provider user rotated the deal's provider secret" },
+      tx,
+    );
+  });
+  return fresh.secret;
 });

@@ -7,63 +7,123 @@
 // one finds it claimed), then records or confirms the member's redemption of the deal (one row per
 // member and deal; confirming turns the source into provider) and queues deal.redeemed with
 // confirmed: true, all in one transaction: one redemption, one webhook, whatever the repeats.
+// With an external_id, one confirmation per (deal, environment, external_id): a transaction-level
+// advisory lock serialises confirmations of one external id, and a second one through another click
+// is a duplicate (contract section 18).
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
-import type { ConversionResponse } from "@/server/schemas/redemption-record.schema";
-import { serializeRedemption } from "@/server/services/events";
-import { decryptWebhookSecret, enqueueWebhookEvent, SIGNATURE_TOLERANCE_SECONDS, verifyWebhookSignature } from "@/server/services/webhooks";
-import type { Redemption } from "@/generated/prisma/client";
+import type { ConversionRequest, ConversionResponse } from "@/server/schemas/redemption-record.schema";
+import { type RedemptionRow, serializeRedemption } from "@/server/services/events";
+import { enqueueWebhookEvent } from "@/server/services/webhooks";
+import { logPostback } from "./postback-log";
+import { verifyProviderSignature } from "./verify-provider-signature";
 
 const clickNotFound = () => new AppError("click_not_found", "No tracked click with this click_id: send the {{click_id}} your redeem URL received", { param: "click_id" });
-const signatureInvalid = (message: string) => new AppError("signature_invalid", message);
 
-type ClickRow = { partner_id: string; environment: "live" | "test"; member_id: string; deal_id: string; tracking_enabled: boolean; secret: string | null };
+type ClickRow = {
+  partner_id: string;
+  environment: "live" | "test";
+  member_id: string;
+  deal_id: string;
+  provider_id: string | null;
+  tracking_enabled: boolean;
+  secret: string | null;
+  created_at: Date;
+  converted_at: Date | null;
+  attribution_window_days: number;
+};
 
-/** The timestamp of a Perkway-Signature header, or null when it has none. */
-function signatureTimestamp(header: string): number | null {
-  const t = header.split(",").map((p) => p.trim().split("=")).find(([k]) => k === "t")?.[1];
-  return t !== undefined && /^\d{1,12}$/.test(t) ? Number(t) : null;
-}
+const DAY_MS = 86_400_000;
+
+const RETURNING = `RETURNING r.id, r.member_id AS "memberId", r.deal_id AS "dealId", r.source, r.code, r.confirmed, r.redeemed_at AS "redeemedAt",
+  r.amount, r.currency, r.external_id AS "externalId", r.reversed_at AS "reversedAt"`;
 
 /** Checks the signature of `rawBody` against the click's deal, then records the conversion once. */
 export async function recordProviderConversion(
-  input: { clickId: string; rawBody: string; signature: string | null },
+  input: { body: ConversionRequest; rawBody: string; signature: string | null },
   now = new Date(),
 ): Promise<ConversionResponse> {
+  const clickId = input.body.click_id;
   const [click] = await db.$queryRaw<ClickRow[]>`
-    SELECT c.partner_id, c.environment, c.member_id, c.deal_id, d.tracking_enabled, d.provider_secret_encrypted AS secret
+    SELECT c.partner_id, c.environment, c.member_id, c.deal_id, d.provider_id, d.tracking_enabled, d.provider_secret_encrypted AS secret,
+           c.created_at, c.converted_at, d.attribution_window_days
     FROM redemption_clicks c
     JOIN deals d ON d.id = c.deal_id
     JOIN members m ON m.id = c.member_id AND m.partner_id = c.partner_id AND m.environment = c.environment
-    WHERE c.id = ${input.clickId}`;
-  if (!click) throw clickNotFound();
-
-  const header = input.signature?.trim() ?? "";
-  if (!header) throw signatureInvalid("The Perkway-Signature header is missing: sign the raw body with the deal's provider secret (t=<unix seconds>,v1=<hex HMAC-SHA256>)");
-  const t = signatureTimestamp(header);
-  if (t === null) throw signatureInvalid("The Perkway-Signature header is malformed: expected t=<unix seconds>,v1=<hex HMAC-SHA256>");
-  const nowSeconds = Math.floor(now.getTime() / 1000);
-  if (Math.abs(nowSeconds - t) > SIGNATURE_TOLERANCE_SECONDS) {
-    throw signatureInvalid("The Perkway-Signature timestamp is more than 5 minutes from our clock: sign each request when you send it");
+    WHERE c.id = ${clickId}`;
+  const log = { kind: "conversion" as const, clickId, dealId: click?.deal_id ?? null, providerId: click?.provider_id ?? null };
+  try {
+    if (!click) throw clickNotFound();
+    verifyProviderSignature(click, input.signature, input.rawBody, now);
+    // The window counts from the click; a click already converted answers as a duplicate below (retries stay safe).
+    if (!click.converted_at && now.getTime() - click.created_at.getTime() > click.attribution_window_days * DAY_MS) {
+      throw new AppError(
+        "click_expired",
+        `This click is older than the deal's attribution window (${click.attribution_window_days} days): the conversion is not attributed to Perkway`,
+        { param: "click_id" },
+      );
+    }
+    const result = await confirmClick(click, input.body, now);
+    await logPostback({ ...log, outcome: result.duplicate ? "duplicate" : "accepted", reason: null, status: 200 });
+    return result;
+  } catch (err) {
+    if (err instanceof AppError) await logPostback({ ...log, outcome: err.code, reason: err.message, status: err.status });
+    throw err;
   }
-  // A deal that is no longer tracked has no secret: nothing can match.
-  if (!click.tracking_enabled || !click.secret || !verifyWebhookSignature(header, input.rawBody, decryptWebhookSecret(click.secret), nowSeconds)) {
-    throw signatureInvalid("The Perkway-Signature does not match this body and the deal's provider secret (sign the exact bytes you send; after a rotation use the new secret)");
-  }
+}
 
+/**
+ * A conversion refused for its body (a bad amount or currency, an unknown field) still belongs in the
+ * tracking console's log when it names a known click: the provider sees why it was refused.
+ */
+export async function logRefusedConversionBody(clickId: unknown, err: AppError): Promise<void> {
+  if (typeof clickId !== "string" || clickId.length > 100) return;
+  const [click] = await db.$queryRaw<{ deal_id: string; provider_id: string | null }[]>`
+    SELECT c.deal_id::text, d.provider_id::text FROM redemption_clicks c JOIN deals d ON d.id = c.deal_id WHERE c.id = ${clickId}`;
+  if (!click) return;
+  await logPostback({ kind: "conversion", clickId, dealId: click.deal_id, providerId: click.provider_id, outcome: err.code, reason: err.message, status: err.status });
+}
+
+async function confirmClick(click: ClickRow, body: ConversionRequest, now: Date): Promise<ConversionResponse> {
   const scope = { partnerId: click.partner_id, environment: click.environment };
+  const externalId = body.external_id ?? null;
   return db.$transaction(async (tx) => {
     const claimed = await tx.$queryRaw<{ id: string }[]>`
-      UPDATE redemption_clicks SET converted_at = ${now} WHERE id = ${input.clickId} AND converted_at IS NULL RETURNING id`;
+      UPDATE redemption_clicks SET converted_at = ${now} WHERE id = ${body.click_id} AND converted_at IS NULL RETURNING id`;
     if (claimed.length > 0) {
+      if (externalId !== null) {
+        // One confirmation per (deal, environment, external_id): the first one (still confirmed) wins.
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`conv:${click.deal_id}:${click.environment}:${externalId}`}, 0))`;
+        const [first] = await tx.$queryRawUnsafe<RedemptionRow[]>(
+          `SELECT r.id, r.member_id AS "memberId", r.deal_id AS "dealId", r.source, r.code, r.confirmed, r.redeemed_at AS "redeemedAt",
+                  r.amount, r.currency, r.external_id AS "externalId", r.reversed_at AS "reversedAt"
+           FROM redemptions r WHERE r.deal_id = $1::uuid AND r.environment = $2::"Environment" AND r.external_id = $3 AND r.confirmed
+           ORDER BY r.confirmed_at LIMIT 1`,
+          click.deal_id,
+          click.environment,
+          externalId,
+        );
+        if (first) return { redemption: serializeRedemption(first), duplicate: true };
+      }
       // Records the redemption, or confirms the member's existing one (its redeemed_at and code stay).
-      const [confirmed] = await tx.$queryRaw<Redemption[]>`
-        INSERT INTO redemptions AS r (id, partner_id, environment, member_id, deal_id, source, code, confirmed, click_id, redeemed_at, confirmed_at, created_at, updated_at)
-        VALUES (gen_random_uuid(), ${click.partner_id}::uuid, ${click.environment}::"Environment", ${click.member_id}::uuid, ${click.deal_id}::uuid,
-                'provider', NULL, true, ${input.clickId}, ${now}, ${now}, now(), now())
-        ON CONFLICT (member_id, deal_id) DO UPDATE SET source = 'provider', confirmed = true, click_id = EXCLUDED.click_id, confirmed_at = EXCLUDED.confirmed_at, updated_at = now()
-          WHERE NOT r.confirmed
-        RETURNING r.id, r.member_id AS "memberId", r.deal_id AS "dealId", r.source, r.code, r.confirmed, r.redeemed_at AS "redeemedAt"`;
+      const [confirmed] = await tx.$queryRawUnsafe<RedemptionRow[]>(
+        `INSERT INTO redemptions AS r (id, partner_id, environment, member_id, deal_id, source, code, confirmed, click_id, redeemed_at, confirmed_at,
+                                        amount, currency, external_id, created_at, updated_at)
+         VALUES (gen_random_uuid(), $1::uuid, $2::"Environment", $3::uuid, $4::uuid, 'provider', NULL, true, $5, $6, $6, $7, $8, $9, now(), now())
+         ON CONFLICT (member_id, deal_id) DO UPDATE SET source = 'provider', confirmed = true, click_id = EXCLUDED.click_id, confirmed_at = EXCLUDED.confirmed_at,
+           amount = EXCLUDED.amount, currency = EXCLUDED.currency, external_id = EXCLUDED.external_id, reversed_at = NULL, reversal_reason = NULL, updated_at = now()
+           WHERE NOT r.confirmed
+         ${RETURNING}`,
+        click.partner_id,
+        click.environment,
+        click.member_id,
+        click.deal_id,
+        body.click_id,
+        now,
+        body.amount ?? null,
+        body.currency ?? null,
+        externalId,
+      );
       if (confirmed) {
         const redemption = serializeRedemption(confirmed);
         await enqueueWebhookEvent(tx, scope, "deal.redeemed", {
@@ -72,7 +132,7 @@ export async function recordProviderConversion(
           deal_id: redemption.deal_id,
           occurred_at: now.toISOString(),
           confirmed: true,
-          click_id: input.clickId,
+          click_id: body.click_id,
           redemption_id: redemption.id,
         });
         return { redemption, duplicate: false };
@@ -80,7 +140,12 @@ export async function recordProviderConversion(
     }
     // Already converted (this click, or another click of the same member and deal).
     const existing = await tx.redemption.findFirst({ where: { memberId: click.member_id, dealId: click.deal_id, partnerId: click.partner_id, environment: click.environment } });
-    if (!existing) throw clickNotFound();
-    return { redemption: serializeRedemption(existing), duplicate: true };
+    if (existing) return { redemption: serializeRedemption(existing), duplicate: true };
+    // The click was claimed by a conversion deduplicated on its external_id: answer with that record.
+    const byExternal = externalId
+      ? await tx.redemption.findFirst({ where: { dealId: click.deal_id, environment: click.environment, externalId, confirmed: true }, orderBy: { confirmedAt: "asc" } })
+      : null;
+    if (!byExternal) throw clickNotFound();
+    return { redemption: serializeRedemption(byExternal), duplicate: true };
   });
 }

@@ -9,7 +9,7 @@
 export const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
-export type AnalyticsWindow = { start: Date; hourFrom: Date; dayFrom: Date; monthFrom: Date };
+type AnalyticsWindow = { start: Date; hourFrom: Date; dayFrom: Date; monthFrom: Date };
 
 export function analyticsWindow(now: Date, days: number): AnalyticsWindow {
   const start = new Date(now.getTime() - days * DAY_MS);

@@ -4,14 +4,14 @@
 import type { EventType } from "@/server/domain/enums";
 import type { EventTypeCounts } from "./get-event-type-counts";
 
-export const FUNNEL_STEPS = [
-  { event_type: "deal_list_viewed", label: "Listed" },
+const FUNNEL_STEPS = [
+  { event_type: "deal_list_viewed", label: "List viewed" },
   { event_type: "deal_detail_viewed", label: "Detail viewed" },
   { event_type: "instructions_viewed", label: "Instructions viewed" },
-  { event_type: "deal_redeemed", label: "Redeemed" },
+  { event_type: "deal_redeemed", label: "Marked redeemed (deal_redeemed events)" },
 ] as const satisfies readonly { event_type: EventType; label: string }[];
 
-export type FunnelStep = { event_type: EventType; label: string; count: number; rate_from_previous: number | null };
+type FunnelStep = { event_type: EventType; label: string; count: number; rate_from_previous: number | null };
 
 export function buildFunnel(counts: EventTypeCounts): FunnelStep[] {
   return FUNNEL_STEPS.map((s, i) => {

@@ -42,7 +42,7 @@ SELECT json_build_object(
   'active_users', (SELECT count(*) FROM member_activity
                     WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND last_event_at >= $3::timestamptz),
   'confirmed_redemptions', (SELECT count(*) FROM redemptions
-                    WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND confirmed AND confirmed_at >= $3::timestamptz),
+                    WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND confirmed AND reversed_at IS NULL AND confirmed_at >= $3::timestamptz),
   'type_counts', (SELECT coalesce(json_object_agg(event_type, n), '{}'::json) FROM type_counts),
   'top_deals', (SELECT coalesce(json_agg(json_build_object('deal_id', id, 'product_name', product_name, 'views', views, 'redemptions', redemptions)
                   ORDER BY views DESC, redemptions DESC, lower(product_name) COLLATE "C", product_name COLLATE "C", id), '[]'::json) FROM top)

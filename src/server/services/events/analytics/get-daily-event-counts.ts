@@ -7,7 +7,7 @@ import { EVENT_TYPES, type EventType } from "@/server/domain/enums";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import { DAY_MS } from "./analytics-window";
 
-export type DailyEventCounts = { days: string[]; series: Record<EventType, number[]> };
+type DailyEventCounts = { days: string[]; series: Record<EventType, number[]> };
 
 export async function getDailyEventCounts(scope: PartnerScope, opts: { days: number; now?: Date }): Promise<DailyEventCounts> {
   const { partnerId, environment } = requireScope(scope, "analytics");

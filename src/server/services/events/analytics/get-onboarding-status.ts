@@ -3,12 +3,13 @@
 // a call is made when a key pair of this environment that still authenticates has a last use, so
 // the overview and the keys page ("Last used: never") cannot disagree. Members and events do not
 // count as a call: the portal's imports and the hosted app make them without any key.
+// "First redemption" is a redemption record (the portal's one meaning of redeemed, issue 44).
 // The other answers are indexed EXISTS: constant cost however many events or members there are.
 import { db } from "@/server/db/client";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import { listApiKeys } from "@/server/services/partners";
 
-export type OnboardingStatus = {
+type OnboardingStatus = {
   keysCreated: boolean;
   firstApiCall: boolean;
   /** The latest use of this environment's key pairs, as the API keys page shows them (null: never). */
@@ -25,7 +26,7 @@ export async function getOnboardingStatus(scope: PartnerScope): Promise<Onboardi
     SELECT
       EXISTS (SELECT 1 FROM members WHERE partner_id = ${partnerId}::uuid AND environment = ${environment}::"Environment") AS member,
       EXISTS (SELECT 1 FROM event_type_rollups WHERE partner_id = ${partnerId}::uuid AND environment = ${environment}::"Environment" AND event_type = 'deal_detail_viewed') AS viewed,
-      EXISTS (SELECT 1 FROM event_type_rollups WHERE partner_id = ${partnerId}::uuid AND environment = ${environment}::"Environment" AND event_type = 'deal_redeemed') AS redeemed`,
+      EXISTS (SELECT 1 FROM redemptions WHERE partner_id = ${partnerId}::uuid AND environment = ${environment}::"Environment") AS redeemed`,
     listApiKeys(scope),
   ]);
   const mine = keys.environments.find((e) => e.environment === environment);

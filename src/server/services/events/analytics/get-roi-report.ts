@@ -3,18 +3,19 @@
 // provider and self-reported apart) per period, over the last `days`×24 hours. Listing, views and
 // clicks come from the deal rollups; redeemed and confirmed from the redemption records
 // (a provider confirmation is not an event: docs/decisions/provider-conversions.md), by redeemed_at
-// and confirmed_at. One statement.
+// and confirmed_at. One statement, beside the member digests' figures of the same window.
 import { db } from "@/server/db/client";
 import type { RoiReport } from "@/server/schemas/analytics-portal.schema";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import { analyticsWindow } from "./analytics-window";
+import { getDigestFigures } from "./get-digest-figures";
 import { dealsOfRows } from "../event-rollup-sql";
 import { windowCtes, windowParams } from "./window-counts-sql";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Day buckets up to a month, weeks up to a quarter, months beyond. */
-export function roiGrain(days: number): RoiReport["grain"] {
+function roiGrain(days: number): RoiReport["grain"] {
   return days <= 31 ? "day" : days <= 92 ? "week" : "month";
 }
 
@@ -41,7 +42,7 @@ ev_deals AS (
 ),
 red AS (
   SELECT deal_id, confirmed, redeemed_at, confirmed_at FROM redemptions
-  WHERE partner_id = $1::uuid AND environment = $2::"Environment"
+  WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND reversed_at IS NULL
     AND ((redeemed_at >= $3 AND redeemed_at < $7) OR (confirmed AND confirmed_at >= $3 AND confirmed_at < $7))
 ),
 red_deals AS (
@@ -91,7 +92,10 @@ export async function getRoiReport(scope: PartnerScope, opts: { days: number; no
   const from = new Date(to.getTime() - opts.days * DAY_MS);
   const grain = roiGrain(opts.days);
   const w = analyticsWindow(to, opts.days);
-  const [row] = await db.$queryRawUnsafe<{ report: string }[]>(ROI_SQL, ...windowParams(partnerId, environment, w), to.toISOString(), grain);
+  const [[row], digests] = await Promise.all([
+    db.$queryRawUnsafe<{ report: string }[]>(ROI_SQL, ...windowParams(partnerId, environment, w), to.toISOString(), grain),
+    getDigestFigures(scope, { from, to }),
+  ]);
   const raw = JSON.parse(row.report) as { deals: RawDeal[]; periods: RoiReport["periods"] };
   const deals = raw.deals.map((d) => ({
     deal_id: d.deal_id,
@@ -117,5 +121,6 @@ export async function getRoiReport(scope: PartnerScope, opts: { days: number; no
     overall,
     deals,
     periods: raw.periods.map((p) => ({ ...p, value_confirmed: Number(p.value_confirmed), value_self_reported: Number(p.value_self_reported) })),
+    digests,
   };
 }

@@ -4,10 +4,10 @@ import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import type { Environment } from "@/server/scope";
 import { inspectMagicLink } from "./inspect-magic-link";
-import { hashToken, isWellFormedToken } from "@/server/services/shared";
+import { hashToken, isWellFormedToken } from "@/server/crypto/secret-token";
 
 /** memberId null: a self sign-in link of an address that is not a member yet (the caller creates it from email). */
-export type ConsumedMagicLink = { memberId: string | null; email: string | null; partnerId: string; environment: Environment };
+type ConsumedMagicLink = { memberId: string | null; email: string | null; partnerId: string; environment: Environment };
 
 export const magicLinkErrors = {
   unknown: () => new AppError("magic_link_invalid", "This sign-in link is not valid. Ask for a new one."),

@@ -2,11 +2,11 @@
 // (mail scanners prefetch links, so opening one must never consume it). No side effects.
 import { db } from "@/server/db/client";
 import type { Environment } from "@/server/scope";
-import { hashToken, isWellFormedToken } from "@/server/services/shared";
+import { hashToken, isWellFormedToken } from "@/server/crypto/secret-token";
 
-export type MagicLinkState = "valid" | "used" | "expired" | "unknown";
+type MagicLinkState = "valid" | "used" | "expired" | "unknown";
 
-export type MagicLinkInspection =
+type MagicLinkInspection =
   | { state: "unknown" }
   | { state: Exclude<MagicLinkState, "unknown">; partnerId: string; memberId: string | null; environment: Environment; expiresAt: Date };
 

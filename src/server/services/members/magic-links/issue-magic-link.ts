@@ -8,7 +8,7 @@ import type { PartnerScope } from "@/server/scope";
 import { userNotFound } from "@/server/services/members/member-errors";
 import { buildSignInUrl } from "@/server/config/hosted-app-url";
 import { MAX_LINKS_PER_MEMBER, type MagicLinkConfig } from "./magic-link-config";
-import { generateToken, hashToken } from "@/server/services/shared";
+import { generateToken, hashToken } from "@/server/crypto/secret-token";
 
 export type IssuedLink = { url: string; expiresAt: Date };
 

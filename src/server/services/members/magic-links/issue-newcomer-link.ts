@@ -3,7 +3,7 @@
 // (members/admit-self-sign-in.ts). Same single use and lifetime as every sign-in link.
 import { db } from "@/server/db/client";
 import type { PartnerScope } from "@/server/scope";
-import { generateToken, hashToken } from "@/server/services/shared";
+import { generateToken, hashToken } from "@/server/crypto/secret-token";
 import { buildSignInUrl } from "@/server/config/hosted-app-url";
 import type { MagicLinkConfig } from "./magic-link-config";
 import type { IssuedLink } from "./issue-magic-link";

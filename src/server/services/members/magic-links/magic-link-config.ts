@@ -1,6 +1,6 @@
 // What issuing a sign-in link needs from configuration; built by the handler from the environment
 // (src/server/config/hosted-app-config.ts) and passed in, so services never read the environment.
-export type { MagicLinkConfig, SignInUrlConfig } from "@/server/config/hosted-app-config";
+export type { MagicLinkConfig } from "@/server/config/hosted-app-config";
 
 /**
  * Issuance throttle: at most this many sign-in links of one member are outstanding at once.

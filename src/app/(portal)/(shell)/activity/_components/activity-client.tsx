@@ -15,10 +15,39 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { FilterSelect } from "@/components/portal/filter-select";
 import { PageHeader } from "@/components/portal/page-header";
+import { useDateFormat } from "@/components/portal/use-date-format";
 import type { ActivityEntryDto, ActivityListInput } from "@/server/schemas/activity.schema";
 import { api } from "@/trpc/react";
 
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+function EnvironmentBadge({ environment }: { environment: ActivityEntryDto["environment"] }) {
+  if (environment === "test") return <Badge variant="warning">Sandbox</Badge>;
+  return environment === "live" ? <Badge variant="secondary">Live</Badge> : <span className="text-muted-foreground">Partner-wide</span>;
+}
+
+function ActivityWhat({ entry: e }: { entry: ActivityEntryDto }) {
+  return (
+    <div className="flex min-w-0 md:min-w-56 flex-col gap-1 whitespace-normal">
+      <span>{e.summary}</span>
+      <code className="text-xs text-muted-foreground">{e.action}</code>
+      {e.changes && (e.changes.before !== undefined || e.changes.after !== undefined) ? (
+        <details className="text-xs">
+          <summary className="cursor-pointer text-primary underline-offset-4 hover:underline">Before and after</summary>
+          <div className="mt-2 grid gap-2 md:grid-cols-2">
+            {(["before", "after"] as const).map((k) =>
+              e.changes?.[k] !== undefined ? (
+                <div key={k}>
+                  <div className="font-medium capitalize">{k}</div>
+                  <pre className="max-h-64 overflow-auto rounded-md bg-muted p-2 whitespace-pre-wrap [overflow-wrap:anywhere]">{JSON.stringify(e.changes[k], null, 2)}</pre>
+                </div>
+              ) : null,
+            )}
+          </div>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
 const ALL = "all";
 const AREA_LABELS: Record<string, string> = {
   member: "Members",
@@ -79,6 +108,7 @@ export function ActivityClient() {
     ...(filters.to ? { to: `${filters.to}T23:59:59.999Z` } : {}),
   };
   const input: ActivityListInput = { limit: 50, cursor: cursors[cursors.length - 1], ...filterInput };
+  const { dateTime } = useDateFormat();
   const list = api.activity.list.useQuery(input, { placeholderData: (prev) => prev });
   const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
   const set = (key: keyof Filters) => (value: string) => {
@@ -88,39 +118,27 @@ export function ActivityClient() {
 
   const columns = useMemo<ColumnDef<ActivityEntryDto>[]>(
     () => [
-      { header: "When", cell: ({ row }) => <span className="whitespace-nowrap">{dateFormat.format(new Date(row.original.created_at))} UTC</span> },
+      { header: "When", cell: ({ row }) => <span className="whitespace-nowrap">{dateTime(row.original.created_at)}</span> },
       { header: "Who", cell: ({ row }) => <span className="inline-block min-w-40 [overflow-wrap:anywhere]">{who(row.original)}</span> },
-      {
-        header: "What",
-        cell: ({ row: { original: e } }) => (
-          <div className="flex min-w-56 flex-col gap-1 whitespace-normal">
-            <span>{e.summary}</span>
-            <code className="text-xs text-muted-foreground">{e.action}</code>
-            {e.changes && (e.changes.before !== undefined || e.changes.after !== undefined) ? (
-              <details className="text-xs">
-                <summary className="cursor-pointer text-primary underline-offset-4 hover:underline">Before and after</summary>
-                <div className="mt-2 grid gap-2 md:grid-cols-2">
-                  {(["before", "after"] as const).map((k) =>
-                    e.changes?.[k] !== undefined ? (
-                      <div key={k}>
-                        <div className="font-medium capitalize">{k}</div>
-                        <pre className="max-h-64 overflow-auto rounded-md bg-muted p-2 whitespace-pre-wrap [overflow-wrap:anywhere]">{JSON.stringify(e.changes[k], null, 2)}</pre>
-                      </div>
-                    ) : null,
-                  )}
-                </div>
-              </details>
-            ) : null}
-          </div>
-        ),
-      },
+      { header: "What", cell: ({ row: { original: e } }) => <ActivityWhat entry={e} /> },
       {
         header: "Environment",
-        cell: ({ row }) =>
-          row.original.environment === "test" ? <Badge variant="warning">Sandbox</Badge> : row.original.environment === "live" ? <Badge variant="secondary">Live</Badge> : <span className="text-muted-foreground">Partner-wide</span>,
+        cell: ({ row }) => <EnvironmentBadge environment={row.original.environment} />,
       },
     ],
-    [],
+    [dateTime],
+  );
+
+  // Phones: one card per entry (issue 44: the table showed only "When" and "Who" at 375 px).
+  const card = (e: ActivityEntryDto) => (
+    <div className="flex flex-col gap-2 rounded-xl border bg-card p-4 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="text-xs text-muted-foreground">{dateTime(e.created_at)}</span>
+        <EnvironmentBadge environment={e.environment} />
+      </div>
+      <span className="font-medium [overflow-wrap:anywhere]">{who(e)}</span>
+      <ActivityWhat entry={e} />
+    </div>
   );
 
   return (
@@ -176,6 +194,7 @@ export function ActivityClient() {
         <DataTable
           caption="Activity, newest first"
           columns={columns}
+          card={card}
           data={list.data?.data}
           isLoading={list.isLoading}
           getRowId={(e) => e.id}

@@ -2,13 +2,13 @@
 import type { EventType } from "@/server/domain/enums";
 
 export const EVENT_LABELS: Record<EventType, string> = {
-  deal_list_viewed: "Listed",
+  deal_list_viewed: "List viewed",
   deal_detail_viewed: "Detail viewed",
   instructions_viewed: "Instructions viewed",
   redeem_url_clicked: "Redeem link clicked",
   promo_code_copied: "Promo code copied",
   unique_code_claimed: "Code claimed",
-  deal_redeemed: "Redeemed",
+  deal_redeemed: "Marked redeemed",
   upgrade_cta_clicked: "Upgrade clicked",
   deal_inquiry_submitted: "Inquiry sent",
 };

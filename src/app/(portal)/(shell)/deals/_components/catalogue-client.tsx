@@ -41,17 +41,23 @@ const columns: ColumnDef<CatalogueRow>[] = [
   },
   { header: "Status", cell: ({ row }) => <StatusBadge status={row.original.status} /> },
   {
+    // The hosted app's answer, not the API's (issue 44: an API-excluded deal read "Hidden" beside
+    // "your hosted app and widget still show it"); "Not in your API" says the other half.
     header: "Members see it",
-    cell: ({ row: { original: d } }) =>
-      d.visible ? (
-        <Badge variant="outline">
-          <Eye aria-hidden="true" /> Visible
-        </Badge>
-      ) : (
-        <Badge variant="destructive">
-          <EyeOff aria-hidden="true" /> Hidden
-        </Badge>
-      ),
+    cell: ({ row: { original: d } }) => (
+      <div className="flex flex-col items-start gap-1">
+        {d.shown_to_members ? (
+          <Badge variant="outline">
+            <Eye aria-hidden="true" /> Visible
+          </Badge>
+        ) : (
+          <Badge variant="destructive">
+            <EyeOff aria-hidden="true" /> Hidden
+          </Badge>
+        )}
+        {d.shown_to_members && !d.visible ? <Badge variant="secondary">Not in your API</Badge> : null}
+      </div>
+    ),
   },
   {
     header: "Claimable",

@@ -4,10 +4,9 @@
 // react-hook-form over the inbox procedures' zod schemas.
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
+import { FormDialogFooter } from "@/components/portal/form-dialog-footer";
 import { TextAreaField } from "@/components/portal/form-fields";
 import { inboxDecideInputSchema, inboxReplyInputSchema, type InboxItem } from "@/server/schemas/inbox.schema";
 import { schemaResolver } from "@/components/portal/schema-resolver";
@@ -54,7 +53,7 @@ export function DecisionDialog({
           </DialogTitle>
           <DialogDescription>
             {decision === "approved"
-              ? "Each member gets an email with a link to the deal, where the instructions are now open to them."
+              ? "Each person gets an email: for a deal, a link to it with its instructions now open to them; for a membership, a sign-in link to your deal app."
               : "Each member gets an email saying the request was declined, with your note. They can ask again later."}
           </DialogDescription>
         </DialogHeader>
@@ -66,19 +65,12 @@ export function DecisionDialog({
             })}
           >
             <TextAreaField control={form.control} name="note" label={decision === "approved" ? "Note for the member (optional)" : "Why (optional, sent to the member)"} rows={3} maxLength={2000} />
-            {problem ? (
-              <Alert variant="destructive">
-                <AlertDescription>{problem}</AlertDescription>
-              </Alert>
-            ) : null}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" variant={decision === "declined" ? "destructive" : "default"} disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting ? "Saving…" : count === 1 ? verb : `${verb} ${count}`}
-              </Button>
-            </DialogFooter>
+            <FormDialogFooter
+              problem={problem}
+              pending={form.formState.isSubmitting}
+              submitLabel={count === 1 ? verb : `${verb} ${count}`}
+              submitVariant={decision === "declined" ? "destructive" : "default"}
+            />
           </form>
         </Form>
       </DialogContent>
@@ -116,19 +108,7 @@ export function ReplyDialog({ item, onOpenChange, onSubmit }: { item: InboxItem;
               })}
             >
               <TextAreaField control={form.control} name="message" label="Your reply" rows={6} maxLength={2000} />
-              {problem ? (
-                <Alert variant="destructive">
-                  <AlertDescription>{problem}</AlertDescription>
-                </Alert>
-              ) : null}
-              <DialogFooter>
-                <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                  Cancel
-                </Button>
-                <Button type="submit" disabled={form.formState.isSubmitting}>
-                  {form.formState.isSubmitting ? "Sending…" : "Send reply"}
-                </Button>
-              </DialogFooter>
+              <FormDialogFooter problem={problem} pending={form.formState.isSubmitting} pendingLabel="Sending…" submitLabel="Send reply" />
             </form>
           </Form>
         </DialogContent>

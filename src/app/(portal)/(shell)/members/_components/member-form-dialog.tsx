@@ -5,14 +5,13 @@
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { AUDIENCE_REGIONS, ELIGIBILITY_VOCABULARIES, USER_TIERS, USER_TYPES } from "@/server/domain/enums";
 import type { PortalMember } from "@/server/schemas/member-portal.schema";
 import { userCreateSchema, userUpdateSchema } from "@/server/schemas/user.schema";
 import { api } from "@/trpc/react";
+import { FormDialogFooter } from "@/components/portal/form-dialog-footer";
 import { CheckboxGroupField, SelectField, TextField } from "@/components/portal/form-fields";
 import { schemaResolver } from "@/components/portal/schema-resolver";
 import { fieldErrorsOf, setServerErrors } from "@/components/portal/server-errors";
@@ -99,19 +98,7 @@ export function MemberFormDialog({ member, trigger, environment }: { member?: Po
               ))}
               <TextField control={c} name="eligibility.geography" label={DIMENSION_LABELS.geography} placeholder="DE, FR, US" description="ISO 3166-1 alpha-2 codes, separated by commas." />
             </fieldset>
-            {problem ? (
-              <Alert variant="destructive">
-                <AlertDescription>{problem}</AlertDescription>
-              </Alert>
-            ) : null}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={pending}>
-                {pending ? "Saving…" : member ? "Save member" : "Create member"}
-              </Button>
-            </DialogFooter>
+            <FormDialogFooter problem={problem} pending={pending} submitLabel={member ? "Save member" : "Create member"} />
           </form>
         </Form>
       </DialogContent>

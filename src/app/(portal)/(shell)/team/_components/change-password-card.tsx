@@ -14,6 +14,7 @@ import { changePasswordInputSchema, MIN_PASSWORD_LENGTH } from "@/server/schemas
 import { api } from "@/trpc/react";
 import { TextField } from "@/components/portal/form-fields";
 import { setServerErrors } from "@/components/portal/server-errors";
+import { useHydrated } from "@/components/portal/use-hydrated";
 import { plainErrorMap } from "@/lib/plain-messages";
 
 type Values = { current_password: string; new_password: string; confirm_password: string };
@@ -22,6 +23,7 @@ const EMPTY: Values = { current_password: "", new_password: "", confirm_password
 export function ChangePasswordCard({ email }: { email: string }) {
   const router = useRouter();
   const change = api.team.changePassword.useMutation();
+  const hydrated = useHydrated(); // no submit before React can post it (issue 44)
   const form = useForm<Values>({ defaultValues: EMPTY, resolver: zodResolver(changePasswordInputSchema, { error: plainErrorMap }) as never });
 
   async function onSubmit(values: Values) {
@@ -46,12 +48,12 @@ export function ChangePasswordCard({ email }: { email: string }) {
       </CardHeader>
       <CardContent>
         <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit)} className="flex max-w-md flex-col gap-4" aria-label="Change your password" noValidate>
+          <form method="post" onSubmit={form.handleSubmit(onSubmit)} className="flex max-w-md flex-col gap-4" aria-label="Change your password" noValidate>
             <TextField control={form.control} name="current_password" label="Current password" type="password" />
             <TextField control={form.control} name="new_password" label="New password" type="password" description={`At least ${MIN_PASSWORD_LENGTH} characters.`} />
             <TextField control={form.control} name="confirm_password" label="New password again" type="password" />
             <div>
-              <Button type="submit" disabled={change.isPending || form.formState.isSubmitting}>
+              <Button type="submit" disabled={!hydrated || change.isPending || form.formState.isSubmitting}>
                 {form.formState.isSubmitting ? "Changing…" : "Change password"}
               </Button>
             </div>

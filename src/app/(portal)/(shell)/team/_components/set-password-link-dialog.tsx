@@ -1,19 +1,25 @@
 "use client";
-// The one-time set-password link of an invited admin, shown once (there is no email delivery).
+// The one-time set-password link of an invited admin, shown once; it was also emailed (or, without
+// an email server, kept in the Mailbox), and the dialog says which.
 import { CopyButton } from "@/components/portal/copy-button";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogClose } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { usePortalSettings } from "@/components/portal/portal-settings";
+import { linkAlsoEmailed } from "@/lib/email-words";
 
 export function SetPasswordLinkDialog({ email, url, onClose }: { email: string; url: string | null; onClose: () => void }) {
+  const { smtpConfigured } = usePortalSettings();
   return (
     <Dialog open={url !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Set-password link for {email}</DialogTitle>
-          <DialogDescription>Send this link to {email} yourself: it lets them choose a password and sign in.</DialogDescription>
+          <DialogDescription>
+            {linkAlsoEmailed(smtpConfigured, email)} It lets them choose a password and sign in.
+          </DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-2">
           <Label htmlFor="set-password-link">Set-password link</Label>

@@ -4,26 +4,28 @@
 import { createContext, useContext, useState, type ReactNode } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { WEBHOOK_EVENT_TYPES, webhookEndpointCreateSchema, type WebhookEventType } from "@/server/schemas/webhook.schema";
 import { plainErrorMap } from "@/lib/plain-messages";
+import { FormDialogFooter } from "@/components/portal/form-dialog-footer";
 
 export const EVENT_TYPE_HELP: Record<WebhookEventType, string> = {
   "user.created": "A member was created",
   "user.deleted": "A member was deleted",
   "deal.published": "One of your own deals went live",
   "deal.redeemed": "A member redeemed a deal or claimed a code",
+  "redemption.reversed": "A deal's provider reversed a confirmed redemption",
   "inquiry.submitted": "A member sent an inquiry form",
   "codes.low": "A code pool fell to its low-stock threshold",
   "codes.exhausted": "A code pool ran out",
   "access_request.created": "A member asked for access to a deal, or to become a member",
   "access_request.approved": "An access request was approved",
   "access_request.declined": "An access request was declined",
+  "deal.expired": "One of your deals expired (end date passed)",
 };
 
 /** Whether this server accepts local webhook URLs (WEBHOOK_ALLOW_PRIVATE): the URL hint says so. */
@@ -135,11 +137,7 @@ export function EndpointFormDialog({
                 </FormItem>
               )}
             />
-            <DialogFooter>
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting ? "Saving…" : submitLabel}
-              </Button>
-            </DialogFooter>
+            <FormDialogFooter cancel={false} pending={form.formState.isSubmitting} submitLabel={submitLabel} />
           </form>
         </Form>
       </DialogContent>

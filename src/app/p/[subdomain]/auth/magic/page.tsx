@@ -11,16 +11,17 @@ import { SelfSignInForm } from "@/components/hosted/self-sign-in-form";
 import { hostedUi } from "@/components/hosted/styles";
 import { requestSignInLink } from "../../actions";
 import { getSurface, loadPartner } from "../../_lib/member-context";
+import { getTranslations } from "next-intl/server";
+import { WIDGET_RETURN_PARAM } from "@/server/domain/widget-return";
 
 type Props = { params: Promise<{ subdomain: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export const metadata: Metadata = { title: { absolute: "Sign in" }, robots: { index: false, follow: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("magic");
+  return { title: { absolute: t("metaTitle") }, robots: { index: false, follow: false } };
+}
 
-const MESSAGES = {
-  used: { title: "This sign-in link has already been used", body: "Each link works once." },
-  expired: { title: "This sign-in link has expired", body: "Links are valid for a short time only." },
-  invalid: { title: "This sign-in link is not valid", body: "It may be incomplete or mistyped." },
-} as const;
+const MESSAGES = { used: "used", expired: "expired", invalid: "invalid" } as const;
 
 export default async function MagicLinkPage({ params, searchParams }: Props) {
   const { subdomain } = await params;
@@ -29,7 +30,10 @@ export default async function MagicLinkPage({ params, searchParams }: Props) {
   const [sp, surface] = await Promise.all([searchParams, getSurface(subdomain)]);
   const token = typeof sp.token === "string" ? sp.token : "";
   const status = typeof sp.status === "string" && sp.status in MESSAGES ? (sp.status as keyof typeof MESSAGES) : null;
+  // In the widget, the partner's page that embeds it: a new link asked for here comes back there.
+  const returnTo = surface.surface === "embed" && typeof sp[WIDGET_RETURN_PARAM] === "string" ? sp[WIDGET_RETURN_PARAM] : null;
 
+  const t = await getTranslations("magic");
   let state: keyof typeof MESSAGES | "valid" = status ?? "invalid";
   if (!status && token) {
     const seen = await inspectMagicLink(token, { partnerId: partner.id });
@@ -41,21 +45,22 @@ export default async function MagicLinkPage({ params, searchParams }: Props) {
       <div className="w-full max-w-md rounded-xl border bg-card p-6 text-center text-card-foreground shadow-xs sm:p-8">
         {state === "valid" ? (
           <>
-            <h1 className="text-xl font-bold text-foreground">Sign in to {partner.name} perks</h1>
-            <p className="mt-2 text-sm text-muted-foreground">Continue to see the deals your organization offers you.</p>
+            <h1 className="text-xl font-bold text-foreground">{t("title", { partner: partner.name })}</h1>
+            <p className="mt-2 text-sm text-muted-foreground">{t("intro")}</p>
             <form method="post" action={`${surface.base}/auth/magic/continue`} className="mt-6">
               <input type="hidden" name="token" value={token} />
+              {returnTo ? <input type="hidden" name={WIDGET_RETURN_PARAM} value={returnTo} /> : null}
               <Button type="submit" size="lg" className="w-full">
-                Continue to {partner.name}
+                {t("continue", { partner: partner.name })}
               </Button>
             </form>
           </>
         ) : (
           <div data-testid="magic-link-problem">
-            <h1 className="text-xl font-bold text-foreground">{MESSAGES[state].title}</h1>
-            <p className="mt-2 text-sm text-muted-foreground">{MESSAGES[state].body}</p>
-            <p className="mt-4 mb-4 text-sm text-foreground">Get a new link by email:</p>
-            <SelfSignInForm action={requestSignInLink} classes={hostedUi} partnerName={partner.name} />
+            <h1 className="text-xl font-bold text-foreground">{t(`${state}.title`)}</h1>
+            <p className="mt-2 text-sm text-muted-foreground">{t(`${state}.body`)}</p>
+            <p className="mt-4 mb-4 text-sm text-foreground">{t("newLink")}</p>
+            <SelfSignInForm action={requestSignInLink} classes={hostedUi} partnerName={partner.name} requests={partner.memberAccess === "request"} returnTo={returnTo} />
           </div>
         )}
       </div>

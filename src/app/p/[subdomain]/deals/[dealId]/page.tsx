@@ -13,13 +13,14 @@ import { UpgradeCta } from "@/components/hosted/upgrade-cta";
 import { isUuid } from "@/server/domain/ids";
 import { findClaimedCode, findRedeemedAt, getHostedDeal, latestDealRequests } from "@/server/services/deals";
 import { AccessRequestPanel } from "@/components/hosted/access-request-panel";
-import { dimensionOfLock, isDefaultAnswer, PROFILE_LABELS } from "@/server/domain/member-profile";
+import { dimensionOfLock, isDefaultAnswer } from "@/server/domain/member-profile";
 import { getMemberProfile } from "@/server/services/members";
-import { lockText, lockTitle } from "@/components/hosted/lock-reasons";
-import { formatMemberDate } from "@/components/hosted/format-date";
+import { memberLockWords, questionLabel } from "@/components/hosted/lock-reasons";
 import { perkLines } from "@/components/hosted/perk-lines";
 import { markRedeemed, requestAccess, revealDeal, sendInquiry, trackEvent, withdrawAccessRequest } from "../../actions";
 import { getSurface, loadMember, loadPartner } from "../../_lib/member-context";
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import type { SupportedLocale } from "@/server/domain/locales";
 
 type Props = { params: Promise<{ subdomain: string; dealId: string }> };
 
@@ -27,14 +28,16 @@ async function load(subdomain: string, dealId: string) {
   const partner = await loadPartner(subdomain);
   if (!partner) return null;
   const member = await loadMember(partner);
-  const deal = member && isUuid(dealId) ? await getHostedDeal(member, dealId) : null;
+  const locale = (await getLocale()) as SupportedLocale;
+  const deal = member && isUuid(dealId) ? await getHostedDeal(member, dealId, { locale }) : null;
   return { partner, member, deal };
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { subdomain, dealId } = await params;
   const loaded = await load(subdomain, dealId);
-  return { title: { absolute: loaded?.deal ? `${loaded.deal.productName} · ${loaded.partner.name} perks` : "Deal" }, robots: { index: false, follow: false } };
+  const [t, tw] = await Promise.all([getTranslations("deal"), getTranslations("welcome")]);
+  return { title: { absolute: loaded?.deal ? `${loaded.deal.productName} · ${tw("title", { name: loaded.partner.name })}` : t("metaTitle") }, robots: { index: false, follow: false } };
 }
 
 export default async function DealPage({ params }: Props) {
@@ -43,11 +46,14 @@ export default async function DealPage({ params }: Props) {
   if (!loaded) notFound();
   const { partner, member, deal } = loaded;
   const { base } = await getSurface(subdomain);
+  const [t, tAll, format, locale] = await Promise.all([getTranslations("deal"), getTranslations(), getFormatter(), getLocale()]);
   if (!member) {
-    return <SignInPrompt title="Sign in to see this deal" partnerName={partner.name} />;
+    return <SignInPrompt title={t("signInToSee")} partnerName={partner.name} />;
   }
   if (!deal) notFound();
-  const perk = perkLines(deal.perk, deal.value);
+  const perk = perkLines(deal.perk, deal.value, (value) => t("worth", { value }));
+  // Dates in the member's language, UTC like every date of the member surfaces.
+  const formatMemberDate = (d: Date | string) => format.dateTime(typeof d === "string" ? new Date(d) : d, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   const [claimedCode, redeemedAt, requests] = await Promise.all([
     deal.method === "unique_code" && !deal.lock ? findClaimedCode(member, deal.id) : null,
     findRedeemedAt(member, deal.id),
@@ -61,11 +67,12 @@ export default async function DealPage({ params }: Props) {
   const awaitingApproval = deal.approvalRequired && !deal.lock && request?.status !== "approved";
   const redeemedOn = redeemedAt ? formatMemberDate(redeemedAt) : null;
   const upgradeUrl = deal.lock?.code === "tier" && partner.freemiumEnabled ? partner.upgradeUrl : null;
+  const lockWords = deal.lock ? memberLockWords(deal.lock, tAll, locale, { askProfile: !profileField }) : null;
 
   return (
     <div className="space-y-5">
       <a href={base || "/"} className="inline-flex items-center gap-1 text-sm font-medium text-foreground underline-offset-2 hover:underline">
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> All deals
+        <ArrowLeft aria-hidden="true" className="h-4 w-4 rtl:rotate-180" /> {t("allDeals")}
       </a>
       {/* minmax(0, …): a long word or code never widens the column past a phone's screen. */}
       <article className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,1fr)_360px]">
@@ -80,30 +87,31 @@ export default async function DealPage({ params }: Props) {
           <p className="text-xl font-bold text-foreground">{perk.headline}</p>
           {perk.worth ? <p className="text-sm text-muted-foreground">{perk.worth}</p> : null}
           <div className="flex flex-wrap gap-2">
-            {deal.tier === "premium" ? <Badge variant="secondary">Premium</Badge> : null}
-            {deal.status === "coming_soon" ? <Badge variant="warning">Coming soon</Badge> : null}
-            {deal.endDate ? <Badge variant="outline">Ends {deal.endDate}</Badge> : null}
+            {partner.freemiumEnabled && deal.tier === "premium" ? <Badge variant="secondary">{t("premium")}</Badge> : null}
+            {deal.status === "coming_soon" ? <Badge variant="warning">{t("comingSoon")}</Badge> : null}
+            {deal.endDate ? <Badge variant="outline">{t("ends", { date: formatMemberDate(deal.endDate) })}</Badge> : null}
           </div>
           <p className="whitespace-pre-line text-foreground">{deal.longDescription || deal.shortDescription}</p>
           {deal.eligibilityRequirements ? (
             <div>
-              <h2 className="text-sm font-semibold text-foreground">Who can get it</h2>
+              <h2 className="text-sm font-semibold text-foreground">{t("whoCanGetIt")}</h2>
               <p className="mt-1 whitespace-pre-line text-sm text-muted-foreground">{deal.eligibilityRequirements}</p>
             </div>
           ) : null}
           {deal.approvalRequired ? (
             request?.status === "approved" ? (
               <p className="text-sm font-medium text-success" data-testid="access-approved">
-                {partner.name} approved your request{request.decidedAt ? ` on ${formatMemberDate(request.decidedAt)}` : ""}.{request.decisionNote ? ` Note: ${request.decisionNote}` : ""}
+                {request.decidedAt ? t("approvedOn", { partner: partner.name, date: formatMemberDate(request.decidedAt) }) : t("approved", { partner: partner.name })}
+                {request.decisionNote ? ` ${t("approvalNote", { note: request.decisionNote })}` : ""}
               </p>
             ) : (
-              <p className="text-sm text-muted-foreground">{partner.name} approves each request for this deal{deal.approvalTime ? ` (usually within ${deal.approvalTime})` : ""}.</p>
+              <p className="text-sm text-muted-foreground">{deal.approvalTime ? t("approvesEachWithin", { partner: partner.name, time: deal.approvalTime }) : t("approvesEach", { partner: partner.name })}</p>
             )
           ) : null}
           {deal.productUrl ? (
             <a href={deal.productUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm font-medium text-foreground underline">
-              About {deal.productName} <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
-              <span className="sr-only"> (opens in a new tab)</span>
+              {t("about", { product: deal.productName })} <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+              <span className="sr-only"> {t("opensInNewTab")}</span>
             </a>
           ) : null}
         </div>
@@ -111,22 +119,22 @@ export default async function DealPage({ params }: Props) {
           {deal.lock ? (
             <section aria-labelledby="lock-heading" className={`rounded-xl border bg-card text-card-foreground shadow-xs space-y-3 p-5`} data-testid="deal-locked">
               <h2 id="lock-heading" className="flex items-center gap-2 text-lg font-semibold text-foreground">
-                <Lock aria-hidden="true" className="h-4 w-4" /> {lockTitle(deal.lock)}
+                <Lock aria-hidden="true" className="h-4 w-4" /> {lockWords?.title}
               </h2>
-              <p className="text-sm text-foreground">{lockText(deal.lock, { askProfile: !profileField })}</p>
+              <p className="text-sm text-foreground">{lockWords?.text}</p>
               {profileField ? (
                 <p className="text-sm text-foreground" data-testid="missing-answer">
                   {isDefaultAnswer(profileField.dimension, profileField.values)
-                    ? `Your profile has no answer for “${PROFILE_LABELS[profileField.dimension]}”.`
-                    : `Your answer for “${PROFILE_LABELS[profileField.dimension]}” does not match this deal.`}{" "}
+                    ? t("noAnswer", { question: questionLabel(tAll, profileField.dimension) })
+                    : t("noMatch", { question: questionLabel(tAll, profileField.dimension) })}{" "}
                   <a href={`${base}/profile?need=${profileField.dimension}&back=${deal.id}`} className="font-medium underline">
-                    {isDefaultAnswer(profileField.dimension, profileField.values) ? "Answer it in your profile" : "Check your profile"}
+                    {isDefaultAnswer(profileField.dimension, profileField.values) ? t("answerIt") : t("checkProfile")}
                   </a>
                 </p>
               ) : null}
-              {redeemedOn ? <p className="text-sm font-medium text-success">Redeemed on {redeemedOn}</p> : null}
+              {redeemedOn ? <p className="text-sm font-medium text-success">{t("redeemedOn", { date: redeemedOn })}</p> : null}
               {upgradeUrl ? <UpgradeCta href={upgradeUrl} track={trackEvent} dealId={deal.id} className={hostedUi.primary} /> : null}
-              {deal.lock?.code === "tier" && !upgradeUrl ? <p className="text-sm text-muted-foreground">Ask {partner.name} how to upgrade.</p> : null}
+              {deal.lock?.code === "tier" && !upgradeUrl ? <p className="text-sm text-muted-foreground">{t("askUpgrade", { partner: partner.name })}</p> : null}
             </section>
           ) : awaitingApproval ? (
             <AccessRequestPanel
@@ -143,7 +151,7 @@ export default async function DealPage({ params }: Props) {
           ) : deal.method ? (
             <RedemptionPanel dealId={deal.id} method={deal.method} productName={deal.productName} claimedCode={claimedCode} redeemedOn={redeemedOn} track={trackEvent} reveal={revealDeal} inquire={sendInquiry} markRedeemed={markRedeemed} ui={hostedUi} />
           ) : (
-            <p className={`rounded-xl border bg-card text-card-foreground shadow-xs p-5 text-sm text-foreground`}>Redemption details for this deal are not available yet.</p>
+            <p className={`rounded-xl border bg-card text-card-foreground shadow-xs p-5 text-sm text-foreground`}>{t("notAvailable")}</p>
           )}
         </div>
       </article>

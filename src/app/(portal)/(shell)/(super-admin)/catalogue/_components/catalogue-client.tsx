@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { PackageOpen, Plus, Search } from "lucide-react";
 import { DEAL_STATUSES } from "@/server/domain/enums";
+import { CATALOG_FLAG_FILTERS } from "@/server/schemas/super-admin.schema";
 import { api } from "@/trpc/react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -19,6 +20,7 @@ import { FilterSelect } from "@/components/portal/filter-select";
 import { useDebounced } from "@/components/portal/use-debounced";
 import { ExportMenu } from "./export-menu";
 import { ImportDialog } from "./import-dialog";
+import { isVerificationStale, verifiedLabel } from "./verification-label";
 
 /** The filters sit in a grid here: each select fills its cell. */
 const GRID_CELL = "grid min-w-0 flex-none gap-1.5";
@@ -39,7 +41,7 @@ export function CatalogueClient() {
     q: query || undefined,
     status: status === ANY ? undefined : (status as (typeof DEAL_STATUSES)[number]),
     category: category === ANY ? undefined : category,
-    flag: flag === ANY ? undefined : (flag as "api_excluded" | "hidden_globally" | "inactive"),
+    flag: flag === ANY ? undefined : (flag as (typeof CATALOG_FLAG_FILTERS)[number]),
   };
   const deals = api.superAdmin.listCatalogDeals.useQuery({ ...filters, limit: PAGE, offset: page * PAGE }, { placeholderData: (prev) => prev });
   const filtered = Object.values(filters).some(Boolean);
@@ -95,6 +97,7 @@ export function CatalogueClient() {
             { value: "api_excluded", label: "Excluded from the API" },
             { value: "hidden_globally", label: "Hidden globally" },
             { value: "inactive", label: "Inactive" },
+            { value: "not_verified", label: "Not verified for 90 days" },
           ]}
         />
       </div>
@@ -122,6 +125,7 @@ export function CatalogueClient() {
                 <TableHead>Status</TableHead>
                 <TableHead className="hidden md:table-cell">Categories</TableHead>
                 <TableHead className="hidden sm:table-cell">Flags</TableHead>
+                <TableHead className="hidden lg:table-cell">Verified</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -144,6 +148,7 @@ export function CatalogueClient() {
                       {!d.active ? <Badge variant="secondary">Inactive</Badge> : null}
                     </div>
                   </TableCell>
+                  <TableCell className={`hidden lg:table-cell ${isVerificationStale(d.verified_at) ? "text-muted-foreground" : ""}`}>{verifiedLabel(d.verified_at)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

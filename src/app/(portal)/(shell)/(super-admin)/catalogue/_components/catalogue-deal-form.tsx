@@ -14,6 +14,9 @@ import { VOCAB_DIMENSIONS, type DealValues } from "@/components/deals/deal-value
 import { schemaResolver } from "@/components/portal/schema-resolver";
 import { onlyFields, setServerErrors, withoutParamPrefix } from "@/components/portal/server-errors";
 import { entryFromValues, fieldOfParam } from "./deal-form-values";
+import { DealTranslationsCard } from "@/components/deals/deal-translations-card";
+import { TRANSLATION_FIELDS } from "@/components/deals/deal-translation-values";
+import { SUPPORTED_LOCALES } from "@/server/domain/locales";
 
 type Props = {
   categories: { slug: string; name: string }[];
@@ -32,7 +35,9 @@ export function CatalogueDealForm({ categories, defaultValues, dealId, codes }: 
   const form = useForm<DealValues>({ defaultValues, resolver: schemaResolver<DealValues>(catalogEntrySchema, (v) => entryFromValues(v, names), fieldOfParam) });
 
   const onSaved = async (slug: string, id: string) => {
-    toast.success(dealId ? `Saved ${slug}` : `Created ${slug}`);
+    // The deal's name, not its slug (issue 44: "Saved buffer").
+    const name = form.getValues("product_name").trim() || slug;
+    toast.success(dealId ? `Saved ${name}` : `Created ${name}`);
     await utils.superAdmin.listCatalogDeals.invalidate();
     if (dealId) {
       await utils.superAdmin.getCatalogDeal.invalidate({ id: dealId });
@@ -41,7 +46,8 @@ export function CatalogueDealForm({ categories, defaultValues, dealId, codes }: 
   };
   const onError = (e: unknown) => {
     const rules = form.getValues("rules").flatMap((_, i) => [`rules.${i}.rule_type`, `rules.${i}.rule_value`, `rules.${i}.priority`]);
-    const fieldNames = [...Object.keys(defaultValues), ...REDEMPTION_FIELDS.map((f) => `redemption.${f}`), ...VOCAB_DIMENSIONS.map((d) => `eligibility.${d}`), "eligibility.geography", ...rules];
+    const translated = SUPPORTED_LOCALES.flatMap((l) => TRANSLATION_FIELDS.map((f) => `translations.${l}.${f}`));
+    const fieldNames = [...Object.keys(defaultValues), ...translated, ...REDEMPTION_FIELDS.map((f) => `redemption.${f}`), ...VOCAB_DIMENSIONS.map((d) => `eligibility.${d}`), "eligibility.geography", ...rules];
     setServerErrors(form, e, onlyFields(fieldNames, (p) => fieldOfParam(p)), { focus: false, messageOf: withoutParamPrefix });
   };
   const create = api.superAdmin.createCatalogDeal.useMutation({ onSuccess: (d) => onSaved(d.slug, d.id), onError });
@@ -62,6 +68,14 @@ export function CatalogueDealForm({ categories, defaultValues, dealId, codes }: 
       onSubmit={submit}
       categories={categories}
       codes={codes}
+      translations={
+        <DealTranslationsCard
+          form={form}
+          languages={SUPPORTED_LOCALES.filter((l) => l !== "en")}
+          instructionsFormat="HTML"
+          description="The servicepass text is English; each partner's members get these languages where the partner offers them, and the English text in any field left empty."
+        />
+      }
       footer={
         <>
           {error && !error.data?.param ? (

@@ -1,15 +1,12 @@
 "use client";
 // Loads what the deal form needs (categories; for an edit, the deal's entry and code counts).
-import Link from "next/link";
-import { ArrowLeft } from "lucide-react";
 import { api } from "@/trpc/react";
-import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
-import { ErrorState } from "@/components/portal/error-state";
+import { DetailPage } from "@/components/portal/detail-page";
 import { PageHeader } from "@/components/portal/page-header";
 import { CatalogueDealForm } from "./catalogue-deal-form";
 import { toast } from "sonner";
 import { ProviderTrackingPanel } from "@/components/deals/provider-tracking-panel";
+import { VerificationPanel } from "./verification-panel";
 import { emptyDealValues, valuesFromEntry, type CatalogEntryLike } from "./deal-form-values";
 
 export function DealEditor({ dealId }: { dealId?: string }) {
@@ -20,49 +17,57 @@ export function DealEditor({ dealId }: { dealId?: string }) {
   const utils = api.useUtils();
   const tracking = api.superAdmin.setCatalogDealTracking.useMutation({ onError: (err) => toast.error(err.message) });
 
-  return (
-    <div className="space-y-6">
-      <Button asChild variant="link" className="px-0">
-        <Link href="/catalogue">
-          <ArrowLeft aria-hidden /> Servicepass catalogue
-        </Link>
-      </Button>
-      <PageHeader
-        title={dealId ? (deal.data?.entry.product_name ?? "Catalogue deal") : "New catalogue deal"}
-        description={dealId ? (deal.data ? `servicepass · ${deal.data.entry.slug}` : undefined) : "A servicepass deal, offered to every partner unless its rules say otherwise."}
+  const trackingPanel =
+    dealId && deal.data ? (
+      <ProviderTrackingPanel
+        productName={deal.data.entry.product_name}
+        enabled={deal.data.tracking_enabled}
+        readOnly={false}
+        pending={tracking.isPending}
+        onSetEnabled={async (enabled) => {
+          const r = await tracking.mutateAsync({ id: dealId, enabled });
+          toast.success(enabled ? "Tracking is on" : "Tracking is off");
+          if (!r.provider_secret) void utils.superAdmin.getCatalogDeal.invalidate({ id: dealId });
+          return r.provider_secret;
+        }}
+        onRotate={async () => (await tracking.mutateAsync({ id: dealId, rotate: true })).provider_secret}
+        onSecretDismissed={() => void utils.superAdmin.getCatalogDeal.invalidate({ id: dealId })}
       />
-      {error ? (
-        <ErrorState error={error} retry={() => void (categories.error ? categories.refetch() : deal.refetch())} />
-      ) : loading ? (
-        <div className="space-y-4" role="status" aria-label="Loading deal">
-          <Skeleton className="h-64 w-full" />
-          <Skeleton className="h-40 w-full" />
-        </div>
-      ) : (
+    ) : null;
+
+  // The categories and (for an edit) the deal, as one query for the frame: the first error wins.
+  const query = { data: categories.data, isPending: loading, error, refetch: () => (categories.error ? categories.refetch() : deal.refetch()) };
+
+  return (
+    <DetailPage
+      back={{ href: "/catalogue", label: "Servicepass catalogue" }}
+      header={
+        <PageHeader
+          title={dealId ? (deal.data?.entry.product_name ?? "Catalogue deal") : "New catalogue deal"}
+          description={dealId ? (deal.data ? `servicepass · ${deal.data.entry.slug}` : undefined) : "A servicepass deal, offered to every partner unless its rules say otherwise."}
+        />
+      }
+      query={query}
+      loadingLabel="Loading deal"
+      skeleton={{ className: "space-y-4", bars: ["h-64 w-full", "h-40 w-full"] }}
+      after={
+        dealId && deal.data ? (
+          <>
+            <VerificationPanel dealId={dealId} verifiedAt={deal.data.entry.verified_at} />
+            {trackingPanel}
+          </>
+        ) : null
+      }
+    >
+      {(list) => (
         <CatalogueDealForm
           key={deal.data?.updated_at ?? "new"}
-          categories={categories.data ?? []}
+          categories={list}
           dealId={dealId}
           codes={deal.data?.codes}
           defaultValues={deal.data ? valuesFromEntry(deal.data.entry as CatalogEntryLike) : emptyDealValues}
         />
       )}
-      {dealId && deal.data ? (
-        <ProviderTrackingPanel
-          productName={deal.data.entry.product_name}
-          enabled={deal.data.tracking_enabled}
-          readOnly={false}
-          pending={tracking.isPending}
-          onSetEnabled={async (enabled) => {
-            const r = await tracking.mutateAsync({ id: dealId, enabled });
-            toast.success(enabled ? "Tracking is on" : "Tracking is off");
-            if (!r.provider_secret) void utils.superAdmin.getCatalogDeal.invalidate({ id: dealId });
-            return r.provider_secret;
-          }}
-          onRotate={async () => (await tracking.mutateAsync({ id: dealId, rotate: true })).provider_secret}
-          onSecretDismissed={() => void utils.superAdmin.getCatalogDeal.invalidate({ id: dealId })}
-        />
-      ) : null}
-    </div>
+    </DetailPage>
   );
 }

@@ -3,6 +3,7 @@
 import { emptyDealValues, VOCAB_DIMENSIONS, type DealValues, type VocabDimension } from "@/components/deals/deal-values";
 import type { RuleType } from "@/server/domain/enums";
 import { issuePath } from "@/server/errors/zod-error";
+import { translationFieldOfPath, translationsInputOf, translationsValuesOf } from "@/components/deals/deal-translation-values";
 
 export type CatalogEntryLike = {
   slug: string;
@@ -24,6 +25,7 @@ export type CatalogEntryLike = {
   active: boolean;
   hidden_globally: boolean;
   api_excluded: boolean;
+  attribution_window_days?: number;
   redemption: { method: string; instructions: string; promo_code: string; redeem_url: string; contact_email: string } | null;
   eligibility_requirements: string | null;
   eligibility_geography: string[];
@@ -31,6 +33,7 @@ export type CatalogEntryLike = {
   approval_required: boolean;
   approval_time: string | null;
   visibility_rules: { rule_type: RuleType; rule_value: string[]; priority: number }[];
+  translations?: Parameters<typeof translationsValuesOf>[0];
 } & Record<`eligibility_${VocabDimension}`, string[]>;
 
 export { emptyDealValues };
@@ -59,6 +62,7 @@ export function valuesFromEntry(e: CatalogEntryLike): DealValues {
     active: e.active,
     hidden_globally: e.hidden_globally,
     api_excluded: e.api_excluded,
+    attribution_window_days: String(e.attribution_window_days ?? 90),
     redemption: {
       method: e.redemption?.method ?? "",
       instructions: e.redemption?.instructions ?? "",
@@ -73,6 +77,7 @@ export function valuesFromEntry(e: CatalogEntryLike): DealValues {
     },
     approval_required: e.approval_required,
     approval_time: e.approval_time ?? "",
+    translations: translationsValuesOf(e.translations),
     rules: e.visibility_rules.map((r) => ({ rule_type: r.rule_type, rule_value: r.rule_value.join("; "), priority: String(r.priority) })),
     new_codes: "",
   };
@@ -102,6 +107,7 @@ export function entryFromValues(v: DealValues, categoryNames: ReadonlyMap<string
     active: v.active,
     hidden_globally: v.hidden_globally,
     api_excluded: v.api_excluded,
+    attribution_window_days: /^\d+$/.test(v.attribution_window_days.trim()) ? Number(v.attribution_window_days) : v.attribution_window_days,
     redemption: v.redemption.method
       ? {
           method: v.redemption.method,
@@ -116,6 +122,8 @@ export function entryFromValues(v: DealValues, categoryNames: ReadonlyMap<string
     eligibility_geography: splitList(v.eligibility.geography).map((c) => c.toUpperCase()),
     approval_required: v.approval_required,
     approval_time: v.approval_time.trim() ? v.approval_time : null,
+    // The entry is the whole deal: its filled language boxes replace the stored translations.
+    translations: translationsInputOf(v.translations, "replace"),
     visibility_rules: v.rules.map((r) => ({ rule_type: r.rule_type, rule_value: splitList(r.rule_value), priority: r.priority.trim() === "" ? 0 : Number(r.priority) })),
     ...(splitCodes(v.new_codes).length ? { codes: splitCodes(v.new_codes) } : {}),
   };
@@ -128,6 +136,8 @@ function splitCodes(s: string): string[] {
 /** The form field an entry problem belongs to (schema issue path or the services' `param`). */
 export function fieldOfParam(param: string | (string | number | symbol)[]): string | null {
   const p = typeof param === "string" ? param : issuePath(param as PropertyKey[]);
+  const translated = translationFieldOfPath(p);
+  if (translated) return translated;
   const rule = /^visibility_rules\[(\d+)\]\.?(\w+)?/.exec(p);
   if (rule) return `rules.${rule[1]}.${rule[2] === "priority" ? "priority" : rule[2] === "rule_type" ? "rule_type" : "rule_value"}`;
   if (p.startsWith("redemption")) return p === "redemption" ? "redemption.method" : `redemption.${p.split(".")[1]?.replace(/\[.*$/, "")}`;

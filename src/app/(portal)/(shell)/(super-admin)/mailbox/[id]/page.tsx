@@ -2,6 +2,7 @@
 // plain text, its links and headers, and its delivery attempts.
 import type { Metadata } from "next";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
+import { readMailConfig } from "@/server/config/mail-config";
 import { MailboxEmailClient } from "../_components/mailbox-email-client";
 
 export const metadata: Metadata = { title: "Email" };
@@ -9,5 +10,5 @@ export const metadata: Metadata = { title: "Email" };
 export default async function MailboxEmailPage({ params }: { params: Promise<{ id: string }> }) {
   await requireAdminSession(); // the role: the (super-admin) layout
   const { id } = await params;
-  return <MailboxEmailClient id={id} />;
+  return <MailboxEmailClient id={id} fromAddress={readMailConfig().fromAddress} />;
 }

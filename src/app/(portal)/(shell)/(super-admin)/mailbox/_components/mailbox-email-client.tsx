@@ -12,7 +12,8 @@ import { EmailStatusBadge, KIND_LABELS } from "./status-badge";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
 
-export function MailboxEmailClient({ id }: { id: string }) {
+/** fromAddress: the sender address every email goes out with (MAIL_FROM, or its default). */
+export function MailboxEmailClient({ id, fromAddress }: { id: string; fromAddress: string }) {
   const email = api.superAdmin.mailboxEmail.useQuery({ id }, { refetchInterval: (q) => (q.state.data?.status === "pending" ? 3_000 : false) });
   const back = (
     <Link href="/mailbox" className="inline-flex items-center gap-1 text-sm text-muted-foreground underline-offset-4 hover:underline">
@@ -51,7 +52,9 @@ export function MailboxEmailClient({ id }: { id: string }) {
             <dt className="text-muted-foreground">To</dt>
             <dd className="break-all">{e.to}</dd>
             <dt className="text-muted-foreground">From</dt>
-            <dd className="break-words">{e.fromName || "Perkway"} (MAIL_FROM)</dd>
+            <dd className="break-words">
+              {e.fromName || "Perkway"} &lt;{fromAddress}&gt;
+            </dd>
             {e.replyTo ? (
               <>
                 <dt className="text-muted-foreground">Reply-To</dt>
@@ -124,7 +127,7 @@ export function MailboxEmailClient({ id }: { id: string }) {
         <TabsContent value="headers">
           <dl className="grid gap-x-6 gap-y-2 rounded-md border p-4 text-sm sm:grid-cols-[max-content_1fr]">
             <dt className="text-muted-foreground">Message-ID</dt>
-            <dd className="font-mono text-xs break-all">&lt;{e.id}@MAIL_FROM domain&gt;</dd>
+            <dd className="font-mono text-xs break-all">&lt;{e.id}@{fromAddress.split("@")[1] ?? "localhost"}&gt;</dd>
             {extraHeaders.map(([k, v]) => (
               <div key={k} className="contents">
                 <dt className="text-muted-foreground">{k}</dt>

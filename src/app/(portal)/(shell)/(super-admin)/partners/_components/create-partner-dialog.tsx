@@ -19,6 +19,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { CopyButton } from "@/components/portal/copy-button";
+import { FormDialogFooter } from "@/components/portal/form-dialog-footer";
 import { CheckboxGroupField, SelectField } from "@/components/portal/form-fields";
 import { onlyFields, setServerErrors, withoutParamPrefix } from "@/components/portal/server-errors";
 import { plainErrorMap } from "@/lib/plain-messages";
@@ -141,17 +142,14 @@ export function CreatePartnerDialog() {
                     </FormItem>
                   )}
                 />
-                {create.error && !create.error.data?.param ? (
-                  <Alert variant="destructive">
-                    <AlertTitle>The partner was not created</AlertTitle>
-                    <AlertDescription>{create.error.message}</AlertDescription>
-                  </Alert>
-                ) : null}
-                <DialogFooter>
-                  <Button type="submit" disabled={create.isPending}>
-                    {create.isPending ? "Creating…" : "Create partner"}
-                  </Button>
-                </DialogFooter>
+                <FormDialogFooter
+                  cancel={false}
+                  problem={create.error && !create.error.data?.param ? create.error.message : null}
+                  problemTitle="The partner was not created"
+                  pending={create.isPending}
+                  pendingLabel="Creating…"
+                  submitLabel="Create partner"
+                />
               </form>
             </Form>
           </>

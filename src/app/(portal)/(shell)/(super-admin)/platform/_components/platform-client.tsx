@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { Activity, BarChart3 } from "lucide-react";
+import { useDateFormat } from "@/components/portal/use-date-format";
 import { api } from "@/trpc/react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -18,8 +19,6 @@ import { PageHeader } from "@/components/portal/page-header";
 
 const fmt = new Intl.NumberFormat("en");
 // "Nov 26, 2026" over "5:46 PM UTC": one zone for everyone reading the log, not the browser's.
-const day = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
-const clock = new Intl.DateTimeFormat("en", { timeStyle: "short", timeZone: "UTC" });
 const ACTORS: Record<string, string> = { cli: "Operator CLI", api: "API", system: "System" };
 
 export function PlatformClient() {
@@ -62,8 +61,8 @@ function PartnerFigures() {
           <TabsContent key={env} value={env} className="space-y-4">
             <div className="grid gap-4 sm:grid-cols-3">
               <Figure title="Members" value={data.totals[env].members} description="All partners, now" />
-              <Figure title="Deal views" value={data.totals[env].views} description={`Last ${data.days} days`} />
-              <Figure title="Redemptions" value={data.totals[env].redemptions} description={`Last ${data.days} days`} />
+              <Figure title="Deal views" value={data.totals[env].views} description={`Deal pages opened (deal_detail_viewed), last ${data.days} days`} />
+              <Figure title="Redemptions" value={data.totals[env].redemptions} description={`Recorded, one per member and deal, last ${data.days} days`} />
             </div>
             {data.partners.length === 0 ? (
               <EmptyState icon={BarChart3} title="No partners yet" description="Create a partner on the Partners page; its figures appear here." />
@@ -72,9 +71,10 @@ function PartnerFigures() {
                 <TableHeader>
                   <TableRow>
                     <TableHead>Partner</TableHead>
-                    <TableHead className="text-right">Members</TableHead>
-                    <TableHead className="text-right">Views</TableHead>
-                    <TableHead className="text-right">Redemptions</TableHead>
+                    {/* Phones: the figures sit under the name (issue 44: "Redemptions" was cut at 375 px). */}
+                    <TableHead className="hidden text-right sm:table-cell">Members</TableHead>
+                    <TableHead className="hidden text-right sm:table-cell">Views</TableHead>
+                    <TableHead className="hidden text-right sm:table-cell">Redemptions</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -85,10 +85,24 @@ function PartnerFigures() {
                           {p.name}
                         </Link>{" "}
                         {!p.active ? <Badge variant="secondary">Inactive</Badge> : null}
+                        <dl className="mt-1 flex flex-wrap gap-x-3 text-xs text-muted-foreground sm:hidden">
+                          {(
+                            [
+                              ["Members", p[env].members],
+                              ["Views", p[env].views],
+                              ["Redemptions", p[env].redemptions],
+                            ] as const
+                          ).map(([label, value]) => (
+                            <div key={label} className="flex gap-1">
+                              <dt>{label}</dt>
+                              <dd className="font-medium text-foreground tabular-nums">{fmt.format(value)}</dd>
+                            </div>
+                          ))}
+                        </dl>
                       </TableCell>
-                      <TableCell className="text-right tabular-nums">{fmt.format(p[env].members)}</TableCell>
-                      <TableCell className="text-right tabular-nums">{fmt.format(p[env].views)}</TableCell>
-                      <TableCell className="text-right tabular-nums">{fmt.format(p[env].redemptions)}</TableCell>
+                      <TableCell className="hidden text-right tabular-nums sm:table-cell">{fmt.format(p[env].members)}</TableCell>
+                      <TableCell className="hidden text-right tabular-nums sm:table-cell">{fmt.format(p[env].views)}</TableCell>
+                      <TableCell className="hidden text-right tabular-nums sm:table-cell">{fmt.format(p[env].redemptions)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -120,6 +134,7 @@ function PlatformActivity() {
   const [scope, setScope] = useState(ALL);
   const partners = api.superAdmin.listPartners.useQuery({});
   const partnerId = scope === ALL ? undefined : scope === PLATFORM ? null : scope;
+  const { dateTime } = useDateFormat();
   const activity = api.superAdmin.activity.useInfiniteQuery({ partnerId, limit: 25 }, { getNextPageParam: (last) => last.next_cursor ?? undefined });
   const rows = activity.data?.pages.flatMap((p) => p.data) ?? [];
 
@@ -162,8 +177,8 @@ function PlatformActivity() {
           <Table>
             <TableHeader>
               <TableRow>
-                <TableHead>When</TableHead>
-                <TableHead>Where</TableHead>
+                <TableHead className="hidden sm:table-cell">When</TableHead>
+                <TableHead className="hidden sm:table-cell">Where</TableHead>
                 <TableHead className="hidden md:table-cell">Who</TableHead>
                 <TableHead>What</TableHead>
               </TableRow>
@@ -171,13 +186,10 @@ function PlatformActivity() {
             <TableBody>
               {rows.map((r) => (
                 <TableRow key={r.id}>
-                  <TableCell className="text-sm whitespace-nowrap">
-                    <time dateTime={r.created_at}>
-                      <span className="block">{day.format(new Date(r.created_at))}</span>{" "}
-                      <span className="block text-xs text-muted-foreground">{clock.format(new Date(r.created_at))} UTC</span>
-                    </time>
+                  <TableCell className="hidden text-sm sm:table-cell">
+                    <time dateTime={r.created_at}>{dateTime(r.created_at)}</time>
                   </TableCell>
-                  <TableCell className="text-sm">
+                  <TableCell className="hidden text-sm sm:table-cell">
                     {r.partner_id ? (
                       <Link href={`/partners/${r.partner_id}`} className="underline-offset-4 hover:underline">
                         {r.partner_name ?? "Deleted partner"}
@@ -191,7 +203,12 @@ function PlatformActivity() {
                   <TableCell className="hidden max-w-64 min-w-40 text-sm whitespace-normal md:table-cell" data-testid="activity-who">
                     {r.actor_email ? <WrappableEmail email={r.actor_email} /> : (ACTORS[r.actor_type] ?? r.actor_type)}
                   </TableCell>
-                  <TableCell className="min-w-48 text-sm whitespace-normal">
+                  <TableCell className="min-w-0 text-sm whitespace-normal sm:min-w-48">
+                    {/* Phones: when and where above what (issue 44: "What" was cut at 375 px). */}
+                    <span className="block text-xs text-muted-foreground sm:hidden">
+                      <time dateTime={r.created_at}>{dateTime(r.created_at)}</time> · {r.partner_id ? (r.partner_name ?? "Deleted partner") : "Platform"}
+                      {r.environment ? ` (${r.environment === "live" ? "Live" : "Sandbox"})` : ""}
+                    </span>
                     <span className="break-words">{r.summary}</span>
                     <span className="block font-mono text-xs text-muted-foreground">{r.action}</span>
                     {/* Phones: who, under what (the Who column is hidden). */}

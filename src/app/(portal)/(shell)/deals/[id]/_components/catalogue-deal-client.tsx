@@ -1,15 +1,14 @@
 "use client";
 // A catalogue deal from the partner's side: what members see, the gates and rules, why it is
 // visible or hidden, and the hide / show switch of shared deals.
-import Link from "next/link";
-import { ArrowLeft, Eye, EyeOff } from "lucide-react";
+import { Eye, EyeOff } from "lucide-react";
 import { toast } from "sonner";
+import { REDEMPTION_METHOD_LABELS } from "@/server/domain/labels";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
-import { ErrorState } from "@/components/portal/error-state";
+import { DetailPage } from "@/components/portal/detail-page";
 import { PageHeader } from "@/components/portal/page-header";
 import { GateBadges, StatusBadge } from "../../_components/deal-badges";
 import { ReasonList } from "../../_components/reason-list";
@@ -19,23 +18,9 @@ type Deal = RouterOutputs["catalogue"]["detail"];
 export function CatalogueDealClient({ dealId, readOnly }: { dealId: string; readOnly: boolean }) {
   const detail = api.catalogue.detail.useQuery({ id: dealId }, { retry: (n, e) => e.data?.code !== "NOT_FOUND" && n < 2 });
   return (
-    <div className="space-y-6">
-      <Button asChild variant="link" className="px-0">
-        <Link href="/deals">
-          <ArrowLeft aria-hidden /> All deals
-        </Link>
-      </Button>
-      {detail.isPending ? (
-        <div className="space-y-3" role="status" aria-label="Loading deal">
-          <Skeleton className="h-9 w-64" />
-          <Skeleton className="h-40 w-full" />
-        </div>
-      ) : detail.isError ? (
-        <ErrorState error={detail.error} retry={() => void detail.refetch()} />
-      ) : (
-        <DealDetail deal={detail.data} readOnly={readOnly} />
-      )}
-    </div>
+    <DetailPage back={{ href: "/deals", label: "All deals" }} query={detail} loadingLabel="Loading deal" skeleton={{ className: "space-y-3", bars: ["h-9 w-64", "h-40 w-full"] }}>
+      {(data) => <DealDetail deal={data} readOnly={readOnly} />}
+    </DetailPage>
   );
 }
 
@@ -78,8 +63,8 @@ function DealDetail({ deal, readOnly }: { deal: Deal; readOnly: boolean }) {
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
               <dt className="text-muted-foreground">Value</dt>
               <dd>{deal.market_value || (deal.est_value !== null ? `about $${deal.est_value}` : "—")}</dd>
-              <dt className="text-muted-foreground">Redemption</dt>
-              <dd>{deal.redemption_method ? deal.redemption_method.replace("_", " ") : "not set"}</dd>
+              <dt className="text-muted-foreground">How members redeem</dt>
+              <dd>{deal.redemption_method ? ((REDEMPTION_METHOD_LABELS as Record<string, string>)[deal.redemption_method] ?? deal.redemption_method) : "not set"}</dd>
               <dt className="text-muted-foreground">Approval</dt>
               <dd>{deal.approval_required ? `required${deal.approval_time ? ` (${deal.approval_time})` : ""}` : "not required"}</dd>
               {deal.eligibility_requirements ? (

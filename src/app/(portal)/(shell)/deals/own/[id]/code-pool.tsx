@@ -18,6 +18,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { MAX_CODES_PER_CALL } from "@/server/schemas/deal.schema";
 import { api } from "@/trpc/react";
 import { PoolCodes } from "./pool-codes";
+import { useCan } from "@/components/portal/use-can";
 
 type Report = { received: number; duplicates_in_paste: number; already_in_pool: number; added: number; available: number };
 
@@ -31,6 +32,8 @@ export function parseCodes(text: string): string[] {
 export function CodePool({ dealId, slug, readOnly }: { dealId: string; slug: string; readOnly: boolean }) {
   const utils = api.useUtils();
   const pool = api.ownDeals.codePool.useQuery({ id: dealId });
+  // The codes list names the members who claimed them: not for developers (no member personal data).
+  const canSeeCodes = useCan("ownDeals.poolCodes");
   const [text, setText] = useState("");
   const [report, setReport] = useState<Report | null>(null);
   const [threshold, setThreshold] = useState<string | null>(null);
@@ -99,7 +102,7 @@ export function CodePool({ dealId, slug, readOnly }: { dealId: string; slug: str
               <AlertTriangle aria-hidden="true" />
               <AlertTitle>Low on codes</AlertTitle>
               <AlertDescription>
-                {p.available} code{p.available === 1 ? "" : "s"} left (warning at {p.low_stock_threshold}). Add codes before members run out: an empty pool answers codes_exhausted.
+                {p.available} code{p.available === 1 ? "" : "s"} left (warning at {p.low_stock_threshold}). Add codes before members run out: when none are left, members are told all codes have been claimed.
               </AlertDescription>
             </Alert>
           ) : null}
@@ -166,7 +169,7 @@ export function CodePool({ dealId, slug, readOnly }: { dealId: string; slug: str
           </CardContent>
         </Card>
       )}
-      <PoolCodes dealId={dealId} slug={slug} readOnly={readOnly} available={p?.available ?? 0} />
+      {canSeeCodes ? <PoolCodes dealId={dealId} slug={slug} readOnly={readOnly} available={p?.available ?? 0} /> : null}
     </div>
   );
 }

@@ -5,8 +5,18 @@
 import { api } from "@/trpc/react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDebounced } from "@/components/portal/use-debounced";
+import { useCan } from "@/components/portal/use-can";
 
-export function InstructionsPreview({ instructions, redeemUrl }: { instructions: string; redeemUrl: string }) {
+/** The hosted app's instruction styles (src/components/hosted/redemption-panel.tsx): numbered and bulleted lists keep their markers. */
+export const INSTRUCTIONS_PREVIEW_CLASS =
+  "max-w-none space-y-2 break-words text-sm [&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5";
+
+/** Not shown to roles without member personal data (developers): the sample is a real member. */
+export function InstructionsPreview(props: { instructions: string; redeemUrl: string }) {
+  return useCan("ownDeals.previewInstructions") ? <InstructionsPreviewPanel {...props} /> : null;
+}
+
+function InstructionsPreviewPanel({ instructions, redeemUrl }: { instructions: string; redeemUrl: string }) {
   const input = useDebounced({ instructions, redeem_url: redeemUrl }, 300);
   const preview = api.ownDeals.previewInstructions.useQuery(input, { placeholderData: (prev) => prev });
   return (
@@ -25,7 +35,8 @@ export function InstructionsPreview({ instructions, redeemUrl }: { instructions:
           </p>
           {preview.data.html ? (
             // Sanitized on the server by the same allow-list as GET /v1/deals/{id}/instructions.
-            <div data-testid="instructions-preview" className="prose prose-sm max-w-none break-words text-sm [&_a]:text-primary [&_a]:underline" dangerouslySetInnerHTML={{ __html: preview.data.html }} />
+            // Lists styled as the hosted app styles them (issue 44: Tailwind's reset dropped the numbers).
+            <div data-testid="instructions-preview" className={INSTRUCTIONS_PREVIEW_CLASS} dangerouslySetInnerHTML={{ __html: preview.data.html }} />
           ) : (
             <p className="text-sm text-muted-foreground">No instructions yet.</p>
           )}

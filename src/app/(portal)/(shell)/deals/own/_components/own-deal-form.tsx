@@ -12,6 +12,8 @@ import { setServerErrors, type FieldProblem } from "@/components/portal/server-e
 import { partnerDealCreateSchema, partnerDealUpdateSchema } from "@/server/schemas/deal.schema";
 import { api } from "@/trpc/react";
 import { InstructionsEditor } from "./instructions-editor";
+import { DealTranslationsCard, languageName } from "@/components/deals/deal-translations-card";
+import { isSupportedLocale, type SupportedLocale } from "@/server/domain/locales";
 import { fieldOfPath, inputOfValues, OWN_DEAL_FIELDS } from "./own-deal-values";
 
 const KNOWN = new Set<string>(OWN_DEAL_FIELDS);
@@ -20,7 +22,7 @@ const KNOWN = new Set<string>(OWN_DEAL_FIELDS);
 export function applyServerErrors(form: UseFormReturn<DealValues>, error: unknown): FieldProblem[] {
   return setServerErrors(form, error, (param) => {
     const field = fieldOfPath(param);
-    return field !== null && (KNOWN.has(field) || field.startsWith("redemption.") || field.startsWith("eligibility.")) ? field : null;
+    return field !== null && (KNOWN.has(field) || field.startsWith("redemption.") || field.startsWith("eligibility.") || field.startsWith("translations.")) ? field : null;
   });
 }
 
@@ -31,6 +33,10 @@ export function useOwnDealForm(mode: "create" | "edit", defaultValues: DealValue
 
 export function OwnDealForm({ form, onSubmit, submitLabel, pending }: { form: UseFormReturn<DealValues>; onSubmit: (values: DealValues) => void; submitLabel: string; pending: boolean }) {
   const categories = api.ownDeals.categories.useQuery();
+  const settings = api.settings.get.useQuery();
+  const partner = settings.data?.partner;
+  // A tab per offered language but the default: the deal's own text is what members get in it.
+  const languages = (partner?.locales ?? []).filter((l): l is SupportedLocale => isSupportedLocale(l) && l !== partner?.default_locale);
   return (
     <DealForm
       variant="own"
@@ -39,6 +45,16 @@ export function OwnDealForm({ form, onSubmit, submitLabel, pending }: { form: Us
       categories={categories.data}
       categoriesNote={categories.error ? "Categories could not be loaded." : "Loading categories…"}
       instructionsEditor={<InstructionsEditor control={form.control} rows={10} />}
+      translations={
+        partner ? (
+          <DealTranslationsCard
+            form={form}
+            languages={languages}
+            instructionsFormat="Markdown"
+            description={`Your members also read ${languages.map(languageName).join(", ")}. The deal's own text above is what they get in ${languageName(partner.default_locale)}, and in any field left empty here. Offered languages are set in Settings.`}
+          />
+        ) : null
+      }
       footer={
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={pending}>

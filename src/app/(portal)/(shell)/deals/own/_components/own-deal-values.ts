@@ -3,7 +3,8 @@
 // field names follow the API's (nested eligibility and redemption), lists typed in one box are
 // split on commas, semicolons or new lines.
 import { emptyDealValues, VOCAB_DIMENSIONS, type DealValues } from "@/components/deals/deal-values";
-import type { DealDto } from "@/server/schemas/deal.schema";
+import type { PartnerDealDto } from "@/server/schemas/deal.schema";
+import { translationFieldOfPath, translationsInputOf, translationsValuesOf } from "@/components/deals/deal-translation-values";
 
 /** The fields an own deal has (the catalogue-only ones of DealValues are not on its form). */
 export const OWN_DEAL_FIELDS = [
@@ -18,7 +19,7 @@ const list = (s: string) =>
     .filter(Boolean);
 
 /** instructionsSource: what the editor opens (the Markdown they were written in, else the stored HTML). */
-export function valuesOfDeal(d: DealDto, instructionsSource?: string): DealValues {
+export function valuesOfDeal(d: PartnerDealDto, instructionsSource?: string): DealValues {
   return {
     ...emptyDealValues,
     product_name: d.product_name,
@@ -49,6 +50,7 @@ export function valuesOfDeal(d: DealDto, instructionsSource?: string): DealValue
     approval_time: d.approval_time ?? "",
     start_date: d.start_date ?? "",
     end_date: d.end_date ?? "",
+    translations: translationsValuesOf(d.translations),
     redemption: {
       method: d.redemption?.method ?? "url",
       instructions: instructionsSource ?? d.redemption?.instructions ?? "",
@@ -84,11 +86,16 @@ export function inputOfValues(v: DealValues): Record<string, unknown> {
     start_date: v.start_date || null,
     end_date: v.end_date || null,
     redemption: v.redemption,
+    // Every language: the boxes of languages not shown as tabs hold what is stored and send it back
+    // unchanged; an emptied box is null, which removes that field (PATCH merges).
+    translations: translationsInputOf(v.translations, "patch"),
   };
 }
 
 /** The form field a schema issue or a service `param` belongs to. */
 export function fieldOfPath(path: string): string | null {
+  const translated = translationFieldOfPath(path);
+  if (translated) return translated;
   const m = /^(redemption\.\w+|eligibility\.\w+|\w+)/.exec(path);
   if (!m) return null;
   if (m[1] === "redemption") return "redemption.method";

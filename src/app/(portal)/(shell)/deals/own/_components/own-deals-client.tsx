@@ -3,6 +3,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { PackagePlus } from "lucide-react";
 import Link from "next/link";
+import { REDEMPTION_METHOD_LABELS } from "@/server/domain/labels";
 import { useState } from "react";
 import { DealLogo } from "@/components/hosted/deal-logo";
 import { DataTable } from "@/components/portal/data-table";
@@ -26,26 +27,43 @@ type Tab = (typeof TABS)[number]["value"];
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
 
-const columns: ColumnDef<DealDto>[] = [
-  {
-    header: "Deal",
-    cell: ({ row: { original: d } }) => (
-      <div className="flex min-w-40 items-start gap-3 whitespace-normal">
-        {/* The hosted app's logo: the product's initials when there is none or it does not load. */}
-        <DealLogo url={d.logo_url || null} name={d.product_name} size={32} />
-        <div className="min-w-0">
-          <Link href={`/deals/own/${d.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
-            {d.product_name}
-          </Link>
-          <div className="text-xs text-muted-foreground">{d.short_description}</div>
-        </div>
+function DealName({ deal: d, className }: { deal: DealDto; className: string }) {
+  return (
+    <div className={className}>
+      {/* The hosted app's logo: the product's initials when there is none or it does not load. */}
+      <DealLogo url={d.logo_url || null} name={d.product_name} size={32} />
+      <div className="min-w-0">
+        <Link href={`/deals/own/${d.id}`} className="font-medium text-primary underline-offset-4 [overflow-wrap:anywhere] hover:underline">
+          {d.product_name}
+        </Link>
+        <div className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{d.short_description}</div>
       </div>
-    ),
-  },
+    </div>
+  );
+}
+
+const methodOf = (d: DealDto) => (d.redemption ? REDEMPTION_METHOD_LABELS[d.redemption.method] : "—");
+
+const columns: ColumnDef<DealDto>[] = [
+  { header: "Deal", cell: ({ row: { original: d } }) => <DealName deal={d} className="flex min-w-40 items-start gap-3 whitespace-normal" /> },
   { header: "Status", cell: ({ row }) => <StatusBadge status={row.original.status} /> },
-  { header: "Redemption", cell: ({ row }) => row.original.redemption?.method.replace("_", " ") ?? "—" },
+  { header: "How members redeem", cell: ({ row }) => methodOf(row.original) },
   { header: "Created", cell: ({ row }) => dateFormat.format(new Date(row.original.created_at)) },
 ];
+
+/** Phones (below md): one card per deal, the four columns on screen (a 375 px screen cut the last two). */
+function dealCard(d: DealDto) {
+  return (
+    <div className="flex flex-col gap-2 rounded-xl border bg-card p-4 text-sm">
+      <DealName deal={d} className="flex items-start gap-3" />
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+        <StatusBadge status={d.status} />
+        <span>{methodOf(d)}</span>
+        <span>Created {dateFormat.format(new Date(d.created_at))}</span>
+      </div>
+    </div>
+  );
+}
 
 export function OwnDealsClient() {
   const [tab, setTab] = useState<Tab>("all");
@@ -74,6 +92,7 @@ export function OwnDealsClient() {
             <DataTable
               caption="Own deals"
               columns={columns}
+              card={dealCard}
               data={list.data?.data}
               isLoading={list.isLoading}
               getRowId={(d) => d.id}

@@ -23,6 +23,7 @@ import { StatusBadge } from "../../_components/deal-badges";
 import { ReasonList } from "../../_components/reason-list";
 import { useDebounced } from "@/components/portal/use-debounced";
 import { DescribeMemberForm } from "./describe-member-form";
+import { MemberPicker } from "@/components/portal/member-picker";
 
 type Subject = { kind: "id"; id: string } | { kind: "described"; profile: z.input<typeof describedMemberSchema> };
 const PAGE_SIZE = 24;
@@ -51,38 +52,6 @@ function useBrand() {
     [p],
   );
   return { name: p?.name ?? null, style };
-}
-
-function MemberPicker({ onPick }: { onPick: (id: string) => void }) {
-  const [q, setQ] = useState("");
-  const search = useDebounced(q);
-  const found = api.catalogue.searchMembers.useQuery({ q: search });
-  return (
-    <div className="flex flex-col gap-3">
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="member-search">Find a member</Label>
-        <Input id="member-search" type="search" placeholder="Email or your own user id" value={q} onChange={(e) => setQ(e.target.value)} />
-      </div>
-      {found.error ? (
-        <ErrorState error={found.error} retry={() => found.refetch()} title="Members could not be searched" />
-      ) : found.isLoading ? (
-        <Skeleton className="h-24 w-full" />
-      ) : found.data?.length ? (
-        <ul aria-label="Matching members" className="flex flex-col gap-1">
-          {found.data.map((m) => (
-            <li key={m.id}>
-              <Button variant="ghost" className="h-auto w-full justify-start py-2 text-left" onClick={() => onPick(m.id)}>
-                <span className="min-w-0 truncate">Preview {m.email}</span>
-                {m.tier === "premium" ? <Badge variant="outline">Premium</Badge> : null}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="text-sm text-muted-foreground">{search ? "No member matches this search." : "No members yet: add members over the API or describe one instead."}</p>
-      )}
-    </div>
-  );
 }
 
 function PreviewList({ subject }: { subject: Subject }) {
@@ -200,7 +169,13 @@ export function PreviewClient() {
               <TabsTrigger value="describe">Describe a member</TabsTrigger>
             </TabsList>
             <TabsContent value="pick">
-              <MemberPicker onPick={(id) => setSubject({ kind: "id", id })} />
+              <MemberPicker
+                id="member-search"
+                onPick={(id) => setSubject({ kind: "id", id })}
+                pickLabel={(email) => `Preview ${email}`}
+                listLabel="Matching members"
+                noMembers="No members yet: add members over the API or describe one instead."
+              />
             </TabsContent>
             <TabsContent value="describe">
               <DescribeMemberForm onPreview={(profile) => setSubject({ kind: "described", profile })} />

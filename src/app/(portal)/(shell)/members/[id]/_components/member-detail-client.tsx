@@ -2,17 +2,15 @@
 // One member: who they are, what they qualify as (marking answers they gave themselves), what they
 // did (latest events), and what they got (codes, redemptions).
 import Link from "next/link";
-import { ArrowLeft } from "lucide-react";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
-import { ErrorState } from "@/components/portal/error-state";
+import { DetailPage } from "@/components/portal/detail-page";
 import { PageHeader } from "@/components/portal/page-header";
 import { EVENT_LABELS } from "../../../analytics/_components/event-labels";
 import type { EventType } from "@/server/domain/enums";
 import { labelOf, REQUEST_STATUS_LABELS, TIER_LABELS } from "@/server/domain/labels";
+import { IdentityProviderCard } from "./identity-provider-card";
 
 type Detail = RouterOutputs["members"]["detail"];
 
@@ -37,24 +35,9 @@ const REQUEST_VARIANT = { pending: "default", approved: "success", declined: "de
 export function MemberDetailClient({ memberId }: { memberId: string }) {
   const detail = api.members.detail.useQuery({ id: memberId }, { retry: (n, e) => e.data?.code !== "NOT_FOUND" && n < 2 });
   return (
-    <div className="space-y-6">
-      <Button asChild variant="link" className="px-0">
-        <Link href="/members">
-          <ArrowLeft aria-hidden /> All members
-        </Link>
-      </Button>
-      {detail.isPending ? (
-        <div className="space-y-3" role="status" aria-label="Loading member">
-          <Skeleton className="h-9 w-64" />
-          <Skeleton className="h-40 w-full" />
-          <Skeleton className="h-40 w-full" />
-        </div>
-      ) : detail.isError ? (
-        <ErrorState error={detail.error} retry={() => void detail.refetch()} />
-      ) : (
-        <MemberDetail detail={detail.data} />
-      )}
-    </div>
+    <DetailPage back={{ href: "/members", label: "All members" }} query={detail} loadingLabel="Loading member">
+      {(data) => <MemberDetail detail={data} />}
+    </DetailPage>
   );
 }
 
@@ -102,6 +85,7 @@ function MemberDetail({ detail }: { detail: Detail }) {
             </dl>
           </CardContent>
         </Card>
+        {detail.identity_provider ? <IdentityProviderCard idp={detail.identity_provider} /> : null}
       </div>
 
       <Card>

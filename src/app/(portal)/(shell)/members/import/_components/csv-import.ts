@@ -12,6 +12,7 @@ export const TARGET_FIELDS: TargetField[] = [
   { key: "email", label: "Email", aliases: ["email", "e-mail", "mail", "email address", "emailaddress"] },
   { key: "external_user_id", label: "External user ID", aliases: ["external_user_id", "external id", "external user id", "externalid", "user id", "userid", "customer id", "crm id"] },
   { key: "idp_uid", label: "Identity provider UID", aliases: ["idp_uid", "idp uid", "idp", "idpuid", "sso id"] },
+  { key: "locale", label: "Language (BCP 47, e.g. fr, pt-BR)", aliases: ["locale", "language", "lang", "language code", "preferred language"] },
   { key: "tier", label: "Tier", aliases: ["tier", "plan", "user tier"] },
   { key: "user_types", label: "User types", list: true, aliases: ["user_types", "user types", "user type", "types"] },
   { key: "regions", label: "Regions", list: true, aliases: ["regions", "region"] },

@@ -7,6 +7,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { MEMBER_COOKIE } from "@/lib/hosted/member-surface";
 import { AppError } from "@/server/errors/app-error";
 import { startMemberSession } from "@/server/services/members";
+import { WIDGET_RETURN_PARAM } from "@/server/domain/widget-return";
 import { getSurface, loadPartner, sessionCookieOptions } from "../../../_lib/member-context";
 
 type Ctx = { params: Promise<{ subdomain: string }> };
@@ -30,6 +31,8 @@ export async function POST(request: NextRequest, { params }: Ctx): Promise<NextR
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     const state = err.code === "magic_link_used" ? "used" : err.code === "magic_link_expired" ? "expired" : "invalid";
-    return seeOther(`${surface.base}/auth/magic?status=${state}`);
+    // In the widget, the page that embeds it goes along: a new link asked for there comes back to it.
+    const returnTo = surface.surface === "embed" ? String(form?.get(WIDGET_RETURN_PARAM) ?? "").slice(0, 4096) : "";
+    return seeOther(`${surface.base}/auth/magic?status=${state}${returnTo ? `&${WIDGET_RETURN_PARAM}=${encodeURIComponent(returnTo)}` : ""}`);
   }
 }

@@ -11,10 +11,10 @@ import { AUDIENCE_REGIONS, DELIVERY_METHODS, PARTNER_TYPES } from "@/server/doma
 import { partnerSettingsSchema } from "@/server/schemas/partner.schema";
 import type { PartnerDto } from "@/server/services/partners";
 import { api } from "@/trpc/react";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
+import { FormDialogFooter } from "@/components/portal/form-dialog-footer";
 import { CheckboxGroupField, SelectField, SwitchField, TextField } from "@/components/portal/form-fields";
 import { schemaResolver } from "@/components/portal/schema-resolver";
 import { onlyFields, setServerErrors, withoutParamPrefix } from "@/components/portal/server-errors";
@@ -110,22 +110,7 @@ export function EditPartnerDialog({ partner, onSaved }: { partner: PartnerDto; o
             <SwitchField control={form.control} name="freemium_enabled" label="Freemium" description="Free members see premium deals locked, with the upgrade link." />
             <TextField control={form.control} name="upgrade_url" label="Upgrade link (optional)" type="url" placeholder="https://example.com/upgrade" />
             <TextField control={form.control} name="support_email" label="Support email (optional)" type="email" description="Replies to members' sign-in emails go here." />
-            {unplaced ? (
-              <Alert variant="destructive">
-                <AlertTitle>The settings were not saved</AlertTitle>
-                <AlertDescription>{unplaced}</AlertDescription>
-              </Alert>
-            ) : null}
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button type="button" variant="outline">
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? "Saving…" : "Save settings"}
-              </Button>
-            </DialogFooter>
+            <FormDialogFooter problem={unplaced} problemTitle="The settings were not saved" pending={save.isPending} submitLabel="Save settings" />
           </form>
         </Form>
       </DialogContent>

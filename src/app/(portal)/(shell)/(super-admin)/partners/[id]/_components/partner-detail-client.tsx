@@ -1,19 +1,17 @@
 "use client";
 // One partner: facts, "Edit settings", activation, key pairs (rotate on the partner's behalf: the new
 // private key is shown once), admins, and "View as" (the partner's portal, read-only).
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ArrowLeft, Eye, KeyRound } from "lucide-react";
+import { Eye, KeyRound } from "lucide-react";
 import { toast } from "sonner";
 import { api, type RouterOutputs } from "@/trpc/react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { ConfirmDialog } from "@/components/portal/confirm-dialog";
-import { ErrorState } from "@/components/portal/error-state";
+import { DetailPage } from "@/components/portal/detail-page";
 import { PageHeader } from "@/components/portal/page-header";
 import { SecretField } from "../../_components/create-partner-dialog";
 import { DELIVERY_NAMES } from "../../_components/partners-client";
@@ -27,24 +25,9 @@ export function PartnerDetailClient({ partnerId }: { partnerId: string }) {
   const detail = api.superAdmin.getPartner.useQuery({ partnerId }, { retry: (n, e) => e.data?.code !== "NOT_FOUND" && n < 2 });
 
   return (
-    <div className="space-y-6">
-      <Button asChild variant="link" className="px-0">
-        <Link href="/partners">
-          <ArrowLeft aria-hidden /> All partners
-        </Link>
-      </Button>
-      {detail.isPending ? (
-        <div className="space-y-3" role="status" aria-label="Loading partner">
-          <Skeleton className="h-9 w-64" />
-          <Skeleton className="h-40 w-full" />
-          <Skeleton className="h-40 w-full" />
-        </div>
-      ) : detail.isError ? (
-        <ErrorState error={detail.error} retry={() => void detail.refetch()} />
-      ) : (
-        <PartnerDetail detail={detail.data} />
-      )}
-    </div>
+    <DetailPage back={{ href: "/partners", label: "All partners" }} query={detail} loadingLabel="Loading partner">
+      {(data) => <PartnerDetail detail={data} />}
+    </DetailPage>
   );
 }
 
@@ -84,10 +67,11 @@ function PartnerDetail({ detail }: { detail: Detail }) {
         title={partner.name}
         description={`${partner.type} · ${partner.subdomain}`}
         actions={
-          <div className="flex flex-wrap gap-2">
+          <div className="flex min-w-0 max-w-full flex-wrap gap-2">
             <EditPartnerDialog partner={partner} onSaved={refresh} />
-            <Button variant="outline" onClick={() => viewAs.mutate({ partnerId: partner.id })} disabled={viewAs.isPending}>
-              <Eye aria-hidden /> View as {partner.name} (read-only)
+            {/* A long partner name is cut inside the button, not past the page (issue 44: 475 px at 375). */}
+            <Button variant="outline" className="max-w-full overflow-hidden" title={`View as ${partner.name} (read-only)`} onClick={() => viewAs.mutate({ partnerId: partner.id })} disabled={viewAs.isPending}>
+              <Eye aria-hidden /> <span className="min-w-0 truncate">View as {partner.name} (read-only)</span>
             </Button>
             {partner.active ? (
               <ConfirmDialog

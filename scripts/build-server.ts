@@ -1,0 +1,54 @@
+// The second half of `npm run build`: our own entry points compiled to plain JavaScript, so that a
+// production process is `node` on a built file, with no TypeScript loader (tsx) in it (issue 45).
+// `npm start`, `npm run worker` and `npm run cli` go through scripts/run-built.mjs, which runs these
+// files when they are current and the TypeScript sources through tsx when they are not (a fresh
+// clone, an edited source: the newcomer's `npm start` then builds both, Next and this).
+//
+// One esbuild bundle per entry point, sharing chunks (the dynamic imports of start.ts stay lazy):
+// our code from src/ and scripts/ is compiled in; every package stays an import of node_modules,
+// exactly as tsx ran it. Written into the Next build's folder (NEXT_DIST_DIR, .next), after
+// `next build`, which empties that folder first: a build is one folder.
+import fs from "node:fs";
+import path from "node:path";
+import { build, stop } from "esbuild";
+import { compiledServerDir, COMPILED_STAMP, COMPILED_ENTRIES } from "@/server/runtime/build-state";
+
+/** Compiles the entry points into `<NEXT_DIST_DIR>/perkway-server/`; returns how long it took (ms). */
+export async function buildServer(root = process.cwd()): Promise<number> {
+  const started = performance.now();
+  const outdir = compiledServerDir(root);
+  fs.rmSync(outdir, { recursive: true, force: true });
+  await build({
+    absWorkingDir: root,
+    entryPoints: Object.fromEntries(COMPILED_ENTRIES.map((name) => [name, name === "build-state" ? "src/server/runtime/build-state.ts" : `scripts/${name}.ts`])),
+    outdir,
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    // Packages are loaded from node_modules at run time, as under tsx (Prisma's WebAssembly, pg,
+    // PGlite, Next itself); the "@/..." paths of tsconfig.json are our code and compiled in.
+    packages: "external",
+    tsconfig: path.join(root, "tsconfig.json"),
+    jsx: "automatic",
+    // Stack traces name the compiled files; no source maps (scripts/start.ts turns them off in production).
+    sourcemap: false,
+    minify: false,
+    keepNames: true,
+    logLevel: "warning",
+    // A CommonJS package that a bundled module `require`s (none today) would find Node's require.
+    banner: { js: 'import { createRequire as __perkwayCreateRequire } from "node:module"; const require = __perkwayCreateRequire(import.meta.url);' },
+  });
+  // esbuild's service process would otherwise live as long as this one (`npm start` builds, then serves).
+  await stop();
+  // Written last: the launcher compares the sources' times with this file's.
+  fs.writeFileSync(path.join(outdir, COMPILED_STAMP), new Date().toISOString() + "\n");
+  return performance.now() - started;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const ms = await buildServer();
+  console.log(`compiled the server, worker and CLI to ${path.relative(process.cwd(), compiledServerDir())}/ in ${(ms / 1000).toFixed(1)} s`);
+}

@@ -1,0 +1,49 @@
+"use client";
+// Up to 10 deals by views, then redemptions, over the range (from analytics.summary).
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { pct } from "./analytics-format";
+import type { Analytics } from "./use-analytics";
+
+export function TopDealsCard({ summary, rangeLabel }: Pick<Analytics, "summary" | "rangeLabel">) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Top deals</CardTitle>
+        <CardDescription>Up to 10 deals by views, over {rangeLabel}. Redemptions are recorded ones: one per member and deal.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {summary.error ? (
+          <p className="text-sm text-muted-foreground">Unavailable: see the error above.</p>
+        ) : !summary.data ? (
+          <Skeleton className="h-40 w-full" />
+        ) : summary.data.top_deals.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No deal was opened or redeemed in this range. Try a longer range, or check that deal_detail_viewed events are reported.</p>
+        ) : (
+          <Table data-testid="top-deals">
+            <TableCaption className="sr-only">Top deals by views over {rangeLabel}</TableCaption>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Deal</TableHead>
+                <TableHead className="text-right">Views</TableHead>
+                <TableHead className="text-right">Redemptions</TableHead>
+                <TableHead className="hidden text-right sm:table-cell">Rate</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {summary.data.top_deals.map((d) => (
+                <TableRow key={d.deal_id}>
+                  <TableCell className="max-w-48 truncate font-medium whitespace-normal sm:max-w-none">{d.product_name}</TableCell>
+                  <TableCell className="text-right tabular-nums">{d.views.toLocaleString("en")}</TableCell>
+                  <TableCell className="text-right tabular-nums" data-testid="top-deal-redemptions">{d.redemptions_recorded.toLocaleString("en")}</TableCell>
+                  <TableCell className="hidden text-right text-muted-foreground tabular-nums sm:table-cell">{pct(d.views ? d.redemptions_recorded / d.views : null)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

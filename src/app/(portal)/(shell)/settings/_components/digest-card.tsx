@@ -1,0 +1,136 @@
+"use client";
+// Settings → Member digests (contract section 19): how often live members get "New deals you can
+// claim" (off / weekly / monthly; ending-soon reminders follow it), and a preview of the next digest
+// one chosen member would get if it ran now. The email's HTML sits in a sandboxed frame, like the
+// email previews; nothing is sent or recorded.
+import { useState } from "react";
+import { toast } from "sonner";
+import { ErrorState } from "@/components/portal/error-state";
+import { MemberPicker } from "@/components/portal/member-picker";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { api } from "@/trpc/react";
+
+type Frequency = "off" | "weekly" | "monthly";
+const FREQUENCY_OPTIONS: { value: Frequency; label: string }[] = [
+  { value: "weekly", label: "Weekly" },
+  { value: "monthly", label: "Monthly" },
+  { value: "off", label: "Off" },
+];
+
+export function DigestCard({ initial, readOnly }: { initial: Frequency; readOnly: boolean }) {
+  const [frequency, setFrequency] = useState<Frequency>(initial);
+  const [memberId, setMemberId] = useState<string | null>(null);
+  const utils = api.useUtils();
+  const save = api.settings.setDigestFrequency.useMutation({
+    onSuccess: async (r) => {
+      setFrequency(r.digest_frequency);
+      toast.success(r.digest_frequency === "off" ? "Member digests are off" : `Member digests are ${r.digest_frequency}`);
+      await Promise.all([utils.settings.get.invalidate(), utils.settings.previewDigest.invalidate()]);
+    },
+    onError: (err) => toast.error(err.message),
+  });
+  return (
+    <Card className="mt-6">
+      <CardHeader>
+        <CardTitle>Member digests</CardTitle>
+        <CardDescription>
+          A &ldquo;New deals you can claim&rdquo; email to each live member, listing only deals they can claim that are new to them since their last digest; nothing is sent when nothing is
+          new. Off also stops the &ldquo;ending soon&rdquo; reminders. Members can turn digests off in your deal app or with the link in each email.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="digest-frequency">Send digests</Label>
+          <Select value={frequency} onValueChange={(v) => save.mutate({ digest_frequency: v as Frequency })} disabled={readOnly || save.isPending}>
+            <SelectTrigger id="digest-frequency" className="w-full sm:w-44">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {FREQUENCY_OPTIONS.map((o) => (
+                <SelectItem key={o.value} value={o.value}>
+                  {o.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <section aria-labelledby="digest-preview-heading" className="space-y-3">
+          <h3 id="digest-preview-heading" className="text-sm font-semibold">
+            Preview the next digest
+          </h3>
+          {memberId ? (
+            <>
+              <Button type="button" variant="outline" size="sm" onClick={() => setMemberId(null)}>
+                Choose another member
+              </Button>
+              <DigestPreview memberId={memberId} />
+            </>
+          ) : (
+            <MemberPicker
+              id="digest-member-search"
+              onPick={setMemberId}
+              pickLabel={(email) => `Preview the digest of ${email}`}
+              listLabel="Members to preview"
+              noMembers="No members yet: add members over the API or an import first."
+            />
+          )}
+        </section>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DigestPreview({ memberId }: { memberId: string }) {
+  const preview = api.settings.previewDigest.useQuery({ member_id: memberId }, { staleTime: 10_000 });
+  if (preview.isPending) {
+    return (
+      <div role="status" aria-label="Rendering the digest" className="space-y-3">
+        <Skeleton className="h-6 w-72" />
+        <Skeleton className="h-96 w-full" />
+      </div>
+    );
+  }
+  if (preview.isError) return <ErrorState error={preview.error} retry={() => void preview.refetch()} title="The digest could not be rendered" />;
+  const p = preview.data;
+  const notes = [
+    p.digest_frequency === "off" ? "Digests are off for your members: nothing would be sent." : null,
+    p.digest_emails ? null : "This member turned digest emails off: nothing would be sent to them.",
+  ].filter(Boolean);
+  return (
+    <div className="space-y-3" data-testid="digest-preview">
+      {notes.map((n) => (
+        <p key={n} role="note" className="rounded-md border bg-muted px-3 py-2 text-sm">
+          {n}
+        </p>
+      ))}
+      {!p.email ? (
+        <p className="text-sm text-muted-foreground">Nothing is new for this member since their last digest: no digest would be sent now.</p>
+      ) : (
+        <>
+          <p className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="font-medium break-words">{p.email.subject}</span>
+            <Badge variant="secondary">{p.new_deals === 1 ? "1 new deal" : `${p.new_deals} new deals`}</Badge>
+          </p>
+          <Tabs defaultValue="html">
+            <TabsList aria-label="Part of the email">
+              <TabsTrigger value="html">HTML</TabsTrigger>
+              <TabsTrigger value="text">Plain text</TabsTrigger>
+            </TabsList>
+            <TabsContent value="html">
+              <iframe title="Preview of the next digest" sandbox="" srcDoc={p.email.html} className="h-[560px] w-full rounded-md border bg-white" />
+            </TabsContent>
+            <TabsContent value="text">
+              <pre className="max-h-[560px] overflow-auto rounded-md border bg-muted/40 p-4 text-sm whitespace-pre-wrap break-words">{p.email.text}</pre>
+            </TabsContent>
+          </Tabs>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+"use client";
+// The provider's deals as a select (codes and tracking pages work on one deal at a time).
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+
+export function DealPicker({ deals, value, onChange, id }: { deals: { id: string; product_name: string }[]; value: string; onChange: (id: string) => void; id: string }) {
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={id}>Deal</Label>
+      <Select value={value} onValueChange={onChange}>
+        <SelectTrigger id={id} className="w-full sm:w-80">
+          <SelectValue placeholder="Choose a deal" />
+        </SelectTrigger>
+        <SelectContent>
+          {deals.map((d) => (
+            <SelectItem key={d.id} value={d.id}>
+              {d.product_name}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}

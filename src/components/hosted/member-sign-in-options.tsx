@@ -1,0 +1,31 @@
+// The signed-out member's ways in, as the partner set them (member_sign_in, contract section 15):
+// "Continue with {display_name}" when an identity provider is configured, and the email-link form
+// (children) unless email links are off.
+import type { ReactNode } from "react";
+import { hostedAppConfig } from "@/server/config/hosted-app-config";
+import { hostedAppUrl } from "@/server/config/hosted-app-url";
+import type { HostedPartner } from "@/server/services/partners";
+import { IdpSignInButton } from "./idp-sign-in-button";
+
+const TEXT = { or: "or get a link by email" } as const;
+
+type Props = { partner: HostedPartner; surface: "hosted" | "embed"; base: string; buttonClass: string; children: ReactNode };
+
+export function MemberSignInOptions({ partner, surface, base, buttonClass, children }: Props) {
+  const { oidc, emailLink } = partner.memberSignIn;
+  if (!oidc) return <>{children}</>;
+  // The popup runs on the hosted app's registered host, where the IdP's callback lands.
+  const hosted = hostedAppUrl(hostedAppConfig(), partner.subdomain);
+  const popup = surface === "embed" ? { url: `${hosted}/auth/oidc/start?popup=1`, origin: new URL(hosted).origin, frameBase: base } : null;
+  return (
+    <div className="grid gap-4" data-testid="member-sign-in-options">
+      <IdpSignInButton displayName={oidc.displayName} className={buttonClass} startHref={`${base}/auth/oidc/start`} popup={popup} />
+      {emailLink ? (
+        <>
+          <p className="text-center text-xs uppercase tracking-wide text-muted-foreground">{TEXT.or}</p>
+          {children}
+        </>
+      ) : null}
+    </div>
+  );
+}

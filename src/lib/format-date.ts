@@ -1,0 +1,28 @@
+// One way to write dates and times in the portal (issue 44): Intl's medium date and short time, in
+// the admin's time zone, named when it is not obvious ("Nov 28, 2026, 10:00 AM UTC"). Pure: pages
+// and components call it through useDateFormat (src/components/portal/use-date-format.ts), which
+// supplies the browser's time zone once hydrated.
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(kind: "date" | "datetime", timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind}|${timeZone}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en", kind === "date" ? { dateStyle: "medium", timeZone } : { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" });
+    cache.set(key, f);
+  }
+  return f;
+}
+
+const toDate = (value: string | Date) => (typeof value === "string" ? new Date(value) : value);
+
+/** "Nov 28, 2026, 10:00 AM UTC" (the zone's short name: "GMT+1", "PST", …). */
+export function formatDateTime(value: string | Date, timeZone = "UTC"): string {
+  return formatter("datetime", timeZone).format(toDate(value));
+}
+
+/** "Nov 28, 2026". */
+export function formatDate(value: string | Date, timeZone = "UTC"): string {
+  return formatter("date", timeZone).format(toDate(value));
+}

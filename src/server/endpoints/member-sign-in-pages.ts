@@ -1,0 +1,91 @@
+// The small self-contained pages of member sign-in through the partner's identity (hand-off and
+// OpenID Connect): every refusal says what to do, and the widget's popup hands its sign-in to the
+// frame. Their words are the "signInPages" messages, in the member's language (signInWordsFor in
+// member-sign-in.ts picks it as the hosted app does).
+import type en from "../../../messages/en.json";
+import { NO_FRAMING_HEADERS } from "@/server/http/page-request-guard";
+import { localeDirection, type SupportedLocale } from "@/server/domain/locales";
+
+type Messages = typeof en;
+
+/** The pages' words in the member's language (messages/{locale}.json, "signInPages") and that language. */
+export type SignInWords = { locale: SupportedLocale; text: Messages["signInPages"] };
+
+export type OidcPageReason = keyof Messages["signInPages"]["oidc"];
+
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+const fill = (text: string, vars: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? "");
+
+type Link = { href: string; label: string };
+
+function page(locale: SupportedLocale, title: string, body: string, links: Link[], script?: { nonce: string; code: string }): string {
+  return `<!doctype html>
+<html lang="${locale}" dir="${localeDirection(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
+<style>
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f8fafc;color:#0f172a}
+main{max-width:32rem;margin:12vh auto;padding:2rem 1.5rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem}
+h1{font-size:1.375rem;margin:0 0 .75rem}p{line-height:1.5;margin:0 0 1.25rem;color:#334155}
+a{display:inline-block;background:#0f172a;color:#fff;padding:.625rem 1rem;border-radius:.5rem;text-decoration:none;font-weight:600;margin:0 .5rem .5rem 0}
+a+a{background:#fff;color:#0f172a;border:1px solid #cbd5e1}
+a:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
+@media (max-width:480px){main{margin:0;border-radius:0;border-left:0;border-right:0;min-height:100vh;box-sizing:border-box}}
+</style></head>
+<body><main data-testid="member-sign-in-page"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p>${links.map((l) => `<a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a>`).join("")}</main>${
+    script ? `<script nonce="${escapeHtml(script.nonce)}">${script.code}</script>` : ""
+  }</body></html>
+`;
+}
+
+/** The page's headers: framing refused on the hosted app; in the widget the proxy's frame-ancestors apply. */
+export function pageResponse(status: number, html: string, opts: { embed: boolean; nonce?: string; headers?: Headers }): Response {
+  const headers = opts.headers ?? new Headers();
+  const script = opts.nonce ? `script-src 'nonce-${opts.nonce}'` : "script-src 'none'";
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  headers.set("Cache-Control", "no-store");
+  headers.set("Content-Security-Policy", `default-src 'none'; ${script}; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'${opts.embed ? "" : "; frame-ancestors 'none'"}`);
+  if (!opts.embed) headers.set("X-Frame-Options", NO_FRAMING_HEADERS["X-Frame-Options"]);
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "no-referrer");
+  return new Response(html, { status, headers });
+}
+
+/** One page for every refused hand-off (401): which check failed is for the logs, not the member. */
+export function handoffRefusedPage(words: SignInWords, partnerName: string, base: string, embed: boolean): Response {
+  const t = words.text;
+  return pageResponse(401, page(words.locale, t.handoffTitle, fill(t.handoffBody, { partner: partnerName }), [{ href: `${base}/`, label: t.backToSignIn }]), { embed });
+}
+
+/** Our own trouble (the database away, an unexpected error): 503 with Retry-After, never a bare 500. */
+export function unavailablePage(words: SignInWords, base: string, embed: boolean): Response {
+  const t = words.text.unavailable;
+  const headers = new Headers({ "Retry-After": "5" });
+  return pageResponse(503, page(words.locale, t.title, t.body, [{ href: `${base}/`, label: words.text.backToSignIn }]), { embed, headers });
+}
+
+export function oidcRefusedPage(words: SignInWords, status: number, reason: OidcPageReason, vars: { partner: string; idp: string }, base: string, opts: { embed: boolean; popup?: boolean; headers?: Headers }): Response {
+  const text = words.text.oidc[reason];
+  const retry = reason === "access_denied" || reason === "bad_state" || reason === "invalid_response" || reason === "idp_unreachable" || reason === "email_required";
+  const links: Link[] = [
+    // In the widget's popup, trying again stays a popup sign-in (its result goes to the frame).
+    ...(retry ? [{ href: `${base}/auth/oidc/start${opts.popup ? "?popup=1" : ""}`, label: words.text.tryAgain }] : []),
+    { href: `${base}/`, label: words.text.backToSignIn },
+  ];
+  return pageResponse(status, page(words.locale, fill(text.title, vars), fill(text.body, vars), links), { embed: opts.embed, headers: opts.headers });
+}
+
+/**
+ * The popup's last page: hands the one-time completion code to the widget's frame that opened it
+ * (postMessage to our own origins only, so no other site's window can receive it), then closes.
+ * Without an opener it completes the sign-in in this window instead.
+ */
+export function popupDonePage(words: SignInWords, code: string, completeUrl: string, targetOrigins: string[], nonce: string, headers?: Headers): Response {
+  const data = JSON.stringify({ code, completeUrl, origins: targetOrigins }).replace(/</g, "\\u003c");
+  const js = `(function(){var d=${data};var o=window.opener;if(o&&!o.closed){d.origins.forEach(function(t){try{o.postMessage({type:"perkway:oidc-complete",code:d.code},t)}catch(e){}});window.close();}else{location.replace(d.completeUrl+"?code="+encodeURIComponent(d.code));}})();`;
+  return pageResponse(200, page(words.locale, words.text.popupDone, "", [{ href: `${completeUrl}?code=${encodeURIComponent(code)}`, label: words.text.popupContinue }], { nonce, code: js }), {
+    embed: false,
+    nonce,
+    headers,
+  });
+}

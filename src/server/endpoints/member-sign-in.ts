@@ -1,0 +1,208 @@
+// Member sign-in through the partner's own identity, as fetch-style handlers behind Next's route
+// handlers (src/app/p/[subdomain]/auth/handoff, auth/oidc/{start,callback,complete}; the proxy sends
+// /embed/{subdomain}?handoff=… to the hand-off handler too):
+//   GET /auth/handoff?token=…&next=/deals/{id}  signed hand-off → session → `next` (same host) or the app's root
+//   GET /auth/oidc/start[?popup=1&next=…]       → the IdP (code flow, PKCE, state + nonce), state bound to this browser
+//   GET /auth/oidc/start?test=<ticket>           an admin's "Test sign-in" (portal): the callback reports, signs nobody in
+//   GET /auth/oidc/callback                      the registered redirect URI → session, or the popup's completion page
+//   GET /auth/oidc/complete?code=…               the widget's frame collects the popup's sign-in
+// Every refusal is a friendly page (hand-off: 401; OIDC: 400/403), never a 500.
+import { randomBytes } from "node:crypto";
+import { MEMBER_COOKIE, type MemberSurface } from "@/lib/hosted/member-surface";
+import { hostedAppConfig } from "@/server/config/hosted-app-config";
+import { hostedAppUrl } from "@/server/config/hosted-app-url";
+import { oidcConfig } from "@/server/config/oidc-config";
+import { readOidcTestTicket } from "@/server/crypto/oidc-test-ticket";
+import { completeMemberOidcPopup, finishMemberOidc, signInWithHandoff, startMemberOidc, type MemberOidcRefusal } from "@/server/services/member-sign-in";
+import { getHostedPartner, type HostedPartner } from "@/server/services/partners";
+import { logger } from "@/server/observability/logger";
+import { handoffRefusedPage, oidcRefusedPage, popupDonePage, unavailablePage, type OidcPageReason, type SignInWords } from "./member-sign-in-pages";
+import { LOCALE_COOKIE } from "@/lib/hosted/member-surface";
+import { DEFAULT_LOCALE, resolveLocale, SUPPORTED_LOCALES } from "@/server/domain/locales";
+import { loadMessages } from "@/i18n/messages";
+import { oidcTestFailedPage, oidcTestReportPage } from "./oidc-test-report-page";
+
+/** What the proxy resolved for this request (src/proxy.ts, MEMBER_HEADERS). */
+type MemberRequestContext = { subdomain: string; surface: MemberSurface; base: string; secure: boolean; host: string; nonce?: string };
+
+const STATE_COOKIE = "perkway_oidc_state";
+
+/** `next` as a path on this app (relative to its root), or "/" for anything that could leave the host. */
+function safeNextPath(raw: string | null): string {
+  if (!raw || raw.length > 2000 || !raw.startsWith("/") || raw.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(raw)) return "/";
+  try {
+    const u = new URL(raw, "http://app.invalid");
+    return u.origin === "http://app.invalid" ? `${u.pathname}${u.search}${u.hash}` : "/";
+  } catch {
+    return "/";
+  }
+}
+
+function cookie(name: string, value: string, attrs: { path: string; secure: boolean; sameSite: "Lax" | "None"; partitioned?: boolean; expires?: Date; maxAge?: number }): string {
+  return [
+    `${name}=${value}`,
+    `Path=${attrs.path}`,
+    "HttpOnly",
+    `SameSite=${attrs.sameSite}`,
+    ...(attrs.secure ? ["Secure"] : []),
+    ...(attrs.partitioned ? ["Partitioned"] : []),
+    ...(attrs.expires ? [`Expires=${attrs.expires.toUTCString()}`] : []),
+    ...(attrs.maxAge !== undefined ? [`Max-Age=${attrs.maxAge}`] : []),
+  ].join("; ");
+}
+
+/** The member session cookie, with the attributes of the magic-link sign-in (member-context.ts). */
+function sessionCookie(ctx: MemberRequestContext, token: string, expires: Date): string {
+  const embed = ctx.surface === "embed" && ctx.secure;
+  return cookie(MEMBER_COOKIE, token, { path: ctx.base || "/", secure: ctx.secure, sameSite: embed ? "None" : "Lax", partitioned: embed, expires });
+}
+
+function seeOther(location: string, headers = new Headers()): Response {
+  headers.set("Location", location);
+  headers.set("Cache-Control", "no-store");
+  headers.set("Referrer-Policy", "no-referrer");
+  return new Response(null, { status: 303, headers });
+}
+
+const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+
+/**
+ * The pages' language, chosen as the hosted app chooses (src/i18n/hosted-locale.ts): the language
+ * menu's choice, else Accept-Language among the partner's locales, else its default. Without a
+ * partner (the database away) any supported language the browser asks for.
+ */
+async function signInWords(request: Request, partner: HostedPartner | null): Promise<SignInWords> {
+  const locale = resolveLocale({
+    choice: readCookie(request, LOCALE_COOKIE) ?? undefined,
+    acceptLanguage: request.headers.get("accept-language"),
+    offered: partner ? partner.locales : [...SUPPORTED_LOCALES],
+    defaultLocale: partner?.defaultLocale ?? DEFAULT_LOCALE,
+  });
+  return { locale, text: (await loadMessages(locale)).signInPages };
+}
+
+// GET /auth/handoff?token=…&next=… (and /embed/{subdomain}?handoff=…)
+async function handleHandoff(request: Request, ctx: MemberRequestContext): Promise<Response> {
+  const partner = await getHostedPartner(ctx.subdomain);
+  if (!partner) return notFound();
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token") ?? url.searchParams.get("handoff") ?? "";
+  const outcome = await signInWithHandoff({ id: partner.id, subdomain: partner.subdomain }, token);
+  if (!outcome.ok) {
+    logger().info({ partnerId: partner.id, reason: outcome.reason }, "hand-off refused");
+    return handoffRefusedPage(await signInWords(request, partner), partner.name, ctx.base, ctx.surface === "embed");
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(ctx, outcome.session.token, outcome.session.expiresAt));
+  return seeOther(`${ctx.base}${safeNextPath(url.searchParams.get("next"))}`, headers);
+}
+
+/** The redirect URI registered at the IdP: from configuration, never from the request. */
+function oidcRedirectUri(subdomain: string): string {
+  return `${hostedAppUrl(hostedAppConfig(), subdomain)}/auth/oidc/callback`;
+}
+
+const statusOf = (reason: MemberOidcRefusal): number =>
+  reason === "access_denied" || reason === "email_not_verified" || reason === "domain_not_allowed" || reason === "email_taken" || reason === "identity_conflict" ? 403 : 400;
+
+async function oidcFailure(request: Request, partner: HostedPartner, reason: MemberOidcRefusal, ctx: MemberRequestContext, headers?: Headers, popup = false): Promise<Response> {
+  const vars = { partner: partner.name, idp: partner.memberSignIn.oidc?.displayName ?? "Your organization" };
+  return oidcRefusedPage(await signInWords(request, partner), statusOf(reason), reason as OidcPageReason, vars, ctx.base, { embed: ctx.surface === "embed", popup, headers });
+}
+
+// GET /auth/oidc/start[?popup=1][&next=/deals/…]
+async function handleOidcStart(request: Request, ctx: MemberRequestContext): Promise<Response> {
+  const partner = await getHostedPartner(ctx.subdomain);
+  if (!partner) return notFound();
+  const url = new URL(request.url);
+  const redirectUri = new URL(oidcRedirectUri(partner.subdomain));
+  const callbackBase = redirectUri.pathname.replace(/\/auth\/oidc\/callback$/, "");
+  // The state cookie must be set where the callback will read it: start on the callback's host and base.
+  if (redirectUri.host !== ctx.host || callbackBase !== ctx.base) {
+    return seeOther(`${redirectUri.origin}${callbackBase}/auth/oidc/start${url.search}`);
+  }
+  const testParam = url.searchParams.get("test");
+  const ticket = testParam === null ? null : readOidcTestTicket(testParam);
+  if (testParam !== null && ticket?.partnerId !== partner.id) return oidcTestFailedPage(400, "bad_state", partner.name);
+  const popup = !ticket && url.searchParams.get("popup") === "1";
+  const started = await startMemberOidc(partner.id, { redirectUri: redirectUri.href, returnTo: safeNextPath(url.searchParams.get("next")), popup, policy: oidcConfig(), testTicketId: ticket?.id });
+  if (!started.ok && ticket) return oidcTestFailedPage(statusOf(started.reason), started.reason, partner.name);
+  if (!started.ok) {
+    logger().warn({ partnerId: partner.id, reason: started.reason }, "OIDC sign-in could not start");
+    return oidcFailure(request, partner, started.reason, ctx, undefined, popup);
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", cookie(STATE_COOKIE, started.state, { path: `${callbackBase || ""}/auth/oidc`, secure: ctx.secure, sameSite: "Lax", maxAge: 600 }));
+  return seeOther(started.authorizationUrl, headers);
+}
+
+function readCookie(request: Request, name: string): string | null {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return v.join("=");
+  }
+  return null;
+}
+
+// GET /auth/oidc/callback?code=…&state=… (or ?error=…)
+async function handleOidcCallback(request: Request, ctx: MemberRequestContext): Promise<Response> {
+  const partner = await getHostedPartner(ctx.subdomain);
+  if (!partner) return notFound();
+  const url = new URL(request.url);
+  const headers = new Headers();
+  headers.append("Set-Cookie", cookie(STATE_COOKIE, "", { path: `${ctx.base}/auth/oidc`, secure: ctx.secure, sameSite: "Lax", maxAge: 0 }));
+  // The state must come back to the browser that started the sign-in (no login CSRF).
+  const bound = readCookie(request, STATE_COOKIE);
+  if (!bound || bound !== url.searchParams.get("state")) return oidcFailure(request, partner, "bad_state", ctx, headers);
+  const outcome = await finishMemberOidc(partner.id, url, { redirectUri: oidcRedirectUri(partner.subdomain), policy: oidcConfig() });
+  if (!outcome.ok) {
+    logger().info({ partnerId: partner.id, reason: outcome.reason, detail: outcome.detail, test: outcome.test }, "OIDC sign-in refused");
+    if (outcome.test) return oidcTestFailedPage(statusOf(outcome.reason), outcome.reason, partner.name, outcome.detail, headers);
+    return oidcFailure(request, partner, outcome.reason, ctx, headers, outcome.popup);
+  }
+  if ("test" in outcome) return oidcTestReportPage(outcome.report, partner.name, headers);
+  if (outcome.ignoredClaims.length) logger().info({ partnerId: partner.id, memberId: outcome.memberId, ignored: outcome.ignoredClaims }, "OIDC claim values outside the vocabulary ignored");
+  if (outcome.popup) {
+    const config = hostedAppConfig();
+    const origins = [...new Set([`${config.scheme}://${config.appDomain}`, new URL(hostedAppUrl(config, partner.subdomain)).origin, ...(partner.customDomain ? [hostedAppUrl(config, partner.subdomain, partner.customDomain)] : [])])];
+    const completeUrl = `${new URL(hostedAppUrl(config, partner.subdomain)).origin}/embed/${partner.subdomain}/auth/oidc/complete`;
+    return popupDonePage(await signInWords(request, partner), outcome.completionCode, completeUrl, origins, ctx.nonce ?? randomBytes(16).toString("base64"), headers);
+  }
+  headers.append("Set-Cookie", sessionCookie(ctx, outcome.session.token, outcome.session.expiresAt));
+  return seeOther(`${ctx.base}${outcome.returnTo}`, headers);
+}
+
+// GET /auth/oidc/complete?code=… — in the widget's frame, after the popup
+async function handleOidcComplete(request: Request, ctx: MemberRequestContext): Promise<Response> {
+  const partner = await getHostedPartner(ctx.subdomain);
+  if (!partner) return notFound();
+  const done = await completeMemberOidcPopup(partner.id, new URL(request.url).searchParams.get("code") ?? "");
+  if (!done) return oidcFailure(request, partner, "bad_state", ctx);
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(ctx, done.session.token, done.session.expiresAt));
+  return seeOther(`${ctx.base}${done.returnTo}`, headers);
+}
+
+const ROUTES = { "/auth/handoff": handleHandoff, "/auth/oidc/start": handleOidcStart, "/auth/oidc/callback": handleOidcCallback, "/auth/oidc/complete": handleOidcComplete } as const;
+export type MemberSignInPath = keyof typeof ROUTES;
+
+type Handler = (request: Request, ctx: MemberRequestContext) => Promise<Response>;
+
+/** Anything unexpected (the database away) is a friendly 503 page, logged, never a 500. */
+function guarded(handler: Handler): Handler {
+  return async (request, ctx) => {
+    try {
+      return await handler(request, ctx);
+    } catch (err) {
+      logger().error({ err, path: new URL(request.url).pathname }, "member sign-in failed");
+      const words = await signInWords(request, null).catch(() => null);
+      return words ? unavailablePage(words, ctx.base, ctx.surface === "embed") : new Response("Sign-in is not available right now", { status: 503, headers: { "Retry-After": "5" } });
+    }
+  };
+}
+
+/** The handler of one of these paths (the part after the app's base). */
+export function memberSignInHandler(rest: string): Handler | null {
+  const handler = (ROUTES as Record<string, Handler>)[rest];
+  return handler ? guarded(handler) : null;
+}

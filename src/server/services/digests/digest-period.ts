@@ -1,0 +1,15 @@
+// The period a digest belongs to: the ISO week ("2026-W48") or the calendar month ("2026-11"), UTC.
+// A member gets at most one digest per period (member_digests' unique key).
+export type DigestFrequency = "off" | "weekly" | "monthly";
+export const DIGEST_FREQUENCIES = ["off", "weekly", "monthly"] as const satisfies readonly DigestFrequency[];
+
+export function digestPeriodOf(frequency: "weekly" | "monthly", at: Date): string {
+  if (frequency === "monthly") return at.toISOString().slice(0, 7);
+  // ISO 8601 week: the week of the Thursday of this week.
+  const d = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+  const day = d.getUTCDay() || 7;
+  d.setUTCDate(d.getUTCDate() + 4 - day);
+  const yearStart = Date.UTC(d.getUTCFullYear(), 0, 1);
+  const week = Math.ceil(((d.getTime() - yearStart) / 86_400_000 + 1) / 7);
+  return `${d.getUTCFullYear()}-W${String(week).padStart(2, "0")}`;
+}

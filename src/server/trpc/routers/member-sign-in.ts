@@ -1,0 +1,44 @@
+// memberSignIn.* — Settings → "Member sign-in": the partner's identity provider (OIDC), the signed
+// hand-off and its secret (per environment: the session's), the redirect URI to register at the IdP.
+import { hostedAppConfig } from "@/server/config/hosted-app-config";
+import { hostedAppUrl } from "@/server/config/hosted-app-url";
+import { issueOidcTestTicket } from "@/server/crypto/oidc-test-ticket";
+import { handoffSecretSchema, memberSignInInputSchema, memberSignInTestSchema, memberSignInViewSchema, type MemberSignInView } from "@/server/schemas/member-sign-in.schema";
+import type { PartnerScope } from "@/server/scope";
+import { handoffSecretStatus, rotateHandoffSecret } from "@/server/services/member-sign-in";
+import { getPartner, updatePartner, type PartnerDto } from "@/server/services/partners";
+import { createTRPCRouter, partnerMutationProcedure, partnerProcedure } from "../init";
+
+async function viewOf(scope: PartnerScope, partner: PartnerDto): Promise<MemberSignInView> {
+  // The registered redirect URI is the subdomain's (or the path fallback's), not a custom domain's.
+  const root = hostedAppUrl(hostedAppConfig(), partner.subdomain);
+  return {
+    settings: partner.member_sign_in,
+    redirect_uri: `${root}/auth/oidc/callback`,
+    sign_in_start_url: `${root}/auth/oidc/start`,
+    handoff_secret: await handoffSecretStatus(scope),
+  };
+}
+
+export const memberSignInRouter = createTRPCRouter({
+  get: partnerProcedure.output(memberSignInViewSchema).query(async ({ ctx }) => viewOf(ctx.scope, await getPartner(ctx.scope))),
+
+  /** The whole member_sign_in; the client secret may be left out to keep the stored one (same issuer). */
+  update: partnerMutationProcedure
+    .input(memberSignInInputSchema)
+    .output(memberSignInViewSchema)
+    .mutation(async ({ ctx, input }) => viewOf(ctx.scope, await updatePartner(ctx.actor, ctx.scope.partnerId, { member_sign_in: input }, { actorEmail: ctx.admin.email }))),
+
+  /**
+   * "Test sign-in": a link, good once for five minutes, that runs the partner's OIDC sign-in and ends
+   * on a report of what the IdP sent and what a real sign-in would do (nothing is written).
+   */
+  testSignIn: partnerMutationProcedure.output(memberSignInTestSchema).mutation(async ({ ctx }) => {
+    const partner = await getPartner(ctx.scope);
+    const root = hostedAppUrl(hostedAppConfig(), partner.subdomain);
+    return { url: `${root}/auth/oidc/start?test=${encodeURIComponent(issueOidcTestTicket(partner.id))}` };
+  }),
+
+  /** A new hand-off secret for the session's environment, shown once; the previous one verifies 24 hours more. */
+  rotateHandoffSecret: partnerMutationProcedure.output(handoffSecretSchema).mutation(({ ctx }) => rotateHandoffSecret(ctx.scope)),
+});

@@ -1,0 +1,364 @@
+// Members sign in through the partner's OpenID Connect provider (contract section 15), against a
+// REAL provider (oidc-provider 8 on loopback, OIDC_ALLOW_PRIVATE=1) driven with plain HTTP: the
+// app's start and callback handlers, the IdP's login and consent forms, cookies on both sides.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "../helpers/db";
+import { api, getToken, seedPartner } from "../helpers/seed";
+import { browse, CookieJar, startSignInServer, type SignInServer, throughIdp as throughTestIdp } from "../helpers/member-sign-in-server";
+import { startTestIdp, type TestAccount, type TestIdp } from "../helpers/oidc-provider";
+import { getMemberDetail, resolveMemberSession, withLastSignIn } from "@/server/services/members";
+import { updatePartner } from "@/server/services/partners";
+import { parseWith } from "@/server/errors/parse-with";
+import { partnerUpdateSchema } from "@/server/schemas/partner.schema";
+import { MEMBER_COOKIE } from "@/lib/hosted/member-surface";
+import { issueOidcTestTicket, readOidcTestTicket } from "@/server/crypto/oidc-test-ticket";
+
+let server: SignInServer;
+let idp: TestIdp;
+const redirectUris: string[] = [];
+
+beforeAll(async () => {
+  process.env.OIDC_ALLOW_PRIVATE = "1";
+  server = await startSignInServer();
+  idp = await startTestIdp();
+});
+afterAll(async () => {
+  await server.close();
+  await idp.close();
+});
+
+type OidcOverrides = { allowed_email_domains?: string[]; claims?: Record<string, string>; issuer?: string; email_link?: boolean };
+
+async function oidcPartner(o: OidcOverrides = {}) {
+  const { partner, keys } = await seedPartner();
+  await updatePartner(
+    "operator",
+    partner.id,
+    parseWith(partnerUpdateSchema, {
+      member_sign_in: {
+        email_link: o.email_link ?? true,
+        oidc: {
+          issuer: o.issuer ?? idp.issuer,
+          client_id: idp.clientId,
+          client_secret: idp.clientSecret,
+          display_name: "Test University",
+          allowed_email_domains: o.allowed_email_domains ?? [],
+          claims: o.claims ?? { groups: "user_types", stage: "company_stage", tier: "tier", country: "geography" },
+        },
+      },
+    }),
+  );
+  redirectUris.push(`${server.url}/p/${partner.subdomain}/auth/oidc/callback`);
+  idp.setRedirectUris(redirectUris);
+  return { partner, keys, base: `/p/${partner.subdomain}` };
+}
+
+function account(overrides: Partial<TestAccount> = {}): TestAccount {
+  const sub = `acct-${randomUUID().slice(0, 8)}`;
+  const a = { sub, email: `${sub}@uni.example`, email_verified: true, ...overrides };
+  idp.accounts.set(a.sub, a);
+  return a;
+}
+
+/** Through the IdP's forms back to our callback (test/helpers/member-sign-in-server.ts). */
+const throughIdp = (jar: CookieJar, authorizationUrl: string, who: string, opts: { abort?: boolean } = {}) => throughTestIdp(server.url, jar, authorizationUrl, who, opts);
+
+/** The whole flow in one browser: start → IdP → callback. Returns the callback's response. */
+async function signIn(base: string, who: string, opts: { next?: string; popup?: boolean; abort?: boolean; jar?: CookieJar; beforeCallback?: (callbackUrl: string) => string | Promise<string> } = {}) {
+  const jar = opts.jar ?? new CookieJar();
+  const q = new URLSearchParams({ ...(opts.next ? { next: opts.next } : {}), ...(opts.popup ? { popup: "1" } : {}) });
+  const start = await browse(jar, `${server.url}${base}/auth/oidc/start?${q}`);
+  expect(start.status, await start.clone().text()).toBe(303);
+  const callbackUrl = await throughIdp(jar, start.headers.get("location")!, who, { abort: opts.abort });
+  const target = opts.beforeCallback ? await opts.beforeCallback(callbackUrl) : callbackUrl;
+  const res = await browse(jar, target);
+  return { res, jar, callbackUrl, text: res.status === 303 ? "" : await res.text() };
+}
+
+const sessionOf = (jar: CookieJar) => jar.get(server.url, MEMBER_COOKIE);
+
+describe("OIDC sign-in", () => {
+  it("starts a code flow with PKCE, state and nonce, and the state bound to this browser", async () => {
+    const p = await oidcPartner();
+    const jar = new CookieJar();
+    const start = await browse(jar, `${server.url}${p.base}/auth/oidc/start`);
+    expect(start.status).toBe(303);
+    const auth = new URL(start.headers.get("location")!);
+    expect(auth.origin).toBe(idp.issuer);
+    expect(auth.searchParams.get("redirect_uri")).toBe(`${server.url}${p.base}/auth/oidc/callback`);
+    expect(auth.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(auth.searchParams.get("nonce")).toBeTruthy();
+    const state = auth.searchParams.get("state")!;
+    expect(jar.get(server.url, "perkway_oidc_state")).toBe(state);
+    // Stored hashed, never as sent.
+    const row = await db.oidcSignInState.findFirstOrThrow({ where: { partnerId: p.partner.id } });
+    expect(row.stateHash).not.toBe(state);
+  });
+
+  it("creates a live member just in time, maps the claims, and signs them in; a repeat sign-in finds them and re-applies the claims", async () => {
+    const p = await oidcPartner();
+    const token = await getToken(server.url, p.keys.live);
+    const hook = await api(server.url, token, "POST", "/v1/webhook-endpoints", { url: "https://hooks.example.com/oidc", event_types: ["user.created"] });
+    expect(hook.status).toBe(201);
+    const a = account({ groups: ["Scale-up", "Wizards"], stage: "Seed", tier: "premium", country: "de" });
+    const first = await signIn(p.base, a.sub, { next: "/deals/42" });
+    expect(first.res.status).toBe(303);
+    expect(first.res.headers.get("location")).toBe(`${p.base}/deals/42`);
+    const member = await db.member.findFirstOrThrow({ where: { partnerId: p.partner.id, email: a.email } });
+    expect(member).toMatchObject({ environment: "live", idpUid: a.sub, idpIssuer: idp.issuer, tier: "premium", userTypes: ["Scale_up"], eligibilityCompanyStage: ["Seed"], eligibilityGeography: ["DE"] });
+    expect((await resolveMemberSession(p.partner.id, sessionOf(first.jar)))?.member.id).toBe(member.id);
+    // The portal's "Signed in" counts an SSO sign-in (it said "Never": issue 44).
+    expect((await withLastSignIn({ partnerId: p.partner.id, environment: "live" }, [member]))[0].last_signed_in_at).not.toBeNull();
+    expect(await db.webhookEvent.count({ where: { partnerId: p.partner.id, type: "user.created" } })).toBe(1);
+    // The member's portal page says which values were ignored.
+    const scope = { partnerId: p.partner.id, environment: "live" as const };
+    expect((await getMemberDetail(scope, member.id)).identity_provider).toEqual({ issuer: idp.issuer, ignored_claims: [{ claim: "groups", value: "Wizards" }] });
+
+    // The IdP changed the member's groups: the next sign-in applies them; no second member.
+    idp.accounts.set(a.sub, { ...a, groups: "SME", tier: "free", stage: "Unknown stage" });
+    const again = await signIn(p.base, a.sub);
+    expect(again.res.status).toBe(303);
+    expect(again.res.headers.get("location")).toBe(`${p.base}/`);
+    const after = await db.member.findUniqueOrThrow({ where: { id: member.id } });
+    expect(after).toMatchObject({ tier: "free", userTypes: ["SME"], eligibilityCompanyStage: ["Seed"] });
+    expect((await getMemberDetail(scope, member.id)).identity_provider?.ignored_claims).toEqual([{ claim: "stage", value: "Unknown stage" }]);
+    expect(await db.member.count({ where: { partnerId: p.partner.id } })).toBe(1);
+    expect((await resolveMemberSession(p.partner.id, sessionOf(again.jar)))?.member.id).toBe(member.id);
+  });
+
+  it("matches an existing live member by email and links the IdP account to them", async () => {
+    const p = await oidcPartner();
+    const a = account();
+    const token = await getToken(server.url, p.keys.live);
+    const created = await api(server.url, token, "POST", "/v1/users", { email: a.email });
+    expect(created.status).toBe(201);
+    const r = await signIn(p.base, a.sub);
+    expect(r.res.status).toBe(303);
+    expect(await db.member.count({ where: { partnerId: p.partner.id } })).toBe(1);
+    expect(await db.member.findUniqueOrThrow({ where: { id: created.body.id } })).toMatchObject({ idpUid: a.sub, idpIssuer: idp.issuer });
+  });
+
+  it("signs the widget in through a popup: a one-time code the frame collects", async () => {
+    const p = await oidcPartner();
+    const a = account();
+    const r = await signIn(p.base, a.sub, { popup: true, next: "/perks" });
+    expect(r.res.status).toBe(200);
+    expect(r.res.headers.get("content-security-policy")).toMatch(/script-src 'nonce-/);
+    const code = /"code":"([A-Za-z0-9_-]+)"/.exec(r.text)![1];
+    // The code is posted to our own origins only.
+    expect(r.text).toContain(JSON.stringify(server.url));
+    expect(r.text).not.toContain("*");
+    const frame = new CookieJar();
+    const done = await browse(frame, `${server.url}/embed/${p.partner.subdomain}/auth/oidc/complete?code=${code}`);
+    expect(done.status).toBe(303);
+    expect(done.headers.get("location")).toBe(`/embed/${p.partner.subdomain}/perks`);
+    expect(done.headers.getSetCookie().find((c) => c.startsWith(MEMBER_COOKIE))).toContain(`Path=/embed/${p.partner.subdomain};`);
+    expect((await resolveMemberSession(p.partner.id, frame.get(server.url, MEMBER_COOKIE)))?.member.email).toBe(a.email);
+    const again = await browse(new CookieJar(), `${server.url}/embed/${p.partner.subdomain}/auth/oidc/complete?code=${code}`);
+    expect(again.status).toBe(400);
+  });
+
+  it("admits only allowed email domains for new members", async () => {
+    const p = await oidcPartner({ allowed_email_domains: ["allowed.example"] });
+    const outsider = account();
+    const refused = await signIn(p.base, outsider.sub);
+    expect(refused.res.status).toBe(403);
+    expect(refused.text).toContain("This account cannot join");
+    expect(sessionOf(refused.jar)).toBeUndefined();
+    const insider = account({ email: `x-${randomUUID().slice(0, 6)}@allowed.example` });
+    expect((await signIn(p.base, insider.sub)).res.status).toBe(303);
+    expect(await db.member.count({ where: { partnerId: p.partner.id } })).toBe(1);
+  });
+});
+
+describe("OIDC refusals: a page that says what to do, never a 500", () => {
+  it("an unverified email", async () => {
+    const p = await oidcPartner();
+    const a = account({ email_verified: false });
+    const r = await signIn(p.base, a.sub);
+    expect(r.res.status).toBe(403);
+    expect(r.text).toContain("Your email address is not verified");
+    expect(await db.member.count({ where: { partnerId: p.partner.id } })).toBe(0);
+  });
+
+  it("denied consent", async () => {
+    const p = await oidcPartner();
+    const r = await signIn(p.base, account().sub, { abort: true });
+    expect(r.res.status).toBe(403);
+    expect(r.text).toContain("Sign-in was cancelled");
+  });
+
+  it("denied consent in the widget's popup: trying again stays a popup sign-in", async () => {
+    const p = await oidcPartner();
+    const r = await signIn(p.base, account().sub, { abort: true, popup: true });
+    expect(r.res.status).toBe(403);
+    expect(r.text).toContain(`href="${p.base}/auth/oidc/start?popup=1"`);
+    expect(r.text).not.toContain("perkway:oidc-complete");
+  });
+
+  it("a tampered state", async () => {
+    const p = await oidcPartner();
+    const r = await signIn(p.base, account().sub, {
+      beforeCallback: (u) => {
+        const url = new URL(u);
+        url.searchParams.set("state", `${url.searchParams.get("state")}x`);
+        return url.href;
+      },
+    });
+    expect(r.res.status).toBe(400);
+    expect(r.text).toContain("This sign-in has expired");
+    expect(sessionOf(r.jar)).toBeUndefined();
+  });
+
+  it("a replayed callback (state is single use)", async () => {
+    const p = await oidcPartner();
+    const a = account();
+    const r = await signIn(p.base, a.sub);
+    expect(r.res.status).toBe(303);
+    // The same answer again, with the state cookie put back.
+    const jar = new CookieJar();
+    const state = new URL(r.callbackUrl).searchParams.get("state")!;
+    const replay = await fetch(r.callbackUrl, { redirect: "manual", headers: { cookie: `perkway_oidc_state=${state}` } });
+    expect(replay.status).toBe(400);
+    expect(replay.headers.getSetCookie().some((c) => c.startsWith(MEMBER_COOKIE))).toBe(false);
+    expect(jar.get(server.url, MEMBER_COOKIE)).toBeUndefined();
+  });
+
+  it("a callback without the browser's state cookie (login CSRF)", async () => {
+    const p = await oidcPartner();
+    let victimStatus = 0;
+    // The attacker's fresh callback URL, opened in a victim's browser (no state cookie) first.
+    const r = await signIn(p.base, account().sub, {
+      beforeCallback: async (u) => {
+        const victim = await fetch(u, { redirect: "manual" });
+        victimStatus = victim.status;
+        expect(victim.headers.getSetCookie().some((c) => c.startsWith(MEMBER_COOKIE))).toBe(false);
+        return u;
+      },
+    });
+    expect(victimStatus).toBe(400);
+    // The refusal did not spend the state: the browser that started the sign-in still finishes it.
+    expect(r.res.status).toBe(303);
+  });
+
+  it("a state from another partner", async () => {
+    const a = await oidcPartner();
+    const b = await oidcPartner();
+    const r = await signIn(a.base, account().sub, { beforeCallback: (u) => u.replace(`${a.base}/`, `${b.base}/`) });
+    expect(r.res.status).toBe(400);
+    expect(await db.member.count({ where: { partnerId: { in: [a.partner.id, b.partner.id] } } })).toBe(0);
+  });
+
+  it("an unreachable IdP", async () => {
+    const p = await oidcPartner({ issuer: "http://127.0.0.1:9" });
+    const res = await browse(new CookieJar(), `${server.url}${p.base}/auth/oidc/start`);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("is not answering");
+  });
+
+  it("a loopback issuer without OIDC_ALLOW_PRIVATE", async () => {
+    const p = await oidcPartner();
+    process.env.OIDC_ALLOW_PRIVATE = "0";
+    try {
+      const res = await browse(new CookieJar(), `${server.url}${p.base}/auth/oidc/start`);
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain("Sign-in is not set up correctly");
+    } finally {
+      process.env.OIDC_ALLOW_PRIVATE = "1";
+    }
+  });
+
+  it("a client secret that no longer decrypts (AUTH_SECRET changed)", async () => {
+    const p = await oidcPartner();
+    await db.partner.update({ where: { id: p.partner.id }, data: { oidcClientSecretEncrypted: "v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" } });
+    const res = await browse(new CookieJar(), `${server.url}${p.base}/auth/oidc/start`);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Sign-in is not available");
+  });
+
+  it("a partner without OIDC", async () => {
+    const { partner } = await seedPartner();
+    const res = await browse(new CookieJar(), `${server.url}/p/${partner.subdomain}/auth/oidc/start`);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Sign-in is not available");
+  });
+});
+
+describe("an admin's Test sign-in (Settings → Member sign-in)", () => {
+  async function testRun(base: string, ticket: string, who: string, opts: { beforeCallback?: (u: string) => string } = {}) {
+    const jar = new CookieJar();
+    const start = await browse(jar, `${server.url}${base}/auth/oidc/start?test=${encodeURIComponent(ticket)}`);
+    expect(start.status, await start.clone().text()).toBe(303);
+    const callbackUrl = await throughIdp(jar, start.headers.get("location")!, who);
+    const res = await browse(jar, opts.beforeCallback ? opts.beforeCallback(callbackUrl) : callbackUrl);
+    return { res, jar, text: await res.text() };
+  }
+
+  it("reports the claims, the mapped profile and a new member to come, and writes nothing", async () => {
+    const p = await oidcPartner();
+    const a = account({ groups: ["Scale-up", "Wizards"], stage: "Seed" });
+    const r = await testRun(p.base, issueOidcTestTicket(p.partner.id), a.sub);
+    expect(r.res.status).toBe(200);
+    expect(r.text).toContain("Test sign-in worked");
+    expect(r.text).toContain(a.email);
+    expect(r.text).toContain(a.sub);
+    expect(r.text).toMatch(/<dt>user_types<\/dt><dd>Scale-up<\/dd>/);
+    expect(r.text).toMatch(/<dt>company_stage<\/dt><dd>Seed<\/dd>/);
+    expect(r.text).toContain("groups: Wizards");
+    expect(r.text).toContain(`Joins ${p.partner.name} as a new live member, ${a.email}`);
+    // A test: no member, no session cookie, the state used up.
+    expect(await db.member.count({ where: { partnerId: p.partner.id } })).toBe(0);
+    expect(sessionOf(r.jar)).toBeFalsy();
+    expect(await db.oidcSignInState.count({ where: { partnerId: p.partner.id } })).toBe(0);
+  });
+
+  it("says an existing member would sign in, and leaves them as they were", async () => {
+    const p = await oidcPartner();
+    const a = account({ tier: "premium" });
+    const token = await getToken(server.url, p.keys.live);
+    const created = await api(server.url, token, "POST", "/v1/users", { email: a.email });
+    expect(created.status).toBe(201);
+    const before = await db.member.findUniqueOrThrow({ where: { id: created.body.id } });
+    const r = await testRun(p.base, issueOidcTestTicket(p.partner.id), a.sub);
+    expect(r.text).toContain(`Signs in as the existing member ${a.email} and links this account to them.`);
+    expect(await db.member.findUniqueOrThrow({ where: { id: created.body.id } })).toEqual(before);
+  });
+
+  it("reports a refusal in an admin's words (a domain not allowed)", async () => {
+    const p = await oidcPartner({ allowed_email_domains: ["other.example"] });
+    const a = account();
+    const r = await testRun(p.base, issueOidcTestTicket(p.partner.id), a.sub);
+    expect(r.res.status).toBe(200);
+    expect(r.text).toContain("Refused: The email&#39;s domain is not in the allowed email domains.");
+  });
+
+  it("a ticket works once, only for its partner, and only as we signed it", async () => {
+    const p = await oidcPartner();
+    const other = await oidcPartner();
+    const ticket = issueOidcTestTicket(p.partner.id);
+    const first = await browse(new CookieJar(), `${server.url}${p.base}/auth/oidc/start?test=${encodeURIComponent(ticket)}`);
+    expect(first.status).toBe(303);
+    const replayed = await browse(new CookieJar(), `${server.url}${p.base}/auth/oidc/start?test=${encodeURIComponent(ticket)}`);
+    expect(replayed.status).toBe(400);
+    expect(await replayed.text()).toContain("used already or has expired");
+    const elsewhere = await browse(new CookieJar(), `${server.url}${other.base}/auth/oidc/start?test=${encodeURIComponent(issueOidcTestTicket(p.partner.id))}`);
+    expect(elsewhere.status).toBe(400);
+    const [body, sig] = issueOidcTestTicket(p.partner.id).split(".");
+    const forged = `${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, "base64url").toString()), e: Date.now() + 86_400_000 })).toString("base64url")}.${sig}`;
+    for (const bad of [forged, "x", `${"a".repeat(500)}.b`]) {
+      const res = await browse(new CookieJar(), `${server.url}${p.base}/auth/oidc/start?test=${encodeURIComponent(bad)}`);
+      expect(res.status, bad.slice(0, 20)).toBe(400);
+    }
+    expect(readOidcTestTicket(issueOidcTestTicket(p.partner.id, new Date(Date.now() - 6 * 60_000)))).toBeNull();
+  });
+
+  it("an IdP failure during a test is reported, not shown as a member's page", async () => {
+    const p = await oidcPartner();
+    const a = account({ email_verified: false });
+    const r = await testRun(p.base, issueOidcTestTicket(p.partner.id), a.sub);
+    expect(r.res.status).toBe(403);
+    expect(r.text).toContain("Test sign-in failed");
+    expect(r.text).toContain("email_verified: true");
+  });
+});

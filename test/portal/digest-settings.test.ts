@@ -1,0 +1,102 @@
+// Settings → Member digests over tRPC: digest_frequency (partner admins only, not while viewing
+// read-only), and the preview of one member's next digest (previewMemberDigest): only claimable deals,
+// nothing queued or recorded, scoped to the session's partner and environment.
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import type { PartnerScope } from "@/server/scope";
+import { listClaimableDealIds } from "@/server/services/deals";
+import { db } from "../helpers/db";
+import { createTestMember } from "../helpers/seed-members";
+import { callerOf, seedPortalPartner, sessionFor, trpcError } from "./portal-fixtures";
+
+async function ownDeal(scope: PartnerScope, data: Record<string, unknown> = {}) {
+  const slug = `d-${randomUUID().slice(0, 8)}`;
+  return db.deal.create({
+    data: {
+      slug,
+      // "0 …" and featured: first in the For-you order among the catalogue deals other files create.
+      productName: `0 Digest ${slug}`,
+      shortDescription: "A deal for tests",
+      dealType: "partner_private",
+      ownerPartnerId: scope.partnerId,
+      environment: scope.environment,
+      status: "live",
+      tags: ["featured"],
+      redemptionMethod: "url",
+      redemptionRedeemUrl: "https://example.com/redeem",
+      ...data,
+    },
+  });
+}
+
+describe("settings.setDigestFrequency", () => {
+  it("saves off / weekly / monthly on the partner record, logged, and refuses anything else", async () => {
+    const p = await seedPortalPartner();
+    expect((await p.live.settings.get()).partner.digest_frequency).toBe("weekly");
+    expect(await p.live.settings.setDigestFrequency({ digest_frequency: "monthly" })).toEqual({ digest_frequency: "monthly" });
+    expect((await db.partner.findUniqueOrThrow({ where: { id: p.partnerId } })).digestFrequency).toBe("monthly");
+    // One partner record for both environments.
+    expect((await p.sandbox.settings.get()).partner.digest_frequency).toBe("monthly");
+    await p.sandbox.settings.setDigestFrequency({ digest_frequency: "off" });
+    expect((await p.live.settings.get()).partner.digest_frequency).toBe("off");
+    const log = await db.activityLog.findFirst({ where: { partnerId: p.partnerId, action: "settings.updated" }, orderBy: { createdAt: "desc" } });
+    expect(log?.changes).toMatchObject({ before: { digest_frequency: "monthly" }, after: { digest_frequency: "off" } });
+
+    const bad = await trpcError(p.live.settings.setDigestFrequency({ digest_frequency: "daily" as never }));
+    expect(bad.code).toBe("BAD_REQUEST");
+    expect((await db.partner.findUniqueOrThrow({ where: { id: p.partnerId } })).digestFrequency).toBe("off");
+  });
+
+  it("is refused signed out and while a super admin views the partner read-only", async () => {
+    const p = await seedPortalPartner();
+    expect((await trpcError(callerOf(null).settings.setDigestFrequency({ digest_frequency: "off" }))).code).toBe("UNAUTHORIZED");
+    const viewer = callerOf({ ...sessionFor(p.admin.actor, p.admin.email), readOnly: true });
+    expect((await trpcError(viewer.settings.setDigestFrequency({ digest_frequency: "off" }))).code).toBe("FORBIDDEN");
+    expect((await db.partner.findUniqueOrThrow({ where: { id: p.partnerId } })).digestFrequency).toBe("weekly");
+  });
+});
+
+describe("settings.previewDigest", () => {
+  it("renders what the member would get now: claimable deals only, and sends or records nothing", async () => {
+    const p = await seedPortalPartner();
+    const scope = { partnerId: p.partnerId, environment: "live" as const };
+    const member = await createTestMember(scope);
+    const claimable = await ownDeal(scope, { perkDescription: "3 months free" });
+    const notEligible = await ownDeal(scope, { eligibilityCompanyStage: ["Seed"] });
+    const comingSoon = await ownDeal(scope, { status: "coming_soon" });
+
+    const preview = await p.live.settings.previewDigest({ member_id: member.id });
+    expect(preview.new_deals).toBe((await listClaimableDealIds(scope, member)).length);
+    expect(preview.digest_emails).toBe(true);
+    expect(preview.digest_frequency).toBe("weekly");
+    expect(preview.email?.subject).toMatch(/^New deals you can claim/);
+    expect(preview.email?.text).toContain(claimable.productName);
+    expect(preview.email?.html).toContain(claimable.productName);
+    for (const hidden of [notEligible, comingSoon]) expect(preview.email?.text).not.toContain(hidden.productName);
+    expect(await db.memberDigest.count({ where: { memberId: member.id } })).toBe(0);
+    expect(await db.emailMessage.count({ where: { toAddress: member.email } })).toBe(0);
+  });
+
+  it("shows the member's own preference and nothing when nothing is new since their last digest", async () => {
+    const p = await seedPortalPartner();
+    const scope = { partnerId: p.partnerId, environment: "live" as const };
+    const member = await createTestMember(scope);
+    await ownDeal(scope);
+    await db.member.update({ where: { id: member.id }, data: { digestEmails: false } });
+    const known = await listClaimableDealIds(scope, member);
+    await db.memberDigest.create({ data: { partnerId: p.partnerId, environment: "live", memberId: member.id, period: "2020-W01", dealIds: known, knownDealIds: known } });
+    const preview = await p.live.settings.previewDigest({ member_id: member.id });
+    expect(preview).toMatchObject({ email: null, new_deals: 0, digest_emails: false });
+  });
+
+  it("another partner's member, or a live member from Sandbox, is NOT_FOUND; a bad id BAD_REQUEST; signed out UNAUTHORIZED", async () => {
+    const p = await seedPortalPartner();
+    const other = await seedPortalPartner();
+    const theirs = await createTestMember({ partnerId: other.partnerId, environment: "live" });
+    const mine = await createTestMember({ partnerId: p.partnerId, environment: "live" });
+    expect((await trpcError(p.live.settings.previewDigest({ member_id: theirs.id }))).code).toBe("NOT_FOUND");
+    expect((await trpcError(p.sandbox.settings.previewDigest({ member_id: mine.id }))).code).toBe("NOT_FOUND");
+    expect((await trpcError(p.live.settings.previewDigest({ member_id: "nope" }))).code).toBe("BAD_REQUEST");
+    expect((await trpcError(callerOf(null).settings.previewDigest({ member_id: mine.id }))).code).toBe("UNAUTHORIZED");
+  });
+});
