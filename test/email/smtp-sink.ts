@@ -11,7 +11,10 @@ export type SmtpSink = {
   received: ParsedMail[];
   /** every DATA the server saw, refused ones included */
   attempts: number;
-  refuse(n: number): void;
+  /** DATA the server saw for this recipient, refused and held ones included */
+  attemptsTo(address: string): number;
+  /** the next n messages (to `address` only, when given) are refused */
+  refuse(n: number, address?: string): void;
   hold(on: boolean): void;
   waitFor(n: number, timeoutMs?: number): Promise<ParsedMail[]>;
   to(address: string): ParsedMail[];
@@ -20,8 +23,10 @@ export type SmtpSink = {
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   let refusals = 0;
+  let refuseTo: string | undefined;
   let holding = false;
   const received: ParsedMail[] = [];
+  const attemptedTo: string[] = [];
   const sink = { attempts: 0 } as SmtpSink;
   const server = new SMTPServer({
     authOptional: true,
@@ -31,13 +36,15 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     onAuth(_auth, _session, cb) {
       cb(null, { user: "test" });
     },
-    onData(stream, _session, cb) {
+    onData(stream, session, cb) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", async () => {
         sink.attempts++;
+        for (const r of session.envelope.rcptTo) attemptedTo.push(r.address);
         if (holding) return; // never answered: the sender times out or dies
-        if (refusals > 0) {
+        const mine = !refuseTo || session.envelope.rcptTo.some((r) => r.address === refuseTo);
+        if (refusals > 0 && mine) {
           refusals--;
           const err = Object.assign(new Error("Try again later"), { responseCode: 451 });
           return cb(err);
@@ -53,8 +60,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     url: `smtp://127.0.0.1:${port}`,
     port,
     received,
-    refuse(n: number) {
+    refuse(n: number, address?: string) {
       refusals = n;
+      refuseTo = address;
+    },
+    attemptsTo(address: string) {
+      return attemptedTo.filter((a) => a === address).length;
     },
     hold(on: boolean) {
       holding = on;
