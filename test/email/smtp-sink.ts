@@ -15,7 +15,8 @@ export type SmtpSink = {
   attemptsTo(address: string): number;
   /** the next n messages (to `address` only, when given) are refused */
   refuse(n: number, address?: string): void;
-  hold(on: boolean): void;
+  /** messages (to `address` only, when given) are received but never answered */
+  hold(on: boolean, address?: string): void;
   waitFor(n: number, timeoutMs?: number): Promise<ParsedMail[]>;
   to(address: string): ParsedMail[];
   close(): Promise<void>;
@@ -25,6 +26,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   let refusals = 0;
   let refuseTo: string | undefined;
   let holding = false;
+  let holdTo: string | undefined;
   const received: ParsedMail[] = [];
   const attemptedTo: string[] = [];
   const sink = { attempts: 0 } as SmtpSink;
@@ -42,7 +44,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       stream.on("end", async () => {
         sink.attempts++;
         for (const r of session.envelope.rcptTo) attemptedTo.push(r.address);
-        if (holding) return; // never answered: the sender times out or dies
+        const held = holding && (!holdTo || session.envelope.rcptTo.some((r) => r.address === holdTo));
+        if (held) return; // never answered: the sender times out or dies
         const mine = !refuseTo || session.envelope.rcptTo.some((r) => r.address === refuseTo);
         if (refusals > 0 && mine) {
           refusals--;
@@ -67,8 +70,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     attemptsTo(address: string) {
       return attemptedTo.filter((a) => a === address).length;
     },
-    hold(on: boolean) {
+    hold(on: boolean, address?: string) {
       holding = on;
+      holdTo = address;
     },
     async waitFor(n: number, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
