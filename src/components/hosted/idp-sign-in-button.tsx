@@ -3,10 +3,12 @@
 // /auth/oidc/start; in the widget the IdP opens in a popup (IdPs refuse to be framed), and the popup
 // hands its one-time completion code back here by postMessage; the frame then reloads signed in.
 import { useEffect, useState } from "react";
-import { useTranslations } from "next-intl";
+
+/** The button's words in the member's language, from the server (no next-intl runtime in the page's JavaScript). */
+type IdpSignInWords = { label: string; waiting: string; popupBlocked: string; openInTab: string };
 
 type Props = {
-  displayName: string;
+  words: IdpSignInWords;
   className: string;
   /** /auth/oidc/start on this surface's base (hosted app). */
   startHref: string;
@@ -14,9 +16,8 @@ type Props = {
   popup: { url: string; origin: string; frameBase: string } | null;
 };
 
-export function IdpSignInButton({ displayName, className, startHref, popup }: Props) {
-  const t = useTranslations("idp");
-  const label = t("continueWith", { name: displayName });
+export function IdpSignInButton({ words, className, startHref, popup }: Props) {
+  const { label } = words;
   const [state, setState] = useState<"idle" | "waiting" | "blocked">("idle");
 
   useEffect(() => {
@@ -56,14 +57,14 @@ export function IdpSignInButton({ displayName, className, startHref, popup }: Pr
       </button>
       {state === "waiting" ? (
         <p role="status" className="text-sm text-muted-foreground">
-          {t("waiting")}
+          {words.waiting}
         </p>
       ) : null}
       {state === "blocked" ? (
         <p role="alert" className="text-sm text-foreground">
-          {t("popupBlocked")}{" "}
+          {words.popupBlocked}{" "}
           <a href={popup.url} target="_blank" rel="noopener" className="underline">
-            {t("openInTab")}
+            {words.openInTab}
           </a>
         </p>
       ) : null}

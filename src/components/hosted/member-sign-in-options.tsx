@@ -6,12 +6,12 @@ import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { hostedAppUrl } from "@/server/config/hosted-app-url";
 import type { HostedPartner } from "@/server/services/partners";
 import { IdpSignInButton } from "./idp-sign-in-button";
-
-const TEXT = { or: "or get a link by email" } as const;
+import { useTranslations } from "next-intl";
 
 type Props = { partner: HostedPartner; surface: "hosted" | "embed"; base: string; buttonClass: string; children: ReactNode };
 
 export function MemberSignInOptions({ partner, surface, base, buttonClass, children }: Props) {
+  const t = useTranslations("idp");
   const { oidc, emailLink } = partner.memberSignIn;
   if (!oidc) return <>{children}</>;
   // The popup runs on the hosted app's registered host, where the IdP's callback lands.
@@ -19,10 +19,10 @@ export function MemberSignInOptions({ partner, surface, base, buttonClass, child
   const popup = surface === "embed" ? { url: `${hosted}/auth/oidc/start?popup=1`, origin: new URL(hosted).origin, frameBase: base } : null;
   return (
     <div className="grid gap-4" data-testid="member-sign-in-options">
-      <IdpSignInButton displayName={oidc.displayName} className={buttonClass} startHref={`${base}/auth/oidc/start`} popup={popup} />
+      <IdpSignInButton words={{ label: t("continueWith", { name: oidc.displayName }), waiting: t("waiting"), popupBlocked: t("popupBlocked"), openInTab: t("openInTab") }} className={buttonClass} startHref={`${base}/auth/oidc/start`} popup={popup} />
       {emailLink ? (
         <>
-          <p className="text-center text-xs uppercase tracking-wide text-muted-foreground">{TEXT.or}</p>
+          <p className="text-center text-xs uppercase tracking-wide text-muted-foreground">{t("orEmailLink")}</p>
           {children}
         </>
       ) : null}

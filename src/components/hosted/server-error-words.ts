@@ -1,7 +1,7 @@
-// The words of the member surfaces' error pages where next-intl's provider is not there: the
-// partner's layout itself failed (src/app/p/error.tsx) or the root layout did (src/app/global-error.tsx).
-// The same texts are the `serverError` messages of messages/{locale}.json, which the page-level error
-// (src/app/p/[subdomain]/error.tsx) reads through next-intl; test/i18n/messages.test.ts keeps them equal.
+// The words of the member surfaces' error pages, which are client components with no next-intl
+// provider: a page failed (src/app/p/[subdomain]/error.tsx), the partner's layout did
+// (src/app/p/error.tsx) or the root layout did (src/app/global-error.tsx). The same texts are the
+// `serverError` messages of messages/{locale}.json; test/i18n/messages.test.ts keeps them equal.
 // A small object instead of the catalogues: an error page must not load every message of the app.
 import type { SupportedLocale } from "@/server/domain/locales";
 

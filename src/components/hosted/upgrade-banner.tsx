@@ -2,16 +2,24 @@
 // upgrade call to action (new tab, records upgrade_cta_clicked).
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
+import { Sparkles } from "lucide-react";
 import { hostedUi } from "./styles";
 import type { Track } from "./track";
 import { UpgradeCta } from "./upgrade-cta";
 
 export async function UpgradeBanner({ upgradeUrl, track, children }: { upgradeUrl: string; track: Track; children: ReactNode }) {
-  const t = await getTranslations("upgrade");
+  const [t, td] = await Promise.all([getTranslations("upgrade"), getTranslations("deal")]);
   return (
     <section aria-label={t("regionLabel")} className="flex flex-col gap-3 rounded-xl border border-primary/30 bg-accent p-4 sm:flex-row sm:items-center sm:justify-between">
       <p className="text-sm text-accent-foreground">{children}</p>
-      <UpgradeCta href={upgradeUrl} track={track} className={hostedUi.primary} />
+      <UpgradeCta
+        href={upgradeUrl}
+        track={track}
+        className={hostedUi.primary}
+        label={td("upgradeToUnlock")}
+        newTabLabel={td("opensInNewTab")}
+        icon={<Sparkles aria-hidden="true" className="h-4 w-4" />}
+      />
     </section>
   );
 }

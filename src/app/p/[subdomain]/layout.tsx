@@ -11,7 +11,6 @@ import { Button } from "@/components/ui/button";
 import { getPausedPartner } from "@/server/services/partners";
 import { getSurface, loadMember, loadPartner } from "./_lib/member-context";
 import { getLocale, getTranslations } from "next-intl/server";
-import { NextIntlClientProvider } from "next-intl";
 import { LanguageMenu } from "@/components/hosted/language-menu";
 import { Gift, UserRound } from "lucide-react";
 import { chooseLanguage } from "./actions";
@@ -115,9 +114,8 @@ export default async function HostedLayout({ children, params }: Props) {
         id="main"
         className="mx-auto w-full max-w-5xl flex-1 px-4 py-4 sm:py-6"
       >
-        <NextIntlClientProvider>
-          {paused ? <ProgrammePaused partnerName={paused.name} /> : children}
-        </NextIntlClientProvider>
+        {/* No next-intl client provider here: client islands that translate get theirs (client-messages.tsx). */}
+        {paused ? <ProgrammePaused partnerName={paused.name} /> : children}
       </main>
       <PoweredBy
         hidden={partner?.hidePoweredBy ?? false}

@@ -14,6 +14,7 @@ import { HOSTED_PAGE_SIZE, HOSTED_SORTS, type HostedSort, listHostedDeals } from
 import { ShowMoreDeals } from "@/components/hosted/show-more-deals";
 import type { HostedPartner } from "@/server/services/partners";
 import { SelfSignInForm } from "@/components/hosted/self-sign-in-form";
+import { selfSignInWords } from "@/components/hosted/self-sign-in-words";
 import { MemberSignInOptions } from "@/components/hosted/member-sign-in-options";
 import { WelcomeIntro } from "@/components/hosted/hosted-frame";
 import { requestSignInLink, trackEvent } from "./actions";
@@ -148,7 +149,7 @@ async function Welcome({ partner, signedOut, surface, base, returnTo }: { partne
       }
     >
       <MemberSignInOptions partner={partner} surface={surface} base={base} buttonClass={hostedUi.primary}>
-        <SelfSignInForm action={requestSignInLink} classes={hostedUi} partnerName={partner.name} requests={partner.memberAccess === "request"} returnTo={returnTo} />
+        <SelfSignInForm action={requestSignInLink} classes={hostedUi} words={await selfSignInWords(partner.name, partner.memberAccess === "request")} returnTo={returnTo} />
       </MemberSignInOptions>
     </WelcomeIntro>
   );

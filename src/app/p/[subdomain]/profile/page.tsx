@@ -5,6 +5,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ArrowLeft } from "lucide-react";
 import { ProfileForm, type ProfileQuestion } from "@/components/hosted/profile-form";
+import { ClientMessages } from "@/components/hosted/client-messages";
 import { SignInPrompt } from "@/components/hosted/sign-in-prompt";
 import { hostedUi } from "@/components/hosted/styles";
 import { isUuid } from "@/server/domain/ids";
@@ -61,7 +62,9 @@ export default async function ProfilePage({ params, searchParams }: Props) {
       <section aria-labelledby="answers-heading" className={card}>
         <h2 id="answers-heading" className="mb-4 text-lg font-semibold text-foreground">{t("answers")}</h2>
         {editable.length ? (
-          <ProfileForm questions={editable} save={saveProfile} backHref={backHref} ui={hostedUi} />
+          <ClientMessages namespaces={["profile"]}>
+            <ProfileForm questions={editable} save={saveProfile} backHref={backHref} ui={hostedUi} />
+          </ClientMessages>
         ) : (
           <p className="text-sm text-muted-foreground">{t("nothingToAnswer", { partner: partner.name })}</p>
         )}

@@ -8,6 +8,7 @@ import { notFound } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { inspectMagicLink } from "@/server/services/members";
 import { SelfSignInForm } from "@/components/hosted/self-sign-in-form";
+import { selfSignInWords } from "@/components/hosted/self-sign-in-words";
 import { hostedUi } from "@/components/hosted/styles";
 import { requestSignInLink } from "../../actions";
 import { getSurface, loadPartner } from "../../_lib/member-context";
@@ -60,7 +61,7 @@ export default async function MagicLinkPage({ params, searchParams }: Props) {
             <h1 className="text-xl font-bold text-foreground">{t(`${state}.title`)}</h1>
             <p className="mt-2 text-sm text-muted-foreground">{t(`${state}.body`)}</p>
             <p className="mt-4 mb-4 text-sm text-foreground">{t("newLink")}</p>
-            <SelfSignInForm action={requestSignInLink} classes={hostedUi} partnerName={partner.name} requests={partner.memberAccess === "request"} returnTo={returnTo} />
+            <SelfSignInForm action={requestSignInLink} classes={hostedUi} words={await selfSignInWords(partner.name, partner.memberAccess === "request")} returnTo={returnTo} />
           </div>
         )}
       </div>

@@ -2,7 +2,7 @@
 // it is locked (and the upgrade call to action for premium deals under freemium).
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { ArrowLeft, ExternalLink, Lock } from "lucide-react";
+import { ArrowLeft, ExternalLink, Lock, Sparkles } from "lucide-react";
 import { DealLogo } from "@/components/hosted/deal-logo";
 import { SignInPrompt } from "@/components/hosted/sign-in-prompt";
 import { RedemptionPanel } from "@/components/hosted/redemption-panel";
@@ -10,6 +10,7 @@ import { hostedUi } from "@/components/hosted/styles";
 import { Badge } from "@/components/ui/badge";
 import { TrackView } from "@/components/hosted/track-view";
 import { UpgradeCta } from "@/components/hosted/upgrade-cta";
+import { ClientMessages } from "@/components/hosted/client-messages";
 import { isUuid } from "@/server/domain/ids";
 import { findClaimedCode, findRedeemedAt, getHostedDeal, latestDealRequests } from "@/server/services/deals";
 import { AccessRequestPanel } from "@/components/hosted/access-request-panel";
@@ -133,10 +134,11 @@ export default async function DealPage({ params }: Props) {
                 </p>
               ) : null}
               {redeemedOn ? <p className="text-sm font-medium text-success">{t("redeemedOn", { date: redeemedOn })}</p> : null}
-              {upgradeUrl ? <UpgradeCta href={upgradeUrl} track={trackEvent} dealId={deal.id} className={hostedUi.primary} /> : null}
+              {upgradeUrl ? <UpgradeCta href={upgradeUrl} track={trackEvent} dealId={deal.id} className={hostedUi.primary} label={t("upgradeToUnlock")} newTabLabel={t("opensInNewTab")} icon={<Sparkles aria-hidden="true" className="h-4 w-4" />} /> : null}
               {deal.lock?.code === "tier" && !upgradeUrl ? <p className="text-sm text-muted-foreground">{t("askUpgrade", { partner: partner.name })}</p> : null}
             </section>
           ) : awaitingApproval ? (
+            <ClientMessages namespaces={["access"]}>
             <AccessRequestPanel
               dealId={deal.id}
               partnerName={partner.name}
@@ -148,8 +150,11 @@ export default async function DealPage({ params }: Props) {
               withdraw={withdrawAccessRequest}
               ui={hostedUi}
             />
+            </ClientMessages>
           ) : deal.method ? (
-            <RedemptionPanel dealId={deal.id} method={deal.method} productName={deal.productName} claimedCode={claimedCode} redeemedOn={redeemedOn} track={trackEvent} reveal={revealDeal} inquire={sendInquiry} markRedeemed={markRedeemed} ui={hostedUi} />
+            <ClientMessages namespaces={["redeem"]}>
+              <RedemptionPanel dealId={deal.id} method={deal.method} productName={deal.productName} claimedCode={claimedCode} redeemedOn={redeemedOn} track={trackEvent} reveal={revealDeal} inquire={sendInquiry} markRedeemed={markRedeemed} ui={hostedUi} />
+            </ClientMessages>
           ) : (
             <p className={`rounded-xl border bg-card text-card-foreground shadow-xs p-5 text-sm text-foreground`}>{t("notAvailable")}</p>
           )}
