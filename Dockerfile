@@ -8,11 +8,14 @@ RUN npm run build
 
 FROM node:20-bookworm-slim
 WORKDIR /app
-ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
+# MALLOC_ARENA_MAX: fewer glibc malloc arenas for the process's threads (~20 MB less resident memory,
+# docs/decisions/lean-server.md).
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 MALLOC_ARENA_MAX=2
 COPY --from=build --chown=node:node /app /app
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # Web: the compiled server, `node` alone (what `npm start` runs on a built tree, without npm and a shell
 # around it; PERKWAY_WORKERS=0 when separate workers run). Worker: node .next/perkway-server/worker.mjs.
-CMD ["node", ".next/perkway-server/start.mjs"]
+# The heap is capped as `npm start` caps it (docs/deploy.md, Memory): raise it for very large catalogues.
+CMD ["node", "--max-old-space-size=256", ".next/perkway-server/start.mjs"]

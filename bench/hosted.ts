@@ -6,13 +6,13 @@
 //      fresh browser context (nothing cached from another page): target ≤ 100 KB (issue 45);
 //   3. server render time of the deal list at 20 concurrent signed-in members: p50 / p99 of the
 //      full HTML response (target p99 < 100 ms) while they browse (think time between pages), after
-//      a warm-up, beside a baseline (the signed-out welcome page browsed the same way) and the
+//      a warm-up, beside a baseline (the signed-out welcome page, alternating with the list) and the
 //      machine's CPU load and steal time; and the capacity when they reload back to back (see the
 //      comment of part 3).
 //
 //   npm run bench:hosted                                   # app on http://localhost:3000, .data/demo-credentials.json
 //   BENCH_BASE_URL=http://localhost:3106 BENCH_CREDENTIALS_FILE=.data-x/demo-credentials-….json npm run bench:hosted
-//   flags: --members 20 --duration 60   (seconds of browsing, the list and then the baseline; back to back runs at most 10 s)
+//   flags: --members 20 --duration 60   (seconds of browsing per page: the list and the baseline alternate for twice that; back to back runs at most 10 s)
 //   BENCH_SERVER_PID=<pid>: also print the resident memory (RSS) of that process and its children after
 //   the run (target ≤ 400 MB): the pid of `npm start`, or of `node .next/perkway-server/start.mjs`.
 import fs from "node:fs";
@@ -152,23 +152,34 @@ function getPage(url: string, cookie: string): Promise<number> {
 
 /** Each visitor (a member's cookie, or "" for a signed-out one) opens `url` until `durationMs` is over. */
 async function renderLoop(url: string, visitors: string[], thinkMs: () => number, durationMs: number): Promise<number[]> {
-  const latencies: number[] = [];
+  return (await alternatingLoop(visitors.map((cookie) => [cookie]), url, thinkMs, durationMs))[0];
+}
+
+/**
+ * Each visitor opens `url` with each of its cookies in turn ([member's, ""]: the list, then the
+ * signed-out page, then the list…) until `durationMs` is over; the latencies per position, sorted.
+ * Alternating puts both pages under the same load, heap and neighbours, so their ratio does not
+ * depend on which of two back-to-back runs a stall or a major GC fell in.
+ */
+async function alternatingLoop(visitors: string[][], url: string, thinkMs: () => number, durationMs: number): Promise<number[][]> {
+  const latencies: number[][] = visitors[0].map(() => []);
   const until = performance.now() + durationMs;
   await Promise.all(
-    visitors.map(async (cookie, i) => {
+    visitors.map(async (cookies, i) => {
       // Browsing members do not arrive in lockstep: each starts somewhere in its first think time.
       await new Promise((r) => setTimeout(r, thinkMs() * (i / visitors.length)));
-      while (performance.now() < until) {
+      for (let n = i; performance.now() < until; n++) {
+        const k = n % cookies.length;
         const start = performance.now();
-        const status = await getPage(url, cookie);
+        const status = await getPage(url, cookies[k]);
         if (status !== 200) throw new Error(`${url}: ${status}`);
-        latencies.push(performance.now() - start);
+        latencies[k].push(performance.now() - start);
         const think = thinkMs();
         if (think) await new Promise((r) => setTimeout(r, think));
       }
     }),
   );
-  return latencies.sort((a, b) => a - b);
+  return latencies.map((l) => l.sort((a, b) => a - b));
 }
 /** Linux's whole-machine CPU counters (/proc/stat), or null elsewhere. */
 function cpuTimes(): { total: number; busy: number; steal: number } | null {
@@ -189,12 +200,11 @@ const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((
 const browse = () => THINK_MIN_MS + Math.random() * (THINK_MAX_MS - THINK_MIN_MS);
 await renderLoop(listUrl, cookies, () => 0, 5_000);
 const cpuBefore = cpuTimes();
-const browsing = await renderLoop(listUrl, cookies, browse, DURATION_MS);
+// The list and its baseline, interleaved: each member alternates between its list and the
+// partner's signed-out welcome page (same host routing, CSP, layout and branding, no member and no
+// deals: what Next and this machine cost before the list adds anything), with think times between.
+const [browsing, baseline] = await alternatingLoop(cookies.map((c) => [c, ""]), listUrl, browse, DURATION_MS * 2);
 const cpuAfter = cpuTimes();
-// The baseline, side by side: as many signed-out visitors browsing the partner's welcome page the
-// same way. Same host routing, CSP, layout and branding, no member and no deals: what Next and this
-// machine cost before the list adds anything.
-const baseline = await renderLoop(listUrl, cookies.map(() => ""), browse, DURATION_MS);
 
 console.log(`\n${MEMBERS} at once, browsing ${DURATION_MS / 1000} s each (think time ${THINK_MIN_MS / 1000}–${THINK_MAX_MS / 1000} s)`);
 const row = (label: string, list: string, base: string, target = "") => console.log(`  ${label.padEnd(28)} ${list.padStart(12)} ${base.padStart(14)}   ${target}`);
@@ -212,7 +222,7 @@ if (cpuBefore && cpuAfter) {
   // either is the machine's, not the render's.
   const total = cpuAfter.total - cpuBefore.total;
   const pctOf = (x: number) => `${((100 * x) / total).toFixed(0)}%`;
-  row("machine CPU busy / steal", `${pctOf(cpuAfter.busy - cpuBefore.busy)} / ${pctOf(cpuAfter.steal - cpuBefore.steal)}`, "", "while the list was measured: all cores, all processes");
+  row("machine CPU busy / steal", `${pctOf(cpuAfter.busy - cpuBefore.busy)} / ${pctOf(cpuAfter.steal - cpuBefore.steal)}`, "", "while both were measured: all cores, all processes");
 }
 console.log("  * baseline: the partner's signed-out welcome page (same routing, CSP and layout; no member, no deals)\n");
 

@@ -17,7 +17,8 @@ delete env.NODE_ENV;
 if (process.env.DATABASE_URL) env.DATABASE_URL = await freshDatabase(process.env.DATABASE_URL);
 
 console.error(`end-to-end: starting the app on port ${port} (${env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite"})…`);
-const app = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], { env: env as NodeJS.ProcessEnv, stdio: ["ignore", "ignore", "pipe"] });
+// What `npm start` runs (package.json), heap cap included, without npm around it.
+const app = spawn(process.execPath, ["--max-old-space-size=256", "scripts/run-built.mjs", "scripts/start.ts"], { env: env as NodeJS.ProcessEnv, stdio: ["ignore", "ignore", "pipe"] });
 app.stderr.on("data", (d: Buffer) => {
   process.stderr.write(d.toString().split("\n").filter(Boolean).map((l) => `  [app] ${l}\n`).join(""));
 });

@@ -2,7 +2,6 @@
 // action calls switches the signed-in member's own flag only, the digest run honours it, and the
 // component renders the saved state.
 import { createElement } from "react";
-import { NextIntlClientProvider } from "next-intl";
 import { renderToStaticMarkup } from "react-dom/server";
 import en from "../../messages/en.json";
 import { describe, expect, it } from "vitest";
@@ -43,12 +42,8 @@ describe("digest emails preference", () => {
 
   it("the profile card shows the saved choice as a switch", () => {
     const save = async (on: boolean) => ({ ok: true as const, on });
-    // In English, as the member's page provides the messages.
-    const render = (initial: boolean) =>
-      renderToStaticMarkup(
-        // eslint-disable-next-line react/no-children-prop -- createElement in a .ts test: the provider's props type requires children
-        createElement(NextIntlClientProvider, { locale: "en", messages: en, timeZone: "UTC", children: createElement(DigestEmailsPreference, { initial, partnerName: "Acme", save }) }),
-      );
+    // In English, as the member's page hands it the `digest` messages.
+    const render = (initial: boolean) => renderToStaticMarkup(createElement(DigestEmailsPreference, { initial, partnerName: "Acme", save, words: en.digest }));
     const on = render(true);
     const off = render(false);
     expect(on).toContain("Digest emails");

@@ -32,11 +32,12 @@ describe("Dockerfile and compose.yaml", () => {
     expect(pkg.scripts.build).toContain("next build");
     // The build compiles the entry points the containers run (scripts/build-server.ts, into .next/perkway-server/).
     expect(pkg.scripts.build).toContain("scripts/build-server.ts");
-    expect(dockerfile).toMatch(/^CMD \["node", "\.next\/perkway-server\/start\.mjs"\]$/m);
+    expect(dockerfile).toMatch(/^CMD \["node", "--max-old-space-size=256", "\.next\/perkway-server\/start\.mjs"\]$/m);
     expect(compose).toContain('command: ["node", ".next/perkway-server/worker.mjs"]');
     for (const entry of ["start", "worker"] as const) {
       expect(COMPILED_ENTRIES, entry).toContain(entry);
-      expect(pkg.scripts[entry], entry).toBe(`node scripts/run-built.mjs scripts/${entry}.ts`);
+      // The web process's heap is capped as the Dockerfile caps it (docs/deploy.md, Memory).
+      expect(pkg.scripts[entry], entry).toBe(`node ${entry === "start" ? "--max-old-space-size=256 " : ""}scripts/run-built.mjs scripts/${entry}.ts`);
     }
   });
 
@@ -53,6 +54,9 @@ describe("Dockerfile and compose.yaml", () => {
     for (const m of dockerfile.matchAll(/\b([A-Z][A-Z0-9_]+)=/g)) names.add(m[1]);
     for (const m of compose.matchAll(/[{,]\s*([A-Z][A-Z0-9_]+):/g)) names.add(m[1]);
     for (const ignored of ["POSTGRES_USER", "POSTGRES_PASSWORD", "POSTGRES_DB"]) names.delete(ignored);
+    // Read by glibc, not by the app; documented all the same.
+    expect(deployDoc).toContain("`MALLOC_ARENA_MAX=2`");
+    names.delete("MALLOC_ARENA_MAX");
     expect([...names].sort()).toEqual(expect.arrayContaining(["APP_DOMAIN", "AUTH_SECRET", "DATABASE_URL", "METRICS_PORT", "NODE_ENV", "PERKWAY_WORKERS", "REDIS_URL", "SMTP_URL"]));
     for (const name of names) {
       expect(new RegExp(`\\b${name}\\b`).test(configSources), `${name} is read by the configuration`).toBe(true);

@@ -6,7 +6,7 @@ import { Clock, XCircle } from "lucide-react";
 import { useState, useSyncExternalStore, useTransition } from "react";
 import type { HostedUi } from "./styles";
 import type { AccessRequestError } from "./access-request-errors";
-import { useTranslations } from "next-intl";
+import { wordsT, type Words } from "./words";
 
 export type MemberAccessRequest = { id: string; status: "pending" | "approved" | "declined" | "withdrawn"; askedOn: string; decidedOn: string | null; note: string | null };
 type RequestAccess = (input: { dealId: string; message?: string }) => Promise<{ ok: true; request: MemberAccessRequest } | { ok: false; error: AccessRequestError }>;
@@ -22,6 +22,8 @@ export function AccessRequestPanel(props: {
   requestAccess: RequestAccess;
   withdraw: Withdraw;
   ui: HostedUi;
+  /** messages' `access` namespace in the member's language */
+  words: Words;
 }) {
   const { dealId, partnerName, approvalTime, ui } = props;
   const [request, setRequest] = useState<MemberAccessRequest | null>(props.request);
@@ -29,7 +31,7 @@ export function AccessRequestPanel(props: {
   const [pending, startTransition] = useTransition();
   const ready = useSyncExternalStore(noSubscription, () => true, () => false);
   const waiting = request?.status === "pending";
-  const t = useTranslations("access");
+  const t = wordsT(props.words);
   const within = approvalTime ? ` ${t("within", { partner: partnerName, time: approvalTime })}` : "";
 
   return (
@@ -40,14 +42,7 @@ export function AccessRequestPanel(props: {
       <div aria-live="polite" className="space-y-3">
         {request?.status === "approved" ? (
           <p role="status" className="text-sm text-foreground" data-testid="access-status">
-            {t.rich("approved", {
-              partner: partnerName,
-              reload: (chunks) => (
-                <a href="" className="font-medium underline">
-                  {chunks}
-                </a>
-              ),
-            })}
+            <ApprovedText text={t("approved", { partner: partnerName })} />
           </p>
         ) : waiting ? (
           <p role="status" className="flex items-start gap-2 text-sm text-foreground" data-testid="access-status">
@@ -126,5 +121,20 @@ export function AccessRequestPanel(props: {
         ) : null}
       </div>
     </section>
+  );
+}
+
+/** "… <reload>Reload the page</reload> to …": the tagged words become the link that reloads the page. */
+function ApprovedText({ text }: { text: string }) {
+  const m = /^([\s\S]*)<reload>([\s\S]*)<\/reload>([\s\S]*)$/.exec(text);
+  if (!m) return <>{text}</>;
+  return (
+    <>
+      {m[1]}
+      <a href="" className="font-medium underline">
+        {m[2]}
+      </a>
+      {m[3]}
+    </>
   );
 }

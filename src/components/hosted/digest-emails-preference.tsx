@@ -2,12 +2,13 @@
 // Profile → "Digest emails": the member turns the "New deals you can claim" digests and ending-soon
 // reminders on or off (contract section 19). Saved at once by a server action the page passes in.
 import { useState, useTransition } from "react";
-import { useTranslations } from "next-intl";
+import { wordsT, type Words } from "./words";
 
 type Save = (on: boolean) => Promise<{ ok: true; on: boolean } | { ok: false; error: string }>;
 
-export function DigestEmailsPreference({ initial, partnerName, save }: { initial: boolean; partnerName: string; save: Save }) {
-  const t = useTranslations("digest");
+/** `words`: messages' `digest` namespace in the member's language. */
+export function DigestEmailsPreference({ initial, partnerName, save, words }: { initial: boolean; partnerName: string; save: Save; words: Words }) {
+  const t = wordsT(words);
   const [on, setOn] = useState(initial);
   const [message, setMessage] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();

@@ -2,14 +2,14 @@
 // The inquiry form of an "inquiry" deal's redemption panel (redemption-panel.tsx), in its own module so
 // that it is loaded when the member reveals such a deal, not with every deal page.
 import { useState, useTransition } from "react";
-import { useTranslations } from "next-intl";
+import { wordsT, type Words } from "./words";
 import { isRedeemErrorKey } from "./redeem-errors";
 import type { HostedUi } from "./styles";
 
 export type Inquire = (input: { dealId: string; message: string; company?: string; role?: string }) => Promise<{ ok: true } | { ok: false; error: string; field?: string }>;
 
-export function InquiryForm({ dealId, inquire, ui }: { dealId: string; inquire: Inquire; ui: HostedUi }) {
-  const t = useTranslations("redeem");
+export function InquiryForm({ dealId, inquire, ui, words }: { dealId: string; inquire: Inquire; ui: HostedUi; words: Words }) {
+  const t = wordsT(words);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();

@@ -3,7 +3,7 @@
 // (country codes typed), saved by a server action; questions the programme answers are shown
 // read-only by the page. After saving, the member goes back to the deal that asked for the answer.
 import { useState, useSyncExternalStore, useTransition } from "react";
-import { useTranslations } from "next-intl";
+import { wordsT, type Words } from "./words";
 import type { HostedUi } from "./styles";
 
 /** choices: each stored value with its label in the member's language (null: country codes, typed). */
@@ -16,8 +16,9 @@ const ERROR_KEYS: Record<ProfileSaveError, string> = { choice: "errorChoice", co
 
 const noSubscription = () => () => {};
 
-export function ProfileForm({ questions, save, backHref, ui }: { questions: ProfileQuestion[]; save: Save; backHref: string | null; ui: HostedUi }) {
-  const t = useTranslations("profile");
+/** `words`: messages' `profile` namespace in the member's language. */
+export function ProfileForm({ questions, save, backHref, ui, words }: { questions: ProfileQuestion[]; save: Save; backHref: string | null; ui: HostedUi; words: Words }) {
+  const t = wordsT(words);
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);
   const [saved, setSaved] = useState(false);
   const [pending, startTransition] = useTransition();

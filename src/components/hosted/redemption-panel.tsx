@@ -12,20 +12,16 @@ import { isRedeemErrorKey as isErrorKey } from "./redeem-errors";
 import type { HostedUi } from "./styles";
 import type { Track } from "./track";
 import type { Inquire } from "./inquiry-form";
-import { useTranslations } from "next-intl";
+import { wordsT, type Words } from "./words";
 
 type Method = RedemptionDto["method"];
 
 // The inquiry form shows only after an inquiry deal is revealed: its code is loaded then (issue 45).
+// While it loads (a few ms), its place is kept.
 const InquiryForm = dynamic(() => import("./inquiry-form").then((m) => m.InquiryForm), { loading: InquiryFormLoading });
 
 function InquiryFormLoading() {
-  const t = useTranslations("redeem");
-  return (
-    <p aria-busy="true" className="text-sm text-muted-foreground">
-      {t("loading")}
-    </p>
-  );
+  return <p aria-busy="true" className="h-10" />;
 }
 
 type Reveal = (dealId: string) => Promise<{ ok: true; redemption: RedemptionDto } | { ok: false; error: string }>;
@@ -55,9 +51,11 @@ export function RedemptionPanel(props: {
   inquire: Inquire;
   markRedeemed: MarkRedeemed;
   ui: HostedUi;
+  /** messages' `redeem` namespace in the member's language */
+  words: Words;
 }) {
   const { dealId, method, productName, track, ui } = props;
-  const t = useTranslations("redeem");
+  const t = wordsT(props.words);
   const errorText = (e: string) => (isErrorKey(e) ? t(`error.${e}`) : t("error.generic"));
   const [redemption, setRedemption] = useState<RedemptionDto | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -155,7 +153,7 @@ export function RedemptionPanel(props: {
             {t("questionsEnd")}
           </p>
         ) : null}
-        {redemption && method === "inquiry" ? <InquiryForm dealId={dealId} inquire={props.inquire} ui={ui} /> : null}
+        {redemption && method === "inquiry" ? <InquiryForm dealId={dealId} inquire={props.inquire} ui={ui} words={props.words} /> : null}
         {redeemedOn ? (
           <p role="status" className="flex items-center gap-2 text-sm font-medium text-success" data-testid="redeemed-on">
             <Check aria-hidden="true" className="h-4 w-4" /> {t("redeemedOn", { date: redeemedOn })}

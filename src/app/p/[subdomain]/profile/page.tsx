@@ -5,7 +5,6 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ArrowLeft } from "lucide-react";
 import { ProfileForm, type ProfileQuestion } from "@/components/hosted/profile-form";
-import { ClientMessages } from "@/components/hosted/client-messages";
 import { SignInPrompt } from "@/components/hosted/sign-in-prompt";
 import { hostedUi } from "@/components/hosted/styles";
 import { isUuid } from "@/server/domain/ids";
@@ -15,7 +14,7 @@ import { getMemberProfile } from "@/server/services/members";
 import { saveProfile } from "../actions";
 import { DigestEmailsSection } from "./_components/digest-emails-section";
 import { getSurface, loadMember, loadPartner } from "../_lib/member-context";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getLocale, getMessages, getTranslations } from "next-intl/server";
 
 type Props = { params: Promise<{ subdomain: string }>; searchParams: Promise<{ need?: string; back?: string }> };
 
@@ -62,9 +61,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
       <section aria-labelledby="answers-heading" className={card}>
         <h2 id="answers-heading" className="mb-4 text-lg font-semibold text-foreground">{t("answers")}</h2>
         {editable.length ? (
-          <ClientMessages namespaces={["profile"]}>
-            <ProfileForm questions={editable} save={saveProfile} backHref={backHref} ui={hostedUi} />
-          </ClientMessages>
+          <ProfileForm questions={editable} save={saveProfile} backHref={backHref} ui={hostedUi} words={(await getMessages()).profile} />
         ) : (
           <p className="text-sm text-muted-foreground">{t("nothingToAnswer", { partner: partner.name })}</p>
         )}

@@ -10,7 +10,6 @@ import { hostedUi } from "@/components/hosted/styles";
 import { Badge } from "@/components/ui/badge";
 import { TrackView } from "@/components/hosted/track-view";
 import { UpgradeCta } from "@/components/hosted/upgrade-cta";
-import { ClientMessages } from "@/components/hosted/client-messages";
 import { isUuid } from "@/server/domain/ids";
 import { findClaimedCode, findRedeemedAt, getHostedDeal, latestDealRequests } from "@/server/services/deals";
 import { AccessRequestPanel } from "@/components/hosted/access-request-panel";
@@ -20,7 +19,7 @@ import { memberLockWords, questionLabel } from "@/components/hosted/lock-reasons
 import { perkLines } from "@/components/hosted/perk-lines";
 import { markRedeemed, requestAccess, revealDeal, sendInquiry, trackEvent, withdrawAccessRequest } from "../../actions";
 import { getSurface, loadMember, loadPartner } from "../../_lib/member-context";
-import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { getFormatter, getLocale, getMessages, getTranslations } from "next-intl/server";
 import type { SupportedLocale } from "@/server/domain/locales";
 
 type Props = { params: Promise<{ subdomain: string; dealId: string }> };
@@ -138,7 +137,6 @@ export default async function DealPage({ params }: Props) {
               {deal.lock?.code === "tier" && !upgradeUrl ? <p className="text-sm text-muted-foreground">{t("askUpgrade", { partner: partner.name })}</p> : null}
             </section>
           ) : awaitingApproval ? (
-            <ClientMessages namespaces={["access"]}>
             <AccessRequestPanel
               dealId={deal.id}
               partnerName={partner.name}
@@ -149,12 +147,10 @@ export default async function DealPage({ params }: Props) {
               requestAccess={requestAccess}
               withdraw={withdrawAccessRequest}
               ui={hostedUi}
+              words={(await getMessages()).access}
             />
-            </ClientMessages>
           ) : deal.method ? (
-            <ClientMessages namespaces={["redeem"]}>
-              <RedemptionPanel dealId={deal.id} method={deal.method} productName={deal.productName} claimedCode={claimedCode} redeemedOn={redeemedOn} track={trackEvent} reveal={revealDeal} inquire={sendInquiry} markRedeemed={markRedeemed} ui={hostedUi} />
-            </ClientMessages>
+            <RedemptionPanel dealId={deal.id} method={deal.method} productName={deal.productName} claimedCode={claimedCode} redeemedOn={redeemedOn} track={trackEvent} reveal={revealDeal} inquire={sendInquiry} markRedeemed={markRedeemed} ui={hostedUi} words={(await getMessages()).redeem} />
           ) : (
             <p className={`rounded-xl border bg-card text-card-foreground shadow-xs p-5 text-sm text-foreground`}>{t("notAvailable")}</p>
           )}
