@@ -114,7 +114,7 @@ export default async function HostedLayout({ children, params }: Props) {
         id="main"
         className="mx-auto w-full max-w-5xl flex-1 px-4 py-4 sm:py-6"
       >
-        {/* No next-intl client provider here: client islands that translate get theirs (client-messages.tsx). */}
+        {/* No next-intl client provider: client islands get their words from the server (components/hosted/words.ts). */}
         {paused ? <ProgrammePaused partnerName={paused.name} /> : children}
       </main>
       <PoweredBy
