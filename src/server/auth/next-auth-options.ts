@@ -2,7 +2,7 @@
 // sessions (no session table), custom sign-in page at /login. Failed sign-ins are throttled per email
 // and per IP (sign-in-throttle.ts); the session cookie is HttpOnly, SameSite=Lax, and Secure unless
 // the portal runs on localhost (there is no certificate there).
-import type { NextAuthOptions } from "next-auth";
+import type { NextAuthOptions, User } from "next-auth";
 import credentialsModule from "next-auth/providers/credentials";
 import { isLocalHost } from "@/server/config/app-host";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
@@ -55,6 +55,24 @@ class SecondStep extends Error {
   }
 }
 
+type SignedInAdmin = Pick<User, "id" | "email" | "name" | "role" | "partnerId" | "sessionVersion">;
+
+/** The user next-auth keeps in the session cookie, the same for a password and an SSO sign-in. */
+function signedInUser(admin: SignedInAdmin, headers: unknown, ip: User["ip"], signInMethod: User["signInMethod"]): User {
+  const userAgent = ((headers ?? {}) as Record<string, string | string[] | undefined>)["user-agent"];
+  return {
+    id: admin.id,
+    email: admin.email,
+    name: admin.name,
+    role: admin.role,
+    partnerId: admin.partnerId,
+    sessionVersion: admin.sessionVersion,
+    userAgent: typeof userAgent === "string" ? userAgent : null,
+    ip,
+    signInMethod,
+  };
+}
+
 export const authOptions: NextAuthOptions = {
   secret: envValue("AUTH_SECRET"),
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
@@ -99,20 +117,7 @@ export const authOptions: NextAuthOptions = {
             if (result.reason === "second_factor_invalid") throw new SecondStep("TwoFactorInvalid");
             return null;
           }
-          const { admin } = result;
-          const headers = (req?.headers ?? {}) as Record<string, string | string[] | undefined>;
-          const userAgent = headers["user-agent"];
-          return {
-            id: admin.id,
-            email: admin.email,
-            name: admin.name,
-            role: admin.role,
-            partnerId: admin.partnerId,
-            sessionVersion: admin.sessionVersion,
-            userAgent: typeof userAgent === "string" ? userAgent : null,
-            ip: attempt.ip,
-            signInMethod: "password" as const,
-          };
+          return signedInUser(result.admin, req?.headers, attempt.ip, "password");
         } catch (err) {
           if (err instanceof SecondStep) throw new Error(err.code);
           if (err instanceof SignInThrottledError) throw new Error("TooManyAttempts" satisfies SignInErrorCode);
@@ -135,19 +140,8 @@ export const authOptions: NextAuthOptions = {
         try {
           const admin = await redeemAdminSsoTicket(ticket);
           if (!admin) return null;
-          const headers = (req?.headers ?? {}) as Record<string, string | string[] | undefined>;
-          const userAgent = headers["user-agent"];
-          return {
-            id: admin.id,
-            email: admin.email,
-            name: admin.name,
-            role: admin.role,
-            partnerId: admin.partnerId,
-            sessionVersion: admin.sessionVersion,
-            userAgent: typeof userAgent === "string" ? userAgent : null,
-            ip: signInClientIp(headers as Record<string, string | undefined>),
-            signInMethod: "sso" as const,
-          };
+          const headers = (req?.headers ?? {}) as Record<string, string | undefined>;
+          return signedInUser(admin, headers, signInClientIp(headers), "sso");
         } catch (err) {
           console.error("portal SSO sign-in failed:", err);
           throw new Error("SignInUnavailable" satisfies SignInErrorCode);
