@@ -18,4 +18,4 @@ HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+p
 # Web: the compiled server, `node` alone (what `npm start` runs on a built tree, without npm and a shell
 # around it; PERKWAY_WORKERS=0 when separate workers run). Worker: node .next/perkway-server/worker.mjs.
 # The heap is capped as `npm start` caps it (docs/deploy.md, Memory): raise it for very large catalogues.
-CMD ["node", "--max-old-space-size=256", ".next/perkway-server/start.mjs"]
+CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=8", ".next/perkway-server/start.mjs"]

@@ -18,7 +18,7 @@ if (process.env.DATABASE_URL) env.DATABASE_URL = await freshDatabase(process.env
 
 console.error(`end-to-end: starting the app on port ${port} (${env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite"})…`);
 // What `npm start` runs (package.json), heap cap included, without npm around it.
-const app = spawn(process.execPath, ["--max-old-space-size=256", "scripts/run-built.mjs", "scripts/start.ts"], { env: env as NodeJS.ProcessEnv, stdio: ["ignore", "ignore", "pipe"] });
+const app = spawn(process.execPath, ["--max-old-space-size=256", "--max-semi-space-size=8", "scripts/run-built.mjs", "scripts/start.ts"], { env: env as NodeJS.ProcessEnv, stdio: ["ignore", "ignore", "pipe"] });
 app.stderr.on("data", (d: Buffer) => {
   process.stderr.write(d.toString().split("\n").filter(Boolean).map((l) => `  [app] ${l}\n`).join(""));
 });

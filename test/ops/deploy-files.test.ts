@@ -32,12 +32,12 @@ describe("Dockerfile and compose.yaml", () => {
     expect(pkg.scripts.build).toContain("next build");
     // The build compiles the entry points the containers run (scripts/build-server.ts, into .next/perkway-server/).
     expect(pkg.scripts.build).toContain("scripts/build-server.ts");
-    expect(dockerfile).toMatch(/^CMD \["node", "--max-old-space-size=256", "\.next\/perkway-server\/start\.mjs"\]$/m);
+    expect(dockerfile).toMatch(/^CMD \["node", "--max-old-space-size=256", "--max-semi-space-size=8", "\.next\/perkway-server\/start\.mjs"\]$/m);
     expect(compose).toContain('command: ["node", ".next/perkway-server/worker.mjs"]');
     for (const entry of ["start", "worker"] as const) {
       expect(COMPILED_ENTRIES, entry).toContain(entry);
       // The web process's heap is capped as the Dockerfile caps it (docs/deploy.md, Memory).
-      expect(pkg.scripts[entry], entry).toBe(`node ${entry === "start" ? "--max-old-space-size=256 " : ""}scripts/run-built.mjs scripts/${entry}.ts`);
+      expect(pkg.scripts[entry], entry).toBe(`node ${entry === "start" ? "--max-old-space-size=256 --max-semi-space-size=8 " : ""}scripts/run-built.mjs scripts/${entry}.ts`);
     }
   });
 
