@@ -9,9 +9,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startEmbeddedPostgres } from "@/server/db/embedded";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations } from "@/server/db/schema-engine";
+import { freshDatabase } from "../helpers/fresh-database";
 
 const MIGRATION = "20261126114500_events_partitioned_by_month";
 const DAY = 24 * 60 * 60 * 1000;
@@ -20,34 +20,6 @@ let dir: string;
 let url: string;
 let dropDatabase: () => Promise<void> = async () => {};
 let client: pg.Client;
-
-async function freshDatabase(): Promise<void> {
-  const base = inject("databaseUrl");
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  try {
-    const [{ v }] = (await admin.query<{ v: string }>("SELECT version() AS v")).rows;
-    if (!/PGlite/i.test(v)) {
-      const name = `perkway_migration_${randomUUID().slice(0, 8)}`;
-      await admin.query(`CREATE DATABASE ${name}`);
-      const u = new URL(base);
-      u.pathname = `/${name}`;
-      url = u.toString();
-      dropDatabase = async () => {
-        const a = new pg.Client({ connectionString: base });
-        await a.connect();
-        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await a.end();
-      };
-      return;
-    }
-  } finally {
-    await admin.end();
-  }
-  const server = await startEmbeddedPostgres({ dir: null });
-  url = server.url;
-  dropDatabase = () => server.stop({ waitForClientsMs: 0 });
-}
 
 /** A copy of prisma/migrations that stops at `last` (later ones, from other work, are left out). */
 function migrationsUpTo(last: string) {
@@ -70,7 +42,7 @@ describe("migration events_partitioned_by_month", { timeout: 300_000 }, () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "perkway-partition-"));
-    await freshDatabase();
+    ({ url, drop: dropDatabase } = await freshDatabase("perkway_migration"));
     const previous = fs.readdirSync("prisma/migrations").filter((d) => d < MIGRATION && /^\d{14}_/.test(d)).sort().at(-1)!;
     const applied = await applyMigrations(url, migrationsUpTo(previous));
     expect(applied).not.toContain(MIGRATION);

@@ -1,5 +1,6 @@
 // Prisma's native schema engine cannot be downloaded on our machines; the WebAssembly build does
 // the same work (diff, apply, record in _prisma_migrations) through the pg driver adapter.
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -19,6 +20,11 @@ type Engine = {
 (globalThis as Record<string, unknown>).PRISMA_WASM_PANIC_REGISTRY ??= { set_message(m: string) { console.error("schema engine panic:", m); } };
 
 let glue: { SchemaEngine: { new: (opts: unknown, log: (m: string) => void, adapter: unknown) => Promise<Engine> } } | null = null;
+
+/** Whether this process has loaded the schema engine's WebAssembly (not when every migration was already applied). */
+export function schemaEngineLoaded(): boolean {
+  return glue !== null;
+}
 
 async function loadGlue() {
   if (glue) return glue;
@@ -149,9 +155,11 @@ export async function applyMigrations(url: string, paths: ProjectPaths = default
   await lock.connect();
   try {
     await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    const migrationsList = readMigrationsList(paths.migrationsDir);
+    if (await allMigrationsApplied(lock, migrationsList.migrationDirectories)) return [];
     const engine = await openSchemaEngine(url, paths);
     try {
-      const out = await engine.applyMigrations({ migrationsList: readMigrationsList(paths.migrationsDir), filters: FILTERS });
+      const out = await engine.applyMigrations({ migrationsList, filters: FILTERS });
       return out.appliedMigrationNames;
     } finally {
       engine.free();
@@ -160,6 +168,31 @@ export async function applyMigrations(url: string, paths: ProjectPaths = default
     await lock.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
     await lock.end();
   }
+}
+
+/**
+ * True when the database has recorded exactly these migrations, each finished and with the checksum
+ * of its file as it is now (Prisma's: the SHA-256 of migration.sql): nothing to do, and the schema
+ * engine (its WebAssembly, a second of CPU at every process start) is not loaded. Anything else —
+ * no _prisma_migrations yet, a pending, failed, edited or unknown migration — goes to the engine,
+ * which applies, refuses or reports exactly as before.
+ */
+async function allMigrationsApplied(client: pg.Client, dirs: ReturnType<typeof readMigrationsList>["migrationDirectories"]): Promise<boolean> {
+  let rows: { migration_name: string; checksum: string; finished: boolean }[];
+  try {
+    ({ rows } = await client.query(
+      "SELECT migration_name, checksum, finished_at IS NOT NULL AS finished FROM _prisma_migrations WHERE rolled_back_at IS NULL",
+    ));
+  } catch {
+    return false; // no migrations table (a new database): the engine creates it
+  }
+  if (rows.length !== dirs.length) return false;
+  const recorded = new Map(rows.map((r) => [r.migration_name, r]));
+  return dirs.every((d) => {
+    const r = recorded.get(d.path);
+    const sql = d.migrationFile.content.value;
+    return !!r && r.finished && r.checksum === createHash("sha256").update(sql).digest("hex");
+  });
 }
 
 const MIGRATION_LOCK_KEY = 727_073_690; // any constant shared by every instance of this app

@@ -1,0 +1,68 @@
+// applyMigrations at process start: a database that has every migration (same names, same file
+// checksums, all finished) is left alone without loading the schema engine's WebAssembly; anything
+// else still goes through the engine — a pending migration is applied, a failed one refused.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { applyMigrations, readMigrationsList, schemaEngineLoaded } from "@/server/db/schema-engine";
+import { freshDatabase, type FreshDatabase } from "../helpers/fresh-database";
+
+const all = readMigrationsList().migrationDirectories.map((d) => d.path);
+const last = all[all.length - 1];
+let dir: string;
+let db: FreshDatabase;
+
+/** A copy of prisma/migrations without the ones after `upTo`. */
+function migrationsUpTo(upTo: string) {
+  const migrationsDir = path.join(dir, upTo);
+  fs.mkdirSync(migrationsDir, { recursive: true });
+  for (const entry of fs.readdirSync("prisma/migrations")) {
+    if (entry > upTo && entry !== "migration_lock.toml") continue;
+    fs.cpSync(path.join("prisma/migrations", entry), path.join(migrationsDir, entry), { recursive: true });
+  }
+  return { schemaPath: path.resolve("prisma/schema.prisma"), migrationsDir };
+}
+
+async function sql(query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "perkway-apply-migrations-"));
+});
+afterAll(async () => {
+  await db?.drop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("applyMigrations", { timeout: 120_000 }, () => {
+  it("an up-to-date database: nothing applied, and the schema engine is never loaded", async () => {
+    // The suite's database was migrated by the global setup, in another process.
+    expect(schemaEngineLoaded()).toBe(false);
+    expect(await applyMigrations(inject("databaseUrl"))).toEqual([]);
+    expect(schemaEngineLoaded()).toBe(false);
+  });
+
+  it("a pending migration is applied although every earlier one is recorded", async () => {
+    db = await freshDatabase("perkway_apply");
+    const previous = all[all.length - 2];
+    expect(await applyMigrations(db.url, migrationsUpTo(previous))).toEqual(all.slice(0, -1));
+    expect(await applyMigrations(db.url)).toEqual([last]);
+    expect(await applyMigrations(db.url)).toEqual([]);
+  });
+
+  it("a failed migration is refused, not taken for applied", async () => {
+    await sql(`UPDATE _prisma_migrations SET finished_at = NULL WHERE migration_name = '${last}'`);
+    await expect(applyMigrations(db.url)).rejects.toThrow(/failed/i);
+    await sql(`UPDATE _prisma_migrations SET finished_at = now() WHERE migration_name = '${last}'`);
+    expect(await applyMigrations(db.url)).toEqual([]);
+  });
+});
