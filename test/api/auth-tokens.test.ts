@@ -201,10 +201,9 @@ describe("verified-token memo (the hot path skips the HMAC for a token it has ve
   }, 60_000);
 });
 
-const CLI = path.resolve("scripts/cli.ts");
-const TSX = path.resolve("node_modules/tsx/dist/cli.mjs");
+const RUN_BUILT = path.resolve("scripts/run-built.mjs"); // what `npm run cli` runs
 async function cli(...args: string[]) {
-  const { stdout } = await promisify(execFile)(process.execPath, [TSX, CLI, ...args], { env: { ...process.env, SEED_DEMO: "0" }, timeout: 60_000 });
+  const { stdout } = await promisify(execFile)(process.execPath, [RUN_BUILT, "scripts/cli.ts", ...args], { env: { ...process.env, SEED_DEMO: "0" }, timeout: 60_000 });
   return JSON.parse(stdout);
 }
 

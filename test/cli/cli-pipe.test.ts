@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 function pipeThroughCat(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     // Before the fix this printed exactly 65,536 bytes: the rest was queued behind the full pipe at exit.
-    const child = spawn("sh", ["-c", 'node node_modules/tsx/dist/cli.mjs scripts/cli.ts "$@" | cat', "sh", ...args], { env: process.env });
+    const child = spawn("sh", ["-c", 'node scripts/run-built.mjs scripts/cli.ts "$@" | cat', "sh", ...args], { env: process.env });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

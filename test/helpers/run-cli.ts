@@ -1,12 +1,14 @@
-// The operator CLI as a real subprocess (`tsx scripts/cli.ts …`), for tests about what only a process
-// shows: stdout holding one JSON document, exit codes, the embedded database's modes.
+// The operator CLI as a real subprocess, started as `npm run cli` starts it (scripts/run-built.mjs: the
+// compiled CLI when the build is current, as in CI after `npm run build`, else the TypeScript through
+// tsx), for tests about what only a process shows: stdout holding one JSON document, exit codes, the
+// embedded database's modes.
 import { spawn } from "node:child_process";
 
 export type CliResult = { status: number; stdout: string; stderr: string; json: any };
 
 export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/cli.ts", ...args], { env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ["scripts/run-built.mjs", "scripts/cli.ts", ...args], { env: { ...process.env, ...env } });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
