@@ -1,7 +1,9 @@
 // End-to-end tests against a running app. There is deliberately no `webServer` block: the lead's test
 // runner starts the app (with its seeded database) and passes E2E_BASE_URL plus the E2E_* credentials.
-// Browsers are never downloaded here: Debian's Chromium is used (apt-get install -y chromium).
+// Browsers are never downloaded here: Debian's Chromium is used (apt-get install -y chromium-headless-shell,
+// or chromium): e2e/tools/browser-path.ts.
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumPath } from "./e2e/tools/browser-path";
 
 const baseURL = process.env.E2E_BASE_URL ?? "http://localhost:3100";
 
@@ -21,7 +23,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumPath(),
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -1,5 +1,6 @@
 // `npm test`: unit + integration tests (vitest, real database), then the Playwright end-to-end
-// suite when a Chromium is present (CHROMIUM_PATH or /usr/bin/chromium). Ends with one summary line.
+// suite when a Chromium is present (CHROMIUM_PATH, else Debian's chromium-headless-shell or chromium:
+// e2e/tools/browser-path.ts). Ends with one summary line.
 //
 // With DATABASE_URL (CI: PostgreSQL) the /v1 suites (test/api, test/rest) run twice, because operators
 // run the API on other databases too (contract section 14): on PostgreSQL through PgBouncer in
@@ -15,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { pgbouncerBinary, startPgbouncer } from "../test/helpers/pgbouncer";
 import { buildStaleness } from "../src/server/runtime/build-state";
+import { chromiumPath } from "../e2e/tools/browser-path";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "perkway-test-"));
 const extra = process.argv.slice(2);
@@ -127,12 +129,12 @@ if (ok && splitApiSuites) {
   }
 }
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = chromiumPath();
 let e2eStatus = 0;
 if (!ok) {
   console.error("\nunit/integration tests failed: not running the end-to-end suite");
 } else if (!fs.existsSync(chromium)) {
-  console.error(`\nSKIPPING the Playwright end-to-end suite: no Chromium at ${chromium}. Install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  console.error(`\nSKIPPING the Playwright end-to-end suite: no Chromium at ${chromium}. Install Debian's headless Chromium (apt-get install -y chromium-headless-shell) or set CHROMIUM_PATH.`);
 } else {
   const e2eJson = path.join(tmp, "e2e.json");
   const t0 = Date.now();
