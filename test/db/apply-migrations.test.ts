@@ -7,23 +7,12 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { applyMigrations, readMigrationsList, schemaEngineLoaded } from "@/server/db/schema-engine";
-import { freshDatabase, type FreshDatabase } from "../helpers/fresh-database";
+import { freshDatabase, migrationsUpTo, type FreshDatabase } from "../helpers/fresh-database";
 
 const all = readMigrationsList().migrationDirectories.map((d) => d.path);
 const last = all[all.length - 1];
 let dir: string;
 let db: FreshDatabase;
-
-/** A copy of prisma/migrations without the ones after `upTo`. */
-function migrationsUpTo(upTo: string) {
-  const migrationsDir = path.join(dir, upTo);
-  fs.mkdirSync(migrationsDir, { recursive: true });
-  for (const entry of fs.readdirSync("prisma/migrations")) {
-    if (entry > upTo && entry !== "migration_lock.toml") continue;
-    fs.cpSync(path.join("prisma/migrations", entry), path.join(migrationsDir, entry), { recursive: true });
-  }
-  return { schemaPath: path.resolve("prisma/schema.prisma"), migrationsDir };
-}
 
 async function sql(query: string): Promise<void> {
   const client = new pg.Client({ connectionString: db.url });
@@ -54,7 +43,7 @@ describe("applyMigrations", { timeout: 120_000 }, () => {
   it("a pending migration is applied although every earlier one is recorded", async () => {
     db = await freshDatabase("perkway_apply");
     const previous = all[all.length - 2];
-    expect(await applyMigrations(db.url, migrationsUpTo(previous))).toEqual(all.slice(0, -1));
+    expect(await applyMigrations(db.url, migrationsUpTo(dir, previous))).toEqual(all.slice(0, -1));
     expect(await applyMigrations(db.url)).toEqual([last]);
     expect(await applyMigrations(db.url)).toEqual([]);
   });

@@ -11,7 +11,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations } from "@/server/db/schema-engine";
-import { freshDatabase } from "../helpers/fresh-database";
+import { freshDatabase, migrationsUpTo } from "../helpers/fresh-database";
 
 const MIGRATION = "20261126114500_events_partitioned_by_month";
 const DAY = 24 * 60 * 60 * 1000;
@@ -20,17 +20,6 @@ let dir: string;
 let url: string;
 let dropDatabase: () => Promise<void> = async () => {};
 let client: pg.Client;
-
-/** A copy of prisma/migrations that stops at `last` (later ones, from other work, are left out). */
-function migrationsUpTo(last: string) {
-  const migrationsDir = path.join(dir, last);
-  fs.mkdirSync(migrationsDir, { recursive: true });
-  for (const entry of fs.readdirSync("prisma/migrations")) {
-    if (entry > last && entry !== "migration_lock.toml") continue;
-    fs.cpSync(path.join("prisma/migrations", entry), path.join(migrationsDir, entry), { recursive: true });
-  }
-  return { schemaPath: path.resolve("prisma/schema.prisma"), migrationsDir };
-}
 
 const snapshot = async (c: pg.Client) =>
   (await c.query<{ row: string }>(`SELECT to_jsonb(e)::text AS row FROM events e ORDER BY id`)).rows.map((r) => r.row);
@@ -44,7 +33,7 @@ describe("migration events_partitioned_by_month", { timeout: 300_000 }, () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "perkway-partition-"));
     ({ url, drop: dropDatabase } = await freshDatabase("perkway_migration"));
     const previous = fs.readdirSync("prisma/migrations").filter((d) => d < MIGRATION && /^\d{14}_/.test(d)).sort().at(-1)!;
-    const applied = await applyMigrations(url, migrationsUpTo(previous));
+    const applied = await applyMigrations(url, migrationsUpTo(dir, previous));
     expect(applied).not.toContain(MIGRATION);
     client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -92,7 +81,7 @@ describe("migration events_partitioned_by_month", { timeout: 300_000 }, () => {
         await new Promise((r) => setTimeout(r, 5));
       }
     })();
-    const applied = await applyMigrations(url, migrationsUpTo(MIGRATION));
+    const applied = await applyMigrations(url, migrationsUpTo(dir, MIGRATION));
     done = true;
     await writing;
     await writer.end();

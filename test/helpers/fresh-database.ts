@@ -1,7 +1,10 @@
-// An empty database of the test's own, for tests that migrate from nothing: on real PostgreSQL a
+// An empty database of the test's own, for tests that migrate from nothing (and the migrations to take it
+// part of the way): on real PostgreSQL a
 // database on the same server (dropped afterwards), on PGlite (one database per instance) a fresh
 // in-memory embedded instance.
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { startEmbeddedPostgres } from "@/server/db/embedded";
@@ -34,4 +37,15 @@ export async function freshDatabase(prefix = "perkway_fresh"): Promise<FreshData
   }
   const server = await startEmbeddedPostgres({ dir: null });
   return { url: server.url, drop: () => server.stop({ waitForClientsMs: 0 }) };
+}
+
+/** A copy of prisma/migrations under `dir` that stops at `last` (later ones are left out), for applyMigrations. */
+export function migrationsUpTo(dir: string, last: string): { schemaPath: string; migrationsDir: string } {
+  const migrationsDir = path.join(dir, last);
+  fs.mkdirSync(migrationsDir, { recursive: true });
+  for (const entry of fs.readdirSync("prisma/migrations")) {
+    if (entry > last && entry !== "migration_lock.toml") continue;
+    fs.cpSync(path.join("prisma/migrations", entry), path.join(migrationsDir, entry), { recursive: true });
+  }
+  return { schemaPath: path.resolve("prisma/schema.prisma"), migrationsDir };
 }
