@@ -1,7 +1,6 @@
-// An empty database of the test's own, for tests that migrate from nothing (and the migrations to take it
-// part of the way): on real PostgreSQL a
-// database on the same server (dropped afterwards), on PGlite (one database per instance) a fresh
-// in-memory embedded instance.
+// An empty database of the test's own, for tests that migrate from nothing, and a copy of the
+// migrations that takes it part of the way. On real PostgreSQL a database on the same server (dropped
+// afterwards); on PGlite (one database per instance) a fresh in-memory embedded instance.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
