@@ -159,7 +159,7 @@ async function main() {
       const servers = [["app", app], ...(nextDoor ? [["next door", nextDoor] as const] : []), ["baseline", baseline]] as const;
       for (const [server, target] of servers) {
         await firstAnswer(target.url, reqs[0]); // Next loads a route's code on its first request
-        await hammer(target.url, reqs, 3); // warm-up: JIT, pools, caches
+        await hammer(target.url, reqs, Math.min(3, DURATION)); // warm-up: JIT, pools, caches (no longer than a run)
         const profile = args.profile && server === "app" && reqs === withoutUser;
         if (profile) await askChild(target.child, { kind: "profile-start" }, "profile-started");
         const cpu0 = await childCpuMicros(target.child);
@@ -173,7 +173,7 @@ async function main() {
     // Compressed pages (Accept-Encoding): bytes on the wire per page and throughput, beside the
     // uncompressed runs above (the cached compressed copy is what the hot path serves).
     for (const encoding of ["br", "gzip"] as const) {
-      await hammer(app.url, withoutUser, 2, encoding);
+      await hammer(app.url, withoutUser, Math.min(2, DURATION), encoding);
       const cpu0 = await childCpuMicros(app.child);
       const r = await hammer(app.url, withoutUser, DURATION, encoding);
       const cpu = (await childCpuMicros(app.child)) - cpu0;
@@ -183,7 +183,7 @@ async function main() {
     // A language (contract §16): translated fields with their per-field fallback, beside the plain run.
     {
       const inFrench = withoutUser.map((r) => ({ ...r, path: `${r.path}&locale=fr` }));
-      await hammer(app.url, inFrench, 2);
+      await hammer(app.url, inFrench, Math.min(2, DURATION));
       const cpu0 = await childCpuMicros(app.child);
       const r = await hammer(app.url, inFrench, DURATION);
       const cpu = (await childCpuMicros(app.child)) - cpu0;

@@ -1,5 +1,15 @@
-// Runs in every test worker before the tests: point the app's modules at the test database.
-import { inject } from "vitest";
+// Runs before every test file: point the app's modules at the test database.
+// Test files share their worker's modules (vitest.config.ts: isolate off), so each file starts from
+// the environment the worker had before the first file ran: what one file sets does not reach the next.
+import { afterEach, inject } from "vitest";
+import { installOpenApiAudit } from "./helpers/openapi-audit";
+
+const worker = globalThis as { perkwayWorkerEnv?: Record<string, string | undefined> };
+if (!worker.perkwayWorkerEnv) worker.perkwayWorkerEnv = { ...process.env };
+else {
+  for (const name of Object.keys(process.env)) if (!(name in worker.perkwayWorkerEnv)) delete process.env[name];
+  Object.assign(process.env, worker.perkwayWorkerEnv);
+}
 
 process.env.DATABASE_URL = inject("databaseUrl");
 process.env.AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
@@ -9,7 +19,8 @@ process.env.DATABASE_POOL_SIZE ??= "4";
 // shared by all the partners a test file seeds. Tests of that limit set their own (createApiHandler).
 process.env.AUTH_RATE_LIMIT_PER_IP_PER_MINUTE ??= "100000";
 // Every API response a test sees must match /v1/openapi.json (OPENAPI_AUDIT=0 to turn off).
-await import("./helpers/openapi-audit");
+const audit = installOpenApiAudit();
+if (audit) afterEach(() => audit.expectNoProblems());
 // As a server does at start (src/instrumentation.ts): the first email of a test is not rendered cold
-// inside its transaction.
+// inside its transaction. Once per worker: the files after the first share the loaded templates.
 await (await import("@/emails")).preloadEmailTemplates();

@@ -6,7 +6,7 @@
 // e2e/portal-login-no-js.spec.ts.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { decode } from "next-auth/jwt";
 
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push: () => undefined, refresh: () => undefined }), redirect: () => undefined }));
@@ -29,6 +29,12 @@ import { authOptions } from "@/server/auth/next-auth-options";
 import { signInWithForm } from "@/server/auth/sign-in-with-form";
 import { seedPartner } from "../helpers/seed";
 import { PASSWORD, seedAdminOf } from "./portal-fixtures";
+
+// Test files share their worker's modules (vitest.config.ts): the next file gets the real ones again.
+afterAll(() => {
+  for (const id of ["next/navigation", "@/app/(portal)/login/actions", "@/trpc/react"]) vi.doUnmock(id);
+  vi.resetModules();
+});
 
 /** The opening tag of the form holding the password field, as attributes. */
 function formOf(html: string): { attrs: Record<string, string>; body: string } {

@@ -21,9 +21,11 @@ type Engine = {
 
 let glue: { SchemaEngine: { new: (opts: unknown, log: (m: string) => void, adapter: unknown) => Promise<Engine> } } | null = null;
 
-/** Whether this process has loaded the schema engine's WebAssembly (not when every migration was already applied). */
-export function schemaEngineLoaded(): boolean {
-  return glue !== null;
+let engineStarts = 0;
+
+/** How many times this process has started the schema engine (never, when every migration was already applied). */
+export function schemaEngineStarts(): number {
+  return engineStarts;
 }
 
 async function loadGlue() {
@@ -115,6 +117,7 @@ export async function openSchemaEngine(url: string | null, paths: ProjectPaths =
   const pool = new CatalogFriendlyPool({ connectionString: url ?? "postgresql://unused@127.0.0.1:1/none", max: 1 });
   const clients = new Set<pg.Client>();
   pool.on("connect", (client) => void clients.add(client));
+  engineStarts++;
   const engine = await SchemaEngine.new({ datamodels: [[paths.schemaPath, schema]] }, () => {}, catalogFriendlyAdapter(pool));
   // The engine's connection holds Prisma's session-level migration lock (pg_advisory_lock(72707369))
   // until it closes, and freeing the engine does not close it: left idle in the pool, it made the next
