@@ -193,12 +193,13 @@ function cpuTimes(): { total: number; busy: number; steal: number } | null {
 }
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
-// Warm-up, not measured: 5 s of members reloading back to back (~500 renders). A server that has
-// just started runs the render path in V8's baseline tiers for its first few hundred requests: the
+// Warm-up, not measured: 5 s of members reloading back to back (~500 renders), no longer than the
+// run itself (a tiny run checks that the bench works, not the figures). A server that has just
+// started runs the render path in V8's baseline tiers for its first few hundred requests: the
 // first minute measured on a fresh process had a p99 of 75 ms, the next two 32 and 45 ms (same code,
 // 2026-11-24). The cold start is part 1's figure; this part is the server's steady state.
 const browse = () => THINK_MIN_MS + Math.random() * (THINK_MAX_MS - THINK_MIN_MS);
-await renderLoop(listUrl, cookies, () => 0, 5_000);
+await renderLoop(listUrl, cookies, () => 0, Math.min(5_000, DURATION_MS));
 const cpuBefore = cpuTimes();
 // The list and its baseline, interleaved: each member alternates between its list and the
 // partner's signed-out welcome page (same host routing, CSP, layout and branding, no member and no
