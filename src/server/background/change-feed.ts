@@ -38,7 +38,7 @@ const HEARTBEAT_MS = 250;
 const LEASE_MS = 1_000;
 const SILENT_MS = 5_000;
 
-class ChangeFeed {
+export class ChangeFeed {
   /** true while notifications are known to arrive: subscribed, and the lease renewed by the heartbeat
    *  has not run out. */
   get healthy(): boolean {
@@ -134,20 +134,26 @@ class ChangeFeed {
   /** A NOTIFY from another connection must come back before the feed is trusted. */
   private async probe(url: string) {
     const nonce = `probe:${randomUUID()}`;
+    let timer: NodeJS.Timeout | undefined;
     const arrived = new Promise<void>((resolve, reject) => {
       this.probes.set(nonce, resolve);
-      setTimeout(() => reject(new Error("change feed probe timed out")), PROBE_TIMEOUT_MS).unref();
+      timer = setTimeout(() => reject(new Error("change feed probe timed out")), PROBE_TIMEOUT_MS);
+      timer.unref();
     });
+    // Awaited below once the NOTIFY is sent; when sending fails or outlasts the timeout, its rejection
+    // must not go unhandled (that ends a Node process).
+    arrived.catch(() => {});
     const sender = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
     try {
-      await sender.connect();
-      await sender.query("SELECT pg_notify('perkway_partner', $1)", [nonce]);
-    } finally {
-      await sender.end().catch(() => {});
-    }
-    try {
+      try {
+        await sender.connect();
+        await sender.query("SELECT pg_notify('perkway_partner', $1)", [nonce]);
+      } finally {
+        await sender.end().catch(() => {});
+      }
       await arrived;
     } finally {
+      clearTimeout(timer);
       this.probes.delete(nonce);
     }
   }
