@@ -4,10 +4,12 @@
 import { afterEach, inject } from "vitest";
 import { installOpenApiAudit } from "./helpers/openapi-audit";
 
+// Vitest's own variables (VITEST_*) are its to set for each file.
+const ours = (name: string) => !name.startsWith("VITEST");
 const worker = globalThis as { perkwayWorkerEnv?: Record<string, string | undefined> };
-if (!worker.perkwayWorkerEnv) worker.perkwayWorkerEnv = { ...process.env };
+if (!worker.perkwayWorkerEnv) worker.perkwayWorkerEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => ours(name)));
 else {
-  for (const name of Object.keys(process.env)) if (!(name in worker.perkwayWorkerEnv)) delete process.env[name];
+  for (const name of Object.keys(process.env)) if (ours(name) && !(name in worker.perkwayWorkerEnv)) delete process.env[name];
   Object.assign(process.env, worker.perkwayWorkerEnv);
 }
 
