@@ -8,6 +8,7 @@
 // itself: `node .next/perkway-server/start.mjs` (README, "Production").
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { stopWithParent } from "./stop-with-parent.mjs";
 
 const entry = process.argv[2];
 if (!entry || !/^scripts\/[\w-]+\.ts$/.test(entry)) {
@@ -31,6 +32,10 @@ async function staleness() {
     throw err;
   }
 }
+
+// Run by npm, the web process and the worker stop with npm (scripts/stop-with-parent.mjs says why);
+// a CLI command ends by itself.
+if (process.env.npm_lifecycle_event && name !== "cli") stopWithParent();
 
 const stale = await staleness();
 if (stale === null) {
