@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { applyMigrations, readMigrationsList, schemaEngineStarts } from "@/server/db/schema-engine";
 import { freshDatabase, migrationsUpTo, type FreshDatabase } from "../helpers/fresh-database";
 
@@ -13,6 +13,7 @@ const all = readMigrationsList().migrationDirectories.map((d) => d.path);
 const last = all[all.length - 1];
 let dir: string;
 let db: FreshDatabase;
+let second: FreshDatabase | undefined;
 
 async function sql(query: string): Promise<void> {
   const client = new pg.Client({ connectionString: db.url });
@@ -29,6 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await db?.drop();
+  await second?.drop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -53,5 +55,18 @@ describe("applyMigrations", { timeout: 120_000 }, () => {
     await expect(applyMigrations(db.url)).rejects.toThrow(/failed/i);
     await sql(`UPDATE _prisma_migrations SET finished_at = now() WHERE migration_name = '${last}'`);
     expect(await applyMigrations(db.url)).toEqual([]);
+  });
+
+  it("a second copy of this module in the process uses the same engine instance (Next's bundle beside our server)", async () => {
+    // The engine ran above (this copy). A fresh copy of the module, as Next's bundle or a runner
+    // that resets its modules loads it, must not start a second WebAssembly instance under the
+    // engine's one glue module: that mixed the two instances' memories and the engine panicked.
+    vi.resetModules();
+    const copy = await import("@/server/db/schema-engine");
+    second = await freshDatabase("perkway_apply_copy");
+    const starts = copy.schemaEngineStarts();
+    expect(await copy.applyMigrations(second.url)).toEqual(all);
+    expect(copy.schemaEngineStarts()).toBe(starts + 1);
+    expect(schemaEngineStarts()).toBe(starts + 1); // one count per process, whichever copy asks
   });
 });

@@ -19,17 +19,32 @@ type Engine = {
 
 (globalThis as Record<string, unknown>).PRISMA_WASM_PANIC_REGISTRY ??= { set_message(m: string) { console.error("schema engine panic:", m); } };
 
-let glue: { SchemaEngine: { new: (opts: unknown, log: (m: string) => void, adapter: unknown) => Promise<Engine> } } | null = null;
+type Glue = { SchemaEngine: { new: (opts: unknown, log: (m: string) => void, adapter: unknown) => Promise<Engine> } };
 
-let engineStarts = 0;
+// One WebAssembly instance per process, kept on globalThis: this module can be loaded more than once
+// in a process (Next's bundle beside our server's API path; a test runner that resets its modules), but
+// the engine's glue module (schema_engine_bg.js, imported natively) is one module per process, with one
+// `wasm` binding and one cached view of its memory. A second instance set into it kept the first
+// instance's memory view: strings went into one instance's memory and were read from the other's, and
+// the engine panicked on garbage (a CI run of the migrations test). The promise, not the glue, so that
+// two first callers at once do not instantiate twice.
+const shared = globalThis as unknown as { perkwaySchemaEngine?: { glue: Promise<Glue> | null; starts: number } };
+const engineState = (shared.perkwaySchemaEngine ??= { glue: null, starts: 0 });
 
 /** How many times this process has started the schema engine (never, when every migration was already applied). */
 export function schemaEngineStarts(): number {
-  return engineStarts;
+  return engineState.starts;
 }
 
-async function loadGlue() {
-  if (glue) return glue;
+function loadGlue(): Promise<Glue> {
+  engineState.glue ??= instantiateGlue().catch((err) => {
+    engineState.glue = null; // a failed load (a missing file) is tried again by the next caller
+    throw err;
+  });
+  return engineState.glue;
+}
+
+async function instantiateGlue(): Promise<Glue> {
   // Resolved and imported at run time, from the project's node_modules: inside Next's server bundle
   // (`next start` migrates from src/instrumentation.ts) the bundler would turn require.resolve into a
   // module id and the wasm file's path into a number.
@@ -41,8 +56,7 @@ async function loadGlue() {
   const exports = instance.exports as Record<string, unknown>;
   (bg as unknown as { __wbg_set_wasm(w: unknown): void }).__wbg_set_wasm(exports);
   (exports.__wbindgen_start as () => void)();
-  glue = bg as unknown as typeof glue;
-  return glue!;
+  return bg as unknown as Glue;
 }
 
 // The engine's introspection reads catalog columns of PostgreSQL's internal "char" type (OID 18),
@@ -117,7 +131,7 @@ export async function openSchemaEngine(url: string | null, paths: ProjectPaths =
   const pool = new CatalogFriendlyPool({ connectionString: url ?? "postgresql://unused@127.0.0.1:1/none", max: 1 });
   const clients = new Set<pg.Client>();
   pool.on("connect", (client) => void clients.add(client));
-  engineStarts++;
+  engineState.starts++;
   const engine = await SchemaEngine.new({ datamodels: [[paths.schemaPath, schema]] }, () => {}, catalogFriendlyAdapter(pool));
   // The engine's connection holds Prisma's session-level migration lock (pg_advisory_lock(72707369))
   // until it closes, and freeing the engine does not close it: left idle in the pool, it made the next
