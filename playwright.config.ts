@@ -25,6 +25,10 @@ export default defineConfig({
     // 181 → 132 s of wall time, 155 → 114 s of CPU). A first failure keeps its screenshot.
     trace: "on-first-retry",
     screenshot: "only-on-failure",
+    // Toasts (sonner) honour reduced motion: with it they appear and leave without a 0.4 s fade. A toast
+    // that started fading while axe ran made color-contrast fail on its half-transparent title (a CI
+    // run of super-admin's partner journey); expectAccessible's wait covers only what moves before it.
+    reducedMotion: "reduce",
     launchOptions: {
       executablePath: chromiumPath(),
       args: [

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { requireEnv } from "./env";
-import { checkPage, createPartnerWithAdmin, type KeyPair as Keys, screenshotBoth, signIn, v1 } from "./support";
+import { checkPage, createPartnerWithAdmin, type KeyPair as Keys, screenshotBoth, signIn, v1, waitForHydration } from "./support";
 
 type Credentials = { partners: { admin: { email: string }; keys: { live: Keys; test: Keys } }[] };
 
@@ -107,6 +107,7 @@ test.describe("portal members", () => {
     await checkPage(page);
 
     const input = page.getByLabel("CSV file");
+    await waitForHydration(page); // a file chosen before hydration never reaches React's onChange
     await tabTo(page, input);
     const chooser = page.waitForEvent("filechooser");
     await page.keyboard.press("Space");
