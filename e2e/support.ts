@@ -78,6 +78,10 @@ export function signInSuperAdmin(page: Page) {
 export async function expectAccessible(page: Page) {
   // Colours are judged as shown at rest: a dialog or toast fading in has a lower contrast for 200 ms.
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  // Next streams a dynamic page's metadata after its body (browsers, not bots, get it late): the
+  // <title> can land a moment after the page is shown. Waited for, briefly; a page that has none
+  // still fails axe's document-title below.
+  await page.waitForFunction(() => document.title !== "", undefined, { timeout: 5_000 }).catch(() => undefined);
   // Frames sandboxed without scripts (email previews: the email's HTML, not our page) cannot run axe,
   // which would wait on them forever; the email's own text is checked where it is shown.
   const results = await new AxeBuilder({ page }).exclude('iframe[sandbox]:not([sandbox*="allow-scripts"])').analyze();
