@@ -54,6 +54,7 @@ export async function startPgbouncer(directUrl: string, opts: { poolSize?: numbe
       `default_pool_size = ${opts.poolSize ?? 20}`,
       "server_reset_query =",
       `logfile = ${path.join(dir, "pgbouncer.log")}`,
+      `pidfile = ${path.join(dir, "pgbouncer.pid")}`,
       "",
     ].join("\n"),
   );
@@ -72,8 +73,12 @@ export async function startPgbouncer(directUrl: string, opts: { poolSize?: numbe
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGINT");
+        // pgbouncer itself, not runuser (which does not pass SIGINT on, and left it running once killed),
+        // and SIGTERM: SIGINT is pgbouncer's "wait until every client has left".
+        const pid = Number(fs.readFileSync(path.join(dir, "pgbouncer.pid"), "utf8").trim());
+        signal(pid, "SIGTERM");
         await Promise.race([exited, new Promise((r) => setTimeout(r, 3_000))]);
+        signal(pid, "SIGKILL");
         child.kill("SIGKILL");
       }
       fs.rmSync(dir, { recursive: true, force: true });
@@ -94,4 +99,12 @@ async function waitForPort(port: number, child: ChildProcess, log: string): Prom
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error("pgbouncer did not listen within 10 s");
+}
+
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    if (pid > 0) process.kill(pid, name);
+  } catch {
+    // already gone
+  }
 }
