@@ -7,6 +7,7 @@ import { db } from "../helpers/db";
 import { api, getToken, seedPartner } from "../helpers/seed";
 import { browse, CookieJar, startSignInServer, type SignInServer, throughIdp as throughTestIdp } from "../helpers/member-sign-in-server";
 import { startTestIdp, type TestAccount, type TestIdp } from "../helpers/oidc-provider";
+import { startForgedIdp, type ForgedIdp } from "../helpers/forged-idp";
 import { getMemberDetail, resolveMemberSession, withLastSignIn } from "@/server/services/members";
 import { updatePartner } from "@/server/services/partners";
 import { parseWith } from "@/server/errors/parse-with";
@@ -16,19 +17,22 @@ import { issueOidcTestTicket, readOidcTestTicket } from "@/server/crypto/oidc-te
 
 let server: SignInServer;
 let idp: TestIdp;
+let forged: ForgedIdp;
 const redirectUris: string[] = [];
 
 beforeAll(async () => {
   process.env.OIDC_ALLOW_PRIVATE = "1";
   server = await startSignInServer();
   idp = await startTestIdp();
+  forged = await startForgedIdp();
 });
 afterAll(async () => {
   await server.close();
   await idp.close();
+  await forged.close();
 });
 
-type OidcOverrides = { allowed_email_domains?: string[]; claims?: Record<string, string>; issuer?: string; email_link?: boolean };
+type OidcOverrides = { allowed_email_domains?: string[]; claims?: Record<string, string>; issuer?: string; client_id?: string; client_secret?: string; email_link?: boolean };
 
 async function oidcPartner(o: OidcOverrides = {}) {
   const { partner, keys } = await seedPartner();
@@ -40,8 +44,8 @@ async function oidcPartner(o: OidcOverrides = {}) {
         email_link: o.email_link ?? true,
         oidc: {
           issuer: o.issuer ?? idp.issuer,
-          client_id: idp.clientId,
-          client_secret: idp.clientSecret,
+          client_id: o.client_id ?? idp.clientId,
+          client_secret: o.client_secret ?? idp.clientSecret,
           display_name: "Test University",
           allowed_email_domains: o.allowed_email_domains ?? [],
           claims: o.claims ?? { groups: "user_types", stage: "company_stage", tier: "tier", country: "geography" },
@@ -110,7 +114,9 @@ describe("OIDC sign-in", () => {
     expect((await resolveMemberSession(p.partner.id, sessionOf(first.jar)))?.member.id).toBe(member.id);
     // The portal's "Signed in" counts an SSO sign-in (it said "Never": issue 44).
     expect((await withLastSignIn({ partnerId: p.partner.id, environment: "live" }, [member]))[0].last_signed_in_at).not.toBeNull();
-    expect(await db.webhookEvent.count({ where: { partnerId: p.partner.id, type: "user.created" } })).toBe(1);
+    // The event's member is the member as created: with the IdP's sub as idp_uid.
+    const created = await db.webhookEvent.findFirstOrThrow({ where: { partnerId: p.partner.id, type: "user.created" } });
+    expect((created.payload as { data: Record<string, unknown> }).data).toMatchObject({ id: member.id, email: a.email, idp_uid: a.sub, tier: "premium" });
     // The member's portal page says which values were ignored.
     const scope = { partnerId: p.partner.id, environment: "live" as const };
     expect((await getMemberDetail(scope, member.id)).identity_provider).toEqual({ issuer: idp.issuer, ignored_claims: [{ claim: "groups", value: "Wizards" }] });
@@ -180,6 +186,70 @@ describe("OIDC refusals: a page that says what to do, never a 500", () => {
     expect(r.res.status).toBe(403);
     expect(r.text).toContain("Your email address is not verified");
     expect(await db.member.count({ where: { partnerId: p.partner.id } })).toBe(0);
+  });
+
+  it("an ID token the real IdP hands back signed by a key that is not in its JWKS: refused, no member, no session, no webhook", async () => {
+    const p = await oidcPartner();
+    const token = await getToken(server.url, p.keys.live);
+    await api(server.url, token, "POST", "/v1/webhook-endpoints", { url: "https://hooks.example.com/oidc", event_types: ["user.created"] });
+    const a = account();
+    // The app has the IdP's genuine keys cached from an earlier sign-in, and not: both refuse.
+    for (const warm of [false, true]) {
+      if (warm) expect((await signIn(p.base, account().sub)).res.status).toBe(303);
+      idp.signWithForeignKey(true);
+      try {
+        const r = await signIn(p.base, a.sub);
+        expect(r.res.status).toBe(400);
+        expect(r.text).toContain("could not be verified");
+        expect(sessionOf(r.jar)).toBeUndefined();
+      } finally {
+        idp.signWithForeignKey(false);
+      }
+      expect(await db.member.count({ where: { partnerId: p.partner.id, email: a.email } })).toBe(0);
+    }
+    expect(await db.webhookEvent.count({ where: { partnerId: p.partner.id, type: "user.created" } })).toBe(1);
+    // The same account with the IdP's genuine signature signs in.
+    expect((await signIn(p.base, a.sub)).res.status).toBe(303);
+  });
+
+  it("keys are cached by kid and fetched again once when the IdP signs with a new key", async () => {
+    const p = await oidcPartner();
+    expect((await signIn(p.base, account().sub)).res.status).toBe(303);
+    const cached = idp.jwksFetches();
+    expect((await signIn(p.base, account().sub)).res.status).toBe(303);
+    expect(idp.jwksFetches()).toBe(cached);
+    await idp.rotateSigningKey();
+    expect((await signIn(p.base, account().sub)).res.status).toBe(303);
+    expect(idp.jwksFetches()).toBe(cached + 1);
+    expect((await signIn(p.base, account().sub)).res.status).toBe(303);
+    expect(idp.jwksFetches()).toBe(cached + 1);
+  });
+
+  it("an unsigned token, HS256 keyed with the client secret, or an algorithm the IdP does not announce: refused", async () => {
+    const p = await oidcPartner({ issuer: forged.issuer, client_id: forged.clientId, client_secret: forged.clientSecret });
+    const attempt = async (email: string) => {
+      const jar = new CookieJar();
+      const start = await browse(jar, `${server.url}${p.base}/auth/oidc/start`);
+      const atIdp = await browse(jar, start.headers.get("location")!);
+      const res = await browse(jar, atIdp.headers.get("location")!);
+      return { res, jar, text: await res.text() };
+    };
+    try {
+      for (const signing of ["none", "HS256-client-secret", "ES256-unannounced", "RS256-foreign-key"] as const) {
+        forged.signing = signing;
+        const email = `forged-${randomUUID().slice(0, 6)}@uni.example`;
+        forged.claims = { sub: `s-${email}`, email };
+        const r = await attempt(email);
+        expect(r.res.status, signing).toBe(400);
+        expect(r.text).toContain("could not be verified");
+        expect(sessionOf(r.jar)).toBeUndefined();
+      }
+    } finally {
+      forged.signing = "RS256";
+    }
+    expect(await db.member.count({ where: { partnerId: p.partner.id } })).toBe(0);
+    forged.claims = { sub: "s-ok", email: `ok-${randomUUID().slice(0, 6)}@uni.example` };
+    expect((await attempt(forged.claims.email)).res.status).toBe(303);
   });
 
   it("denied consent", async () => {
@@ -254,6 +324,22 @@ describe("OIDC refusals: a page that says what to do, never a 500", () => {
     const p = await oidcPartner({ issuer: "http://127.0.0.1:9" });
     const res = await browse(new CookieJar(), `${server.url}${p.base}/auth/oidc/start`);
     expect(res.status).toBe(400);
+    expect(await res.text()).toContain("is not answering");
+  });
+
+  it("an IdP that went away after an earlier sign-in started: the friendly page, never the IdP's dead address", async () => {
+    const other = await startTestIdp();
+    const p = await oidcPartner({ issuer: other.issuer, client_id: other.clientId, client_secret: other.clientSecret });
+    // A first start caches the IdP's discovery document (ten minutes).
+    const first = await browse(new CookieJar(), `${server.url}${p.base}/auth/oidc/start`);
+    expect(first.status).toBe(303);
+    expect(first.headers.get("location")).toContain(other.issuer);
+    await other.close();
+    // The IdP's last good answer is trusted for 5 s only.
+    await new Promise((r) => setTimeout(r, 5_100));
+    const res = await browse(new CookieJar(), `${server.url}${p.base}/auth/oidc/start`);
+    expect(res.status).toBe(400);
+    expect(res.headers.get("location")).toBeNull();
     expect(await res.text()).toContain("is not answering");
   });
 

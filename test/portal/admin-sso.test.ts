@@ -346,6 +346,36 @@ describe("forged, replayed and misdirected answers", () => {
     expect(ok.location).toBe("/");
     expect((await portalSessionOf(ok.jar))?.actor.adminId).toBe(a.adminId);
   });
+
+  it("ID tokens whose signature does not verify against the IdP's JWKS are refused: another key, none, HS256, an unannounced algorithm", async () => {
+    const p = await ssoPartner({ issuer: forged.issuer, clientId: forged.clientId, clientSecret: forged.clientSecret, jit_enabled: true });
+    const a = await adminOf(p.partner.id, p.domain, "admin");
+    const newcomer = `jit-${randomUUID().slice(0, 8)}@${p.domain}`;
+    const attempt = async (email: string) => {
+      const jar = new CookieJar();
+      const start = await browse(jar, `${server.url}/login/sso/start?email=${encodeURIComponent(email)}`);
+      const atIdp = await browse(jar, start.headers.get("location")!);
+      const res = await browse(jar, atIdp.headers.get("location")!);
+      return { location: res.headers.get("location")!, jar };
+    };
+    try {
+      for (const signing of ["RS256-foreign-key", "none", "HS256-client-secret", "ES256-unannounced"] as const) {
+        forged.signing = signing;
+        for (const email of [a.email, newcomer]) {
+          forged.claims = { sub: `s-${email}`, email };
+          const r = await attempt(email);
+          expect(errorOf(r.location), `${signing} for ${email}`).toBe("SsoInvalid");
+          expect(r.jar.get(server.url, SESSION_COOKIE)).toBeUndefined();
+        }
+        // Just-in-time joining did not let the forged newcomer in.
+        expect(await db.admin.count({ where: { email: newcomer } })).toBe(0);
+      }
+    } finally {
+      forged.signing = "RS256";
+    }
+    forged.claims = { sub: `s-${a.email}`, email: a.email };
+    expect((await attempt(a.email)).location).toBe("/");
+  });
 });
 
 describe("settings (adminSso.get / update): owners only, secret sealed, one partner per domain, logged", () => {

@@ -75,7 +75,8 @@ export const admitOidcMember = writesCachedRows(async function admitOidcMember(
   if (!member) {
     const domain = input.email.split("@").pop() ?? "";
     if (input.allowedEmailDomains.length && !input.allowedEmailDomains.includes(domain)) return refuse("domain_not_allowed");
-    const [outcome] = await upsertMembers(scope, [{ email: input.email, ...input.profile }]);
+    // Created with the IdP's sub as idp_uid, so that user.created carries the member as created.
+    const [outcome] = await upsertMembers(scope, [{ email: input.email, idp_uid: input.sub, ...input.profile }]);
     if (outcome.kind === "external_user_id_taken") return refuse("identity_conflict");
     created = outcome.kind === "created";
     member = outcome.member;

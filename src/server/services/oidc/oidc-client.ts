@@ -6,6 +6,7 @@ import dns from "node:dns";
 import net from "node:net";
 import * as client from "openid-client";
 import { isNonPublicAddress } from "@/server/services/webhooks";
+import { IdTokenSignatureError, verifyIdTokenSignature } from "./id-token-signature";
 
 type OidcIssuerConfig = { issuer: string; clientId: string; clientSecret: string };
 /** allowPrivate: OIDC_ALLOW_PRIVATE=1 (tests, development); otherwise private and loopback issuers are refused. */
@@ -71,7 +72,28 @@ function discover(cfg: OidcIssuerConfig, policy: OidcNetworkPolicy): Promise<cli
   return config;
 }
 
+/** A sign-in about to send the browser to the IdP checks first that it answers (its discovery document). */
+const PROBE_OK_TTL_MS = 5_000;
+const PROBE_TIMEOUT_MS = 3_000;
+const probed = new Map<string, number>();
+
+/**
+ * The discovery document fetched again (3 s timeout; a success is trusted for 5 s): the configuration
+ * cached ten minutes must not send a member to an IdP that has gone away since.
+ */
+async function probeIdp(cfg: OidcIssuerConfig, policy: OidcNetworkPolicy): Promise<void> {
+  const at = probed.get(cfg.issuer);
+  if (at && Date.now() - at < PROBE_OK_TTL_MS) return;
+  const url = new URL(`${cfg.issuer.replace(/\/$/, "")}/.well-known/openid-configuration`);
+  const res = await guardedFetch(policy)(url.href, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+  await res.body?.cancel();
+  if (!res.ok) throw new TypeError(`the IdP's discovery document answered ${res.status}`);
+  if (probed.size > 1000) probed.clear();
+  probed.set(cfg.issuer, Date.now());
+}
+
 function failureOf(err: unknown): { ok: false; reason: OidcFailureReason; detail: string } {
+  if (err instanceof IdTokenSignatureError) return { ok: false, reason: "invalid_response", detail: err.message };
   if (err instanceof IssuerNotAllowed) return { ok: false, reason: "issuer_not_allowed", detail: `${err.message} is a private or loopback address` };
   const e = err as { name?: string; code?: string; message?: string; error?: string; cause?: unknown };
   if (e.name === "AuthorizationResponseError") return { ok: false, reason: "access_denied", detail: e.error ?? e.message ?? "authorization error" };
@@ -91,6 +113,7 @@ export async function beginOidcSignIn(
 ): Promise<{ ok: true; value: OidcPending } | { ok: false; reason: OidcFailureReason; detail: string }> {
   try {
     const config = await discover(cfg, policy);
+    await probeIdp(cfg, policy);
     const codeVerifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
     const nonce = client.randomNonce();
@@ -111,8 +134,9 @@ export async function beginOidcSignIn(
 }
 
 /**
- * The callback: exchanges the code (with the PKCE verifier) and verifies the ID token — signature
- * against the IdP's JWKS, iss, aud, exp, nonce — and requires email_verified === true.
+ * The callback: exchanges the code (with the PKCE verifier) and verifies the ID token — iss, aud, exp,
+ * nonce (openid-client), its signature against the IdP's JWKS (id-token-signature.ts) — and requires
+ * email_verified === true.
  */
 export async function finishOidcSignIn(
   cfg: OidcIssuerConfig,
@@ -135,7 +159,15 @@ export async function finishOidcSignIn(
       idTokenExpected: true,
     });
     const claims = tokens.claims();
-    if (!claims) return { ok: false, reason: "invalid_response", detail: "no ID token" };
+    if (!claims || !tokens.id_token) return { ok: false, reason: "invalid_response", detail: "no ID token" };
+    const metadata = config.serverMetadata();
+    if (!metadata.jwks_uri) return { ok: false, reason: "invalid_response", detail: "the IdP's discovery document names no jwks_uri to verify the ID token with" };
+    await verifyIdTokenSignature(tokens.id_token, {
+      jwksUri: metadata.jwks_uri,
+      announcedAlgs: metadata.id_token_signing_alg_values_supported,
+      fetch: guardedFetch(policy),
+      timeoutMs: (policy.timeoutSeconds ?? 5) * 1000,
+    });
     const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
     if (!email || claims.email_verified !== true) return { ok: false, reason: "email_not_verified", detail: email ? `${email} is not verified` : "no email claim" };
     return { ok: true, value: { sub: claims.sub, email, claims: { ...claims } } };
