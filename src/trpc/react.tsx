@@ -32,10 +32,9 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const [trpcClient] = useState(() =>
     api.createClient({
       links: [
-        loggerLink({
-          enabled: (op) =>
-            process.env.NODE_ENV === "development" || (op.direction === "down" && op.result instanceof Error),
-        }),
+        // Every call and its result in the browser's console: a development aid only (issue 53.14). A
+        // production console stays quiet; failures reach the user through each query's error state.
+        ...(process.env.NODE_ENV === "development" ? [loggerLink()] : []),
         // The server refuses batched mutations and batches over 10 calls (src/server/trpc/guard-request.ts).
         splitLink({
           condition: (op) => op.type === "mutation",

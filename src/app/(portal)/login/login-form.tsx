@@ -3,16 +3,40 @@ import Link from "next/link";
 import { AlertCircle, KeyRound } from "lucide-react";
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { type FormEvent, type MouseEvent, useEffect, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { useHydrated } from "@/components/portal/use-hydrated";
 import { SIGN_IN_ERRORS, signInErrorText } from "@/lib/sign-in-errors";
 import { api } from "@/trpc/react";
 import { signInAction } from "./actions";
 
 const EMAIL_SHAPE = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
+
+/** Checked in the browser before anything is posted: an empty field never reaches the server. */
+const credentialsSchema = z.object({
+  email: z.string().trim().min(1, "Enter your email.").regex(/^[^\s@]+@[^\s@]+$/, "Enter an email address, like name@example.com."),
+  password: z.string().min(1, "Enter your password."),
+});
+type Credentials = z.infer<typeof credentialsSchema>;
+
+/** "(required)" beside a label: part of its accessible name, in a quieter type. */
+function RequiredHint() {
+  return <span className="font-normal text-muted-foreground">(required)</span>;
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className="text-sm text-destructive">
+      {message}
+    </p>
+  ) : null;
+}
 
 /** The single sign-on start for an email: domain discovery picks the IdP on the server. */
 function ssoStartHref(email: string, callbackUrl: string): string {
@@ -87,8 +111,10 @@ export function LoginForm({ callbackUrl, failed }: { callbackUrl: string; failed
   const [error, setError] = useState<string | null>(signInErrorText(failed));
   const [pending, setPending] = useState(false);
   const [secondStep, setSecondStep] = useState<{ email: string; password: string } | null>(null);
-  const [typedEmail, setTypedEmail] = useState("");
-  const sso = useSsoDiscovery(typedEmail);
+  const hydrated = useHydrated();
+  const form = useForm<Credentials>({ defaultValues: { email: "", password: "" }, resolver: zodResolver(credentialsSchema) });
+  const { errors } = form.formState;
+  const sso = useSsoDiscovery(useWatch({ control: form.control, name: "email" }));
   const router = useRouter();
 
   /** "Forgot password?" takes the email typed so far along: the reset form starts with it. */
@@ -100,16 +126,26 @@ export function LoginForm({ callbackUrl, failed }: { callbackUrl: string; failed
     router.push(`/forgot-password?email=${encodeURIComponent(email)}`);
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  /** The first step: the fields are checked here first; a failed check posts nothing and leaves no earlier error up. */
+  function onCredentialsSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    setError(null);
+    void form.handleSubmit((values) => signInWith(values))(event);
+  }
+
+  /** The second step (the code), with the credentials of the first. */
+  function onCodeSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (secondStep) void signInWith(secondStep, String(new FormData(event.currentTarget).get("code") ?? ""));
+  }
+
+  async function signInWith(credentials: Credentials, code?: string) {
     setPending(true);
     setError(null);
-    const credentials = secondStep ?? { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
     try {
       const result = await signIn("credentials", {
         ...credentials,
-        ...(secondStep ? { code: String(form.get("code") ?? "") } : {}),
+        ...(code !== undefined ? { code } : {}),
         redirect: false,
       });
       if (result?.ok && !result.error) {
@@ -133,7 +169,7 @@ export function LoginForm({ callbackUrl, failed }: { callbackUrl: string; failed
 
   if (secondStep) {
     return (
-      <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Two-factor authentication">
+      <form className="grid gap-4" onSubmit={onCodeSubmit} noValidate aria-label="Two-factor authentication">
         {error ? (
           <Alert variant="destructive">
             <AlertCircle aria-hidden="true" />
@@ -166,8 +202,10 @@ export function LoginForm({ callbackUrl, failed }: { callbackUrl: string; failed
 
   return (
     // Before hydration the browser posts the form to the server action (a POST, never a GET with the
-    // password in the URL: issue 44); once hydrated, onSubmit signs in through next-auth's client.
-    <form className="grid gap-4" action={signInAction} onSubmit={onSubmit} noValidate>
+    // password in the URL: issue 44), and the browser's own check of the required fields stops an empty
+    // one; once hydrated, our check (messages under the fields) runs instead and onSubmit signs in
+    // through next-auth's client.
+    <form className="grid gap-4" action={signInAction} onSubmit={onCredentialsSubmit} noValidate={hydrated}>
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
       {error ? (
         <Alert variant="destructive">
@@ -176,8 +214,20 @@ export function LoginForm({ callbackUrl, failed }: { callbackUrl: string; failed
         </Alert>
       ) : null}
       <div className="grid gap-2">
-        <Label htmlFor="login-email">Email</Label>
-        <Input id="login-email" name="email" type="email" autoComplete="username" required autoFocus onChange={(e) => setTypedEmail(e.currentTarget.value)} />
+        <Label htmlFor="login-email">
+          Email <RequiredHint />
+        </Label>
+        <Input
+          id="login-email"
+          type="email"
+          autoComplete="username"
+          required
+          autoFocus
+          aria-invalid={!!errors.email}
+          aria-describedby={errors.email ? "login-email-error" : undefined}
+          {...form.register("email")}
+        />
+        <FieldError id="login-email-error" message={errors.email?.message} />
       </div>
       {sso ? (
         <div className="grid gap-2" aria-live="polite">
@@ -187,12 +237,23 @@ export function LoginForm({ callbackUrl, failed }: { callbackUrl: string; failed
       ) : null}
       <div className="grid gap-2">
         <div className="flex items-center justify-between">
-          <Label htmlFor="login-password">Password</Label>
+          <Label htmlFor="login-password">
+            Password <RequiredHint />
+          </Label>
           <Link href="/forgot-password" onClick={onForgotPassword} className="text-sm font-medium text-primary hover:underline">
             Forgot password?
           </Link>
         </div>
-        <Input id="login-password" name="password" type="password" autoComplete="current-password" required />
+        <Input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={!!errors.password}
+          aria-describedby={errors.password ? "login-password-error" : undefined}
+          {...form.register("password")}
+        />
+        <FieldError id="login-password-error" message={errors.password?.message} />
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={pending}>
         {pending ? "Signing in…" : "Sign in"}
