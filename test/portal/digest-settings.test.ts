@@ -1,11 +1,15 @@
 // Settings → Member digests over tRPC: digest_frequency (partner admins only, not while viewing
 // read-only), and the preview of one member's next digest (previewMemberDigest): only claimable deals,
-// nothing queued or recorded, scoped to the session's partner and environment.
+// nothing queued or recorded, scoped to the session's partner and always to live members (digests
+// are live-only, whatever the portal's Live / Sandbox switch says). A member who joined this period
+// gets no digest in it (contract section 19, the first digest): the preview says when their first comes.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { PartnerScope } from "@/server/scope";
 import { listClaimableDealIds } from "@/server/services/deals";
 import { db } from "../helpers/db";
+import { runDigests } from "@/server/services/digests";
+import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { createTestMember } from "../helpers/seed-members";
 import { callerOf, seedPortalPartner, sessionFor, trpcError } from "./portal-fixtures";
 
@@ -60,7 +64,8 @@ describe("settings.previewDigest", () => {
   it("renders what the member would get now: claimable deals only, and sends or records nothing", async () => {
     const p = await seedPortalPartner();
     const scope = { partnerId: p.partnerId, environment: "live" as const };
-    const member = await createTestMember(scope);
+    // A member who joined before this period (one who joined in it gets no digest yet: below).
+    const member = await db.member.update({ where: { id: (await createTestMember(scope)).id }, data: { createdAt: new Date(Date.now() - 40 * 86_400_000) } });
     const claimable = await ownDeal(scope, { perkDescription: "3 months free" });
     const notEligible = await ownDeal(scope, { eligibilityCompanyStage: ["Seed"] });
     const comingSoon = await ownDeal(scope, { status: "coming_soon" });
@@ -71,6 +76,8 @@ describe("settings.previewDigest", () => {
     const preview = await p.live.settings.previewDigest({ member_id: member.id });
     const after = (await listClaimableDealIds(scope, member)).length;
     expect([before, after]).toContain(preview.new_deals);
+    expect(preview.member_email).toBe(member.email);
+    expect(preview.first_digest).toBeNull();
     expect(preview.digest_emails).toBe(true);
     expect(preview.digest_frequency).toBe("weekly");
     expect(preview.email?.subject).toMatch(/^New deals you can claim/);
@@ -93,13 +100,53 @@ describe("settings.previewDigest", () => {
     expect(preview).toMatchObject({ email: null, new_deals: 0, digest_emails: false });
   });
 
-  it("another partner's member, or a live member from Sandbox, is NOT_FOUND; a bad id BAD_REQUEST; signed out UNAUTHORIZED", async () => {
+  it("a member who joined this period: no digest now, and the preview names them and says when their first digest comes (not an empty preview)", async () => {
+    const p = await seedPortalPartner();
+    const scope = { partnerId: p.partnerId, environment: "live" as const };
+    const member = await createTestMember(scope); // joined now
+    await ownDeal(scope);
+    // The workers' first run sees them: their baseline, no email (contract section 19).
+    await runDigests(hostedAppConfig(), new Date(), [p.partnerId]);
+    const baseline = await db.memberDigest.findFirstOrThrow({ where: { memberId: member.id } });
+    expect(baseline.emailId).toBeNull();
+
+    const preview = await p.live.settings.previewDigest({ member_id: member.id });
+    expect(preview).toMatchObject({ member_email: member.email, email: null, new_deals: 0 });
+    // Weekly: the first digest comes at the first run of next ISO week (Monday 00:00 UTC) and lists
+    // what became claimable since the baseline.
+    const now = new Date();
+    const nextMonday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + (8 - (now.getUTCDay() || 7))));
+    expect(preview.first_digest).toEqual({ period: "weekly", on: nextMonday.toISOString(), new_since: baseline.createdAt.toISOString() });
+
+    // Monthly: the first of next month; before any run has seen them, the baseline is the moment of the preview.
+    await p.live.settings.setDigestFrequency({ digest_frequency: "monthly" });
+    const fresh = await createTestMember(scope);
+    const before = Date.now();
+    const monthly = await p.live.settings.previewDigest({ member_id: fresh.id });
+    expect(monthly.first_digest?.on).toBe(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString());
+    expect(Date.parse(monthly.first_digest!.new_since)).toBeGreaterThanOrEqual(before - 1000);
+    expect(await db.memberDigest.count({ where: { memberId: fresh.id } })).toBe(0);
+  });
+
+  it("previews live members whatever the portal's environment switch says: a sandbox member is NOT_FOUND, from Live or Sandbox", async () => {
+    const p = await seedPortalPartner();
+    const live = await createTestMember({ partnerId: p.partnerId, environment: "live" });
+    const sandbox = await createTestMember({ partnerId: p.partnerId, environment: "test" });
+    expect((await p.sandbox.settings.previewDigest({ member_id: live.id })).member_email).toBe(live.email);
+    expect((await p.live.settings.previewDigest({ member_id: live.id })).member_email).toBe(live.email);
+    for (const caller of [p.sandbox, p.live]) expect((await trpcError(caller.settings.previewDigest({ member_id: sandbox.id }))).code).toBe("NOT_FOUND");
+    // The preview's member picker searches live members too, from Sandbox.
+    const found = await p.sandbox.settings.searchDigestMembers({ q: live.email });
+    expect(found.map((m) => m.id)).toEqual([live.id]);
+    expect(await p.sandbox.settings.searchDigestMembers({ q: sandbox.email })).toEqual([]);
+  });
+
+  it("another partner's member is NOT_FOUND; a bad id BAD_REQUEST; signed out UNAUTHORIZED", async () => {
     const p = await seedPortalPartner();
     const other = await seedPortalPartner();
     const theirs = await createTestMember({ partnerId: other.partnerId, environment: "live" });
     const mine = await createTestMember({ partnerId: p.partnerId, environment: "live" });
     expect((await trpcError(p.live.settings.previewDigest({ member_id: theirs.id }))).code).toBe("NOT_FOUND");
-    expect((await trpcError(p.sandbox.settings.previewDigest({ member_id: mine.id }))).code).toBe("NOT_FOUND");
     expect((await trpcError(p.live.settings.previewDigest({ member_id: "nope" }))).code).toBe("BAD_REQUEST");
     expect((await trpcError(callerOf(null).settings.previewDigest({ member_id: mine.id }))).code).toBe("UNAUTHORIZED");
   });

@@ -108,6 +108,7 @@ const FIXTURES: Record<string, Fixture> = {
   "settings.update": { input: () => ({ name: `B renamed ${uniq()}` }) },
   "settings.setDigestFrequency": { input: () => ({ digest_frequency: "monthly" }) },
   "settings.previewDigest": { input: (a) => ({ member_id: a.memberId }), targetsA: true },
+  "settings.searchDigestMembers": { input: (a) => ({ q: a.memberEmail }) },
   "members.list": { input: (a) => ({ search: a.memberEmail }) },
   "members.get": { input: (a) => ({ id: a.memberId }), targetsA: true },
   "members.create": { input: () => ({ email: `b-${uniq()}@example.com` }) },

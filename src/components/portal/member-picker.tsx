@@ -1,7 +1,8 @@
 "use client";
-// Find one of the partner's members (email or their own user id, catalogue.searchMembers in the
-// session's environment) and pick them: "Preview as member" and the digest preview in Settings.
-// The caller names what picking does ("Preview the digest of a@b.c").
+// Find one of the partner's members (email or their own user id; by default catalogue.searchMembers
+// in the session's environment) and pick them: "Preview as member" and the digest preview in
+// Settings (which searches live members: `useSearch`). The caller names what picking does
+// ("Preview the digest of a@b.c").
 import { useState } from "react";
 import { ErrorState } from "@/components/portal/error-state";
 import { useDebounced } from "@/components/portal/use-debounced";
@@ -22,12 +23,16 @@ type MemberPickerProps = {
   listLabel: string;
   /** shown when the partner has no member yet (no search typed) */
   noMembers: string;
+  /** the search query hook (default: the session environment's members) */
+  useSearch?: (q: string) => ReturnType<typeof useSessionMembers>;
 };
 
-export function MemberPicker({ id, onPick, pickLabel, listLabel, noMembers }: MemberPickerProps) {
+const useSessionMembers = (q: string) => api.catalogue.searchMembers.useQuery({ q });
+
+export function MemberPicker({ id, onPick, pickLabel, listLabel, noMembers, useSearch = useSessionMembers }: MemberPickerProps) {
   const [q, setQ] = useState("");
   const search = useDebounced(q);
-  const found = api.catalogue.searchMembers.useQuery({ q: search });
+  const found = useSearch(search);
   return (
     <div className="flex min-w-0 flex-col gap-3">
       <div className="flex flex-col gap-1.5">

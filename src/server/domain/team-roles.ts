@@ -161,6 +161,7 @@ export const PROCEDURE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   "settings.verifyCustomDomain": MANAGERS,
   "settings.setDigestFrequency": MANAGERS,
   "settings.previewDigest": MANAGERS,
+  "settings.searchDigestMembers": MANAGERS,
   // Member sign-in (contract section 15): who configures the IdP; the hand-off secret is an integration key.
   "memberSignIn.get": BUILDERS,
   "memberSignIn.update": MANAGERS,

@@ -13,3 +13,11 @@ export function digestPeriodOf(frequency: "weekly" | "monthly", at: Date): strin
   const week = Math.ceil(((d.getTime() - yearStart) / 86_400_000 + 1) / 7);
   return `${d.getUTCFullYear()}-W${String(week).padStart(2, "0")}`;
 }
+
+/** When the period after the one holding `at` starts (the first digest run of that period): next
+ *  Monday 00:00 UTC for weeks, the first of next month 00:00 UTC for months. */
+export function nextPeriodStart(frequency: "weekly" | "monthly", at: Date): Date {
+  if (frequency === "monthly") return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
+  const day = at.getUTCDay() || 7;
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 8 - day));
+}

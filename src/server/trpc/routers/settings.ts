@@ -13,6 +13,8 @@ import { getMemberEditableDimensions, setMemberEditableDimensions } from "@/serv
 import { PROFILE_DIMENSIONS } from "@/server/domain/member-profile";
 import { previewEmails } from "@/server/services/email";
 import { DIGEST_FREQUENCIES, previewMemberDigest } from "@/server/services/digests";
+import { searchPreviewMembers } from "@/server/services/deals";
+import { memberSearchInputSchema, memberSearchOutputSchema } from "@/server/schemas/portal-deals.schema";
 import { createTRPCRouter, partnerMutationProcedure, partnerProcedure } from "../init";
 
 const hostingSchema = z.object({
@@ -71,25 +73,37 @@ export const settingsRouter = createTRPCRouter({
     }),
 
   /** The next digest one member of this environment would get if it ran now (nothing is sent). */
+  /** The next digest of one live member (digests are live-only: whatever the portal's environment). */
   previewDigest: partnerProcedure
     .input(z.object({ member_id: z.uuid({ error: "must be a member id" }) }).strict())
     .output(
       z.object({
+        member_email: z.string(),
         email: z.object({ subject: z.string(), html: z.string(), text: z.string() }).nullable(),
         new_deals: z.int(),
         digest_emails: z.boolean(),
         digest_frequency: z.enum(DIGEST_FREQUENCIES),
+        /** The member joined this period: no digest now; their first one comes `on`, listing what is new since `new_since`. */
+        first_digest: z.object({ period: z.enum(["weekly", "monthly"]), on: z.iso.datetime(), new_since: z.iso.datetime() }).nullable(),
       }),
     )
     .query(async ({ ctx, input }) => {
       const p = await previewMemberDigest(ctx.scope, input.member_id, hostedAppConfig());
       return {
+        member_email: p.memberEmail,
         email: p.email ? { subject: p.email.subject, html: p.email.html, text: p.email.text } : null,
         new_deals: p.newDeals,
         digest_emails: p.digestEmails,
         digest_frequency: p.frequency,
+        first_digest: p.firstDigest ? { period: p.firstDigest.period, on: p.firstDigest.on.toISOString(), new_since: p.firstDigest.newSince.toISOString() } : null,
       };
     }),
+
+  /** The digest preview's member picker: live members, whatever the portal's environment. */
+  searchDigestMembers: partnerProcedure
+    .input(memberSearchInputSchema)
+    .output(memberSearchOutputSchema)
+    .query(({ ctx, input }) => searchPreviewMembers({ partnerId: ctx.scope.partnerId, environment: "live" }, input.q)),
 
   /** Security settings (owners): require two-factor sign-in for every admin of the partner. */
   security: partnerProcedure.output(partnerSecuritySchema).query(async ({ ctx }) => ({ require_admin_2fa: (await getPartner(ctx.scope)).require_admin_2fa })),

@@ -1,8 +1,10 @@
 "use client";
 // Settings → Member digests (contract section 19): how often live members get "New deals you can
 // claim" (off / weekly / monthly; ending-soon reminders follow it), and a preview of the next digest
-// one chosen member would get if it ran now. The email's HTML sits in a sandboxed frame, like the
-// email previews; nothing is sent or recorded.
+// one chosen live member would get if it ran now (digests are live-only: the picker and the preview
+// use live members whatever the Live / Sandbox switch says). A member who joined this period gets
+// no digest in it: the preview says when their first one comes. The email's HTML sits in a
+// sandboxed frame, like the email previews; nothing is sent or recorded.
 import { useState } from "react";
 import { toast } from "sonner";
 import { ErrorState } from "@/components/portal/error-state";
@@ -17,6 +19,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { api } from "@/trpc/react";
 
 type Frequency = "off" | "weekly" | "monthly";
+const day = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const dayOf = (iso: string) => day.format(new Date(iso));
+const useLiveMembers = (q: string) => api.settings.searchDigestMembers.useQuery({ q });
+
 const FREQUENCY_OPTIONS: { value: Frequency; label: string }[] = [
   { value: "weekly", label: "Weekly" },
   { value: "monthly", label: "Monthly" },
@@ -64,6 +70,7 @@ export function DigestCard({ initial, readOnly }: { initial: Frequency; readOnly
           <h3 id="digest-preview-heading" className="text-sm font-semibold">
             Preview the next digest
           </h3>
+          <p className="text-sm text-muted-foreground">Digests go to live members only, so the preview shows live members, also while you are in Sandbox.</p>
           {memberId ? (
             <>
               <Button type="button" variant="outline" size="sm" onClick={() => setMemberId(null)}>
@@ -76,8 +83,9 @@ export function DigestCard({ initial, readOnly }: { initial: Frequency; readOnly
               id="digest-member-search"
               onPick={setMemberId}
               pickLabel={(email) => `Preview the digest of ${email}`}
-              listLabel="Members to preview"
-              noMembers="No members yet: add members over the API or an import first."
+              listLabel="Live members to preview"
+              noMembers="No live members yet: add live members over the API or an import first."
+              useSearch={useLiveMembers}
             />
           )}
         </section>
@@ -98,12 +106,32 @@ function DigestPreview({ memberId }: { memberId: string }) {
   }
   if (preview.isError) return <ErrorState error={preview.error} retry={() => void preview.refetch()} title="The digest could not be rendered" />;
   const p = preview.data;
+  const heading = (
+    <p className="text-sm">
+      Next digest of <span className="font-medium [overflow-wrap:anywhere]">{p.member_email}</span> <Badge variant="outline">Live</Badge>
+    </p>
+  );
+  if (p.first_digest) {
+    const joined = p.first_digest.period === "monthly" ? "Joined this month" : "Joined this week";
+    return (
+      <div className="space-y-3" data-testid="digest-preview">
+        {heading}
+        <p role="note" className="rounded-md border bg-muted px-3 py-2 text-sm">
+          {joined}: their first digest, on {dayOf(p.first_digest.on)}, will list what is new since {dayOf(p.first_digest.new_since)}. Nothing is sent to them this{" "}
+          {p.first_digest.period === "monthly" ? "month" : "week"}: what they can claim now is their starting point.
+          {p.digest_frequency === "off" ? " Digests are off for your members: turn them on for it to be sent." : ""}
+          {p.digest_emails ? "" : " This member turned digest emails off: nothing would be sent to them."}
+        </p>
+      </div>
+    );
+  }
   const notes = [
     p.digest_frequency === "off" ? "Digests are off for your members: nothing would be sent." : null,
     p.digest_emails ? null : "This member turned digest emails off: nothing would be sent to them.",
   ].filter(Boolean);
   return (
     <div className="space-y-3" data-testid="digest-preview">
+      {heading}
       {notes.map((n) => (
         <p key={n} role="note" className="rounded-md border bg-muted px-3 py-2 text-sm">
           {n}
