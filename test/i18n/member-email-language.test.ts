@@ -38,10 +38,14 @@ describe("member emails in the member's language", () => {
     const italian = address("it");
     await api(server.url, p.token, "POST", "/v1/users", { email: italian, locale: "it", send_sign_in_email: true });
     expect((await rowsTo(italian))[0].subject).toBe(`رابط تسجيل الدخول إلى ${p.partner.name}`);
+    // A language the product speaks but this partner does not offer falls back too (decided 2026-12-02).
+    const german = address("de");
+    await api(server.url, p.token, "POST", "/v1/users", { email: german, locale: "de-DE", send_sign_in_email: true });
+    expect((await rowsTo(german))[0].subject).toBe(`رابط تسجيل الدخول إلى ${p.partner.name}`);
   });
 
   it("an access decision is written in the member's language, with the deal's name in it", async () => {
-    const p = await seedPartnerWithToken(server.url, "live");
+    const p = await seedPartnerWithToken(server.url, "live", { locales: ["en", "es"] });
     const deal = await api(server.url, p.token, "POST", "/v1/partner-deals", {
       product_name: "Cloud credits",
       short_description: "Credits",

@@ -81,26 +81,35 @@ type LocaleSources = {
 };
 
 /**
- * The hosted app's language for one request (contract §16): the member's explicit choice, else the
- * widget's ?lang=, else the member's locale, else the best Accept-Language match among the offered
- * locales, else the partner's default. The menu's choice counts while the partner still offers it (a
- * language taken off falls through); ?lang= and the member's locale are set on purpose by the partner,
- * so any supported language is honoured; Accept-Language is matched among the offered ones only.
+ * The hosted app's language for one request (contract §16, decided 2026-12-02): the member's explicit
+ * choice, else the widget's ?lang=, else the member's locale, else the best Accept-Language match,
+ * else the partner's default. An unoffered locale never reaches a member: each source counts only
+ * when it names (or regionally matches, es-MX → es) one of the partner's offered locales; otherwise
+ * the next source decides (a language the partner took off falls through the same way).
  */
 export function resolveLocale(s: LocaleSources): SupportedLocale {
   const offered = s.offered.filter(isSupportedLocale);
-  const choice = s.choice ? matchSupportedLocale(s.choice) : null;
-  if (choice && offered.includes(choice)) return choice;
-  for (const explicit of [s.lang, s.memberLocale]) {
-    const match = explicit ? matchSupportedLocale(explicit) : null;
+  for (const explicit of [s.choice, s.lang, s.memberLocale]) {
+    const match = explicit ? bestOfferedLocale([explicit], offered) : null;
     if (match) return match;
   }
   const fromHeader = bestOfferedLocale(parseAcceptLanguage(s.acceptLanguage), offered);
   if (fromHeader) return fromHeader;
-  return matchSupportedLocale(s.defaultLocale) ?? DEFAULT_LOCALE;
+  return defaultOf(s.defaultLocale, offered);
 }
 
-/** The language of a member email: the member's locale when supported, else the partner's default, else English. */
-export function memberEmailLocale(memberLocale: string | null | undefined, partnerDefault: string | null | undefined): SupportedLocale {
-  return (memberLocale ? matchSupportedLocale(memberLocale) : null) ?? (partnerDefault ? matchSupportedLocale(partnerDefault) : null) ?? DEFAULT_LOCALE;
+/** The partner's default_locale (always one it offers), else its first offered locale, else English. */
+function defaultOf(defaultLocale: string | null | undefined, offered: readonly SupportedLocale[]): SupportedLocale {
+  const match = defaultLocale ? matchSupportedLocale(defaultLocale) : null;
+  if (match && (offered.length === 0 || offered.includes(match))) return match;
+  return offered[0] ?? match ?? DEFAULT_LOCALE;
+}
+
+/**
+ * The language of a member email: the member's locale when the partner offers it (or a regional
+ * match), else the partner's default, else English. The same rule as the hosted app: an unoffered
+ * locale never reaches a member.
+ */
+export function memberEmailLocale(memberLocale: string | null | undefined, partner: { defaultLocale: string; locales: readonly string[] }): SupportedLocale {
+  return resolveLocale({ memberLocale, offered: partner.locales, defaultLocale: partner.defaultLocale });
 }

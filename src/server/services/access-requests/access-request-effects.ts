@@ -43,7 +43,7 @@ async function queueDecisionEmail(tx: Tx, scope: PartnerScope, request: AccessRe
   const url = approved ? (request.dealId ? `${hosted}/deals/${request.dealId}` : (opts.signInUrl ?? hosted)) : request.dealId ? hosted : null;
   // In the member's language (their locale, else the partner's default); the deal's name as it reads in it.
   const member = request.memberId ? await tx.member.findUnique({ where: { id: request.memberId }, select: { locale: true } }) : null;
-  const locale = memberEmailLocale(member?.locale, sender.defaultLocale);
+  const locale = memberEmailLocale(member?.locale, sender);
   const dealName = deal ? (storedTranslations(deal.translations)[locale]?.product_name ?? deal.productName) : null;
   const rendered = await renderEmail(
     "accessDecision", { brand: sender.brand, email: request.email, decision: approved ? "approved" : "declined", dealName, url, note: request.decisionNote, locale },

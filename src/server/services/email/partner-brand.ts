@@ -3,7 +3,7 @@
 import type { Tx } from "@/server/db/client";
 import { PERKWAY_BRAND, type EmailBrand } from "@/emails";
 
-type PartnerSender = { brand: EmailBrand; replyTo: string | null; subdomain: string; customDomain: string | null; /** the language of member emails when the member has none (contract §16) */ defaultLocale: string };
+type PartnerSender = { brand: EmailBrand; replyTo: string | null; subdomain: string; customDomain: string | null; /** the language of member emails when the member has none (contract §16) */ defaultLocale: string; /** the partner's offered languages */ locales: string[] };
 
 /** The portal's (and platform emails') base URL, from configuration only. */
 export function appBaseUrl(config: { scheme: string; appDomain: string }): string {
@@ -18,7 +18,7 @@ export function brandOf(partner: { name: string; branding: unknown }, baseUrl: s
 }
 
 export async function partnerSender(client: Tx, partnerId: string, baseUrl: string): Promise<PartnerSender | null> {
-  const partner = await client.partner.findUnique({ where: { id: partnerId }, select: { name: true, branding: true, supportEmail: true, subdomain: true, customDomain: true, defaultLocale: true } });
+  const partner = await client.partner.findUnique({ where: { id: partnerId }, select: { name: true, branding: true, supportEmail: true, subdomain: true, customDomain: true, defaultLocale: true, locales: true } });
   if (!partner) return null;
-  return { brand: brandOf(partner, baseUrl), replyTo: partner.supportEmail, subdomain: partner.subdomain, customDomain: partner.customDomain, defaultLocale: partner.defaultLocale };
+  return { brand: brandOf(partner, baseUrl), replyTo: partner.supportEmail, subdomain: partner.subdomain, customDomain: partner.customDomain, defaultLocale: partner.defaultLocale, locales: partner.locales };
 }

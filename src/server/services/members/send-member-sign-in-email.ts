@@ -33,7 +33,7 @@ export async function sendMemberSignInEmails(scope: PartnerScope, memberIds: rea
     if (!sender) throw userNotFound();
     const links = await issueMagicLinks(scope, members.map((m) => m.id), config, { client });
     for (const [i, member] of members.entries()) {
-      const locale = memberEmailLocale(member.locale, sender.defaultLocale);
+      const locale = memberEmailLocale(member.locale, sender);
       const rendered = await renderEmail("memberSignIn", { brand: sender.brand, email: member.email, url: links[i].url, expiresInMinutes: Math.round(config.ttlSeconds / 60), locale });
       await queueEmail(client, { ...rendered, kind: "member_sign_in", to: member.email, partnerId: scope.partnerId, environment: scope.environment, fromName: sender.brand.name, replyTo: sender.replyTo });
     }
@@ -58,7 +58,7 @@ export async function queueSignInLinkEmail(scope: PartnerScope, email: string, l
   if (!sender) return;
   // The member's stored locale first; else the language the page asking for the link was shown in.
   const member = await db.member.findFirst({ where: { partnerId: scope.partnerId, environment: scope.environment, email }, select: { locale: true } });
-  const locale = memberEmailLocale(member?.locale ?? opts.locale, sender.defaultLocale);
+  const locale = memberEmailLocale(member?.locale ?? opts.locale, sender);
   const rendered = await renderEmail("memberSignIn", { brand: sender.brand, email, url: link.url, expiresInMinutes: Math.round(config.ttlSeconds / 60), locale });
   await db.$transaction((tx) =>
     queueEmail(tx, { ...rendered, kind: "member_sign_in", to: email, partnerId: scope.partnerId, environment: scope.environment, fromName: sender.brand.name, replyTo: sender.replyTo }),
