@@ -8,6 +8,7 @@ import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../helpers/db";
 import { notifyAdmins, readMailConfig, sendDueDigests, setNotificationPreferences, startEmailWorker, type EmailWorker } from "@/server/services/email";
+import { runDigests } from "@/server/services/digests";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartnerWithToken } from "../helpers/seed";
 import { startSmtpSink, type SmtpSink } from "./smtp-sink";
@@ -173,6 +174,46 @@ describe("with a worker in this process", () => {
     const [row] = await waitUntil(async () => ((await emailsTo(email))[0]?.status === "sent" ? emailsTo(email) : null), 5000, "sent row");
     expect(row.attempts).toBe(3);
     expect(row.lastError).toBeNull();
+  });
+
+  // Contract §16 and §19 (issue 52.7): the digest and ending-soon emails name a deal by its text in the
+  // member's language (each field, else the deal's own), not only the email's own words.
+  it("a French member's digest and ending-soon emails name the deal in French", async () => {
+    const p = await seedPartnerWithToken(server.url, "live", { default_locale: "en", locales: ["en", "fr"] });
+    const day = 86_400_000;
+    const endDate = new Date(Date.now() + 10 * day).toISOString().slice(0, 10);
+    const tag = randomUUID().slice(0, 8);
+    const deal = await api(server.url, p.token, "POST", "/v1/partner-deals", {
+      product_name: `0 Cloud credits ${tag}`,
+      short_description: "Credits for your first year",
+      perk_description: "6 months free",
+      status: "live",
+      tags: ["featured"],
+      end_date: endDate,
+      redemption: { method: "url", redeem_url: "https://vendor.example.com/go" },
+      translations: { fr: { product_name: `0 Crédits cloud ${tag}`, perk_description: "6 mois offerts" } },
+    });
+    expect(deal.status).toBe(201);
+    const email = `fr-${tag}@example.com`;
+    const member = await api(server.url, p.token, "POST", "/v1/users", { email, locale: "fr-FR" });
+    expect(member.status).toBe(201);
+    // The member looked at the deal (ending soon is for deals a member viewed and did not redeem).
+    await db.$executeRaw`INSERT INTO events (id, partner_id, environment, event_type, member_id, deal_id, occurred_at, received_at)
+      VALUES (gen_random_uuid(), ${p.partner.id}::uuid, 'live'::"Environment", 'deal_detail_viewed', ${member.body.id}::uuid, ${deal.body.id}::uuid, now(), now())`;
+    // Next week: the member's first digest (they joined this week) and the reminder (end_date − 7 days passed).
+    const ran = await runDigests({ scheme: "http", appDomain: "perks.test", pathFallback: false }, new Date(Date.now() + 8 * day), [p.partner.id]);
+    expect(ran).toEqual({ digests: 1, ending_soon: 1 });
+    const mails = await waitForMail(email, 2);
+    const digest = mails.find((m) => m.subject?.startsWith("Nouvelles offres"));
+    const ending = mails.find((m) => m !== digest);
+    expect(digest, mails.map((m) => m.subject).join(" | ")).toBeDefined();
+    for (const m of [digest!, ending!]) {
+      expect(`${m.subject} ${m.text}`).toContain(`Crédits cloud ${tag}`);
+      expect(m.text).toContain("6 mois offerts");
+      expect(String(m.html)).toContain(`Crédits cloud ${tag}`);
+      expect(`${m.subject} ${m.text} ${m.html}`).not.toContain(`Cloud credits ${tag}`);
+      expect(`${m.text}`).not.toContain("6 months free");
+    }
   });
 
   it("notifies admins: instant with List-Unsubscribe, digest once per day, off sends nothing", async () => {

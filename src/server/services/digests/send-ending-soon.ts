@@ -5,7 +5,7 @@
 // member's, or the partner's frequency off) stops these too.
 import type { SignInUrlConfig } from "@/server/config/hosted-app-config";
 import { db } from "@/server/db/client";
-import { listClaimableDealIds } from "@/server/services/deals";
+import { listClaimableDealIds, storedTranslations } from "@/server/services/deals";
 import { brandOf, queueEmail, renderEmail } from "@/server/services/email";
 import { digestPartnerSelect } from "./send-member-digests";
 import { mainOrigin, trackedLinkUrl, unsubscribeHeaders, unsubscribeUrl } from "./digest-links";
@@ -40,20 +40,23 @@ async function sendReminder(partnerId: string, memberId: string, dealId: string,
   const [partner, member, deal] = await Promise.all([
     db.partner.findUnique({ where: { id: partnerId }, select: digestPartnerSelect }),
     db.member.findUnique({ where: { id: memberId } }),
-    db.deal.findUnique({ where: { id: dealId }, select: { productName: true, perkDescription: true, endDate: true } }),
+    db.deal.findUnique({ where: { id: dealId }, select: { productName: true, perkDescription: true, endDate: true, translations: true } }),
   ]);
   if (!partner || !member || !deal?.endDate || member.partnerId !== partnerId) return false;
   // Only what the member can still claim (the same rule as the instructions: listed, live, codes left…).
   if (!(await listClaimableDealIds({ partnerId, environment: member.environment }, member)).includes(dealId)) return false;
+  const locale = memberEmailLocale(member.locale, partner);
+  // The deal's text in the member's language, field by field, else its own (contract §16).
+  const translated = storedTranslations(deal.translations)[locale];
   const email = await renderEmail("dealEndingSoon", {
     brand: brandOf(partner, mainOrigin(config)),
     email: member.email,
-    dealName: deal.productName,
-    perk: deal.perkDescription?.trim() || null,
+    dealName: translated?.product_name ?? deal.productName,
+    perk: (translated?.perk_description ?? deal.perkDescription)?.trim() || null,
     endDate: deal.endDate.toISOString().slice(0, 10),
     url: trackedLinkUrl(config, { source: "ending_soon", digestId: null, memberId, dealId }),
     unsubscribeUrl: unsubscribeUrl(config, memberId),
-    locale: memberEmailLocale(member.locale, partner.defaultLocale),
+    locale,
   });
   return db.$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<{ member_id: string }[]>`

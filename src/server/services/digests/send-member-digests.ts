@@ -10,7 +10,7 @@ import type { SignInUrlConfig } from "@/server/config/hosted-app-config";
 import { db } from "@/server/db/client";
 import type { PartnerScope } from "@/server/scope";
 import { memberEmailLocale } from "@/server/domain/locales";
-import { listMemberDealStates, forYouOrder } from "@/server/services/deals";
+import { listMemberDealStates, forYouOrder, localizeDealDto } from "@/server/services/deals";
 import { brandOf, queueEmail, renderEmail, type RenderedEmail } from "@/server/services/email";
 import { digestPeriodOf } from "./digest-period";
 import { mainOrigin, trackedLinkUrl, unsubscribeHeaders, unsubscribeUrl } from "./digest-links";
@@ -19,9 +19,9 @@ import { mainOrigin, trackedLinkUrl, unsubscribeHeaders, unsubscribeUrl } from "
 const LISTED = 10;
 const MEMBER_BATCH = 200;
 
-type DigestPartner = { id: string; name: string; branding: unknown; supportEmail: string | null; subdomain: string; customDomain: string | null; digestFrequency: "off" | "weekly" | "monthly"; defaultLocale: string };
+type DigestPartner = { id: string; name: string; branding: unknown; supportEmail: string | null; subdomain: string; customDomain: string | null; digestFrequency: "off" | "weekly" | "monthly"; defaultLocale: string; locales: string[] };
 
-export const digestPartnerSelect = { id: true, name: true, branding: true, supportEmail: true, subdomain: true, customDomain: true, digestFrequency: true, defaultLocale: true } as const;
+export const digestPartnerSelect = { id: true, name: true, branding: true, supportEmail: true, subdomain: true, customDomain: true, digestFrequency: true, defaultLocale: true, locales: true } as const;
 
 /** The digest due for one member now: the new claimable deals (in the For-you order) and the baseline to store. */
 export async function composeMemberDigest(
@@ -45,14 +45,20 @@ export async function composeMemberDigest(
   // baseline, and their first digest (next period) lists what is new since (no email minutes after joining).
   if (!last && opts.joinedThisPeriod) return { known, listed: [], email: null };
   const link = (dealId: string | null) => trackedLinkUrl(config, { source: "digest", digestId, memberId: member.id, dealId });
+  const locale = memberEmailLocale(member.locale, partner);
+  // Each deal's text in the member's language, field by field, else the deal's own (contract §16).
+  const textOf = (s: (typeof fresh)[number]) => localizeDealDto(s.entry.dto, s.entry.translations, locale);
   const email = await renderEmail("memberDealDigest", {
     brand: brandOf(partner, mainOrigin(config)),
     email: member.email,
-    deals: fresh.slice(0, LISTED).map((s) => ({ name: s.entry.dto.product_name, perk: s.entry.dto.perk_description?.trim() || null, url: link(s.entry.id) })),
+    deals: fresh.slice(0, LISTED).map((s) => {
+      const text = textOf(s);
+      return { name: text.product_name, perk: text.perk_description?.trim() || null, url: link(s.entry.id) };
+    }),
     moreCount: Math.max(0, fresh.length - LISTED),
     allUrl: link(null),
     unsubscribeUrl: unsubscribeUrl(config, member.id),
-    locale: memberEmailLocale(member.locale, partner.defaultLocale),
+    locale,
   });
   return { known, listed: fresh.map((s) => s.entry.id), email };
 }
