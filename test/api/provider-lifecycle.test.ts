@@ -12,6 +12,7 @@ import { expectMatchesOpenApi } from "../helpers/openapi-validate";
 import { api, seedPartnerWithToken } from "../helpers/seed";
 import { createMember } from "../helpers/seed-events-fixtures";
 import { startProductServer } from "../helpers/product-server";
+import { itOnPostgres } from "../helpers/requires-postgres";
 
 process.env.RATE_LIMIT_PER_MINUTE = "1000000";
 process.env.RATE_LIMIT_BURST = "1000000";
@@ -120,14 +121,15 @@ describe("conversion amount, currency and external_id", () => {
     expect(await events(c.partner.id, "deal.redeemed")).toHaveLength(1);
     expect((await api(server.url, c.token, "GET", "/v1/analytics?days=1")).body.confirmed_redemptions).toBe(1);
     const roi = await getRoiReport(c.scope, { days: 7 });
-    expect(roi.overall).toMatchObject({ confirmed: 1, redeemed: 1 });
+    // One redemption record (the funnel's steps need a deal view, which these members never sent).
+    expect(roi.overall).toMatchObject({ records: 1 });
     // A different external_id through a third click counts.
     const third = await clickOf(c);
     expect((await convert(c, { click_id: third.clickId, external_id: "cust_43" })).body.duplicate).toBe(false);
     expect((await api(server.url, c.token, "GET", "/v1/analytics?days=1")).body.confirmed_redemptions).toBe(2);
   });
 
-  it("concurrent confirmations of one external_id through different clicks: one wins", async () => {
+  itOnPostgres("concurrent confirmations of one external_id through different clicks: one wins", async () => {
     const c = await setup();
     const clicks = await Promise.all([clickOf(c), clickOf(c), clickOf(c), clickOf(c)]);
     const results = await Promise.all(clicks.map((k) => convert(c, { click_id: k.clickId, external_id: "cust_race" })));
@@ -204,7 +206,7 @@ describe("reversal", () => {
     expect(JSON.parse(hooks[0].payload as string).data.object).toMatchObject({ id, confirmed: false, reason: "refunded", user_id: k.memberId, deal_id: c.deal.id });
     expect((await api(server.url, c.token, "GET", "/v1/analytics?days=1")).body.confirmed_redemptions).toBe(0);
     const roi = await getRoiReport(c.scope, { days: 7 });
-    expect(roi.overall).toMatchObject({ confirmed: 0, redeemed: 0, value_confirmed: 0 });
+    expect(roi.overall).toMatchObject({ confirmed: 0, redeemed: 0, records: 0, value_confirmed: 0 });
     const listed = await api(server.url, c.token, "GET", "/v1/redemptions");
     expect(listed.body.data[0]).toMatchObject({ id, confirmed: false, reversed_at: res.body.redemption.reversed_at });
 
@@ -215,7 +217,7 @@ describe("reversal", () => {
     expect(await events(c.partner.id, "redemption.reversed")).toHaveLength(1);
   });
 
-  it("two concurrent reversals: one wins, one webhook", async () => {
+  itOnPostgres("two concurrent reversals: one wins, one webhook", async () => {
     const c = await setup();
     const k = await clickOf(c);
     const id = (await convert(c, { click_id: k.clickId })).body.redemption.id as string;

@@ -22,19 +22,23 @@ export const portalSummarySchema = analyticsSummarySchema.extend({
 export type PortalSummary = z.output<typeof portalSummarySchema>;
 
 export const dailyEventCountsSchema = z.object({
-  /** UTC days, YYYY-MM-DD, oldest first; today (partial) last */
+  /** UTC days, YYYY-MM-DD, oldest first: the window's first (partial) day to today (partial) */
   days: z.array(z.string()),
+  /** the window's start (ISO): the first day counts from here, as the key figures do */
+  from: z.string(),
   /** one count per day, per event type */
   series: z.record(z.enum(EVENT_TYPES), z.array(count())),
 });
 
+/** The redemption funnel: member × deal pairs, each step a subset of the one before (docs/portal.md). */
+export const FUNNEL_STEP_KEYS = ["viewed", "started", "redeemed", "confirmed"] as const;
+export type FunnelStepKey = (typeof FUNNEL_STEP_KEYS)[number];
 export const funnelSchema = z.array(
   z.object({
-    event_type: z.enum(EVENT_TYPES),
-    label: z.string(),
+    step: z.enum(FUNNEL_STEP_KEYS),
     count: count(),
-    /** this step's count / the previous step's; null for the first step or after a zero */
-    rate_from_previous: z.number().nullable(),
+    /** this step's count / the previous step's (at most 1); null for the first step or after a zero */
+    rate_from_previous: z.number().min(0).max(1).nullable(),
   }),
 );
 
@@ -69,24 +73,29 @@ export type DigestFigures = z.output<typeof digestFiguresSchema>;
 
 // ---- ROI report (issue 29): the funnel per deal and overall, and the value delivered per period
 const roiFunnelFields = {
-  listed: z.int().meta({ description: "Times the deal appeared in a listing (deal_list_viewed)" }),
-  viewed: z.int().meta({ description: "deal_detail_viewed events" }),
-  clicked: z.int().meta({ description: "redeem_url_clicked events (tracked links record them server-side)" }),
-  redeemed: z.int().meta({ description: "Redemption records made in the window (any source)" }),
-  confirmed: z.int().meta({ description: "Redemptions the provider confirmed in the window" }),
-  value_confirmed: z.number().meta({ description: "Sum of est_value of the confirmed redemptions" }),
-  value_self_reported: z.number().meta({ description: "Sum of est_value of the redemptions not confirmed by a provider" }),
+  listed: z.int().meta({ description: "Times the deal appeared in a list (each deal of each deal_list_viewed): reach, not a funnel step" }),
+  viewed: z.int().meta({ description: "Funnel step 1: members who opened the deal's page (deal_detail_viewed)" }),
+  started: z.int().meta({ description: "Funnel step 2: of those, members who opened its instructions, followed its redeem link, copied or claimed a code" }),
+  redeemed: z.int().meta({ description: "Funnel step 3: of those, members with a redemption record of the deal made in the window" }),
+  confirmed: z.int().meta({ description: "Funnel step 4: of those, members whose record the provider confirmed" }),
+  clicked: z.int().meta({ description: "redeem_url_clicked events (tracked links record them server-side): not a funnel step" }),
+  records: z.int().meta({ description: "Redemption records made in the window, any source, not reversed (the key figure 'Redemption records')" }),
+  value_confirmed: z.number().meta({ description: "Sum of est_value of the records the provider confirmed in the window" }),
+  value_self_reported: z.number().meta({ description: "Sum of est_value of the window's records not confirmed by a provider" }),
 };
 const ROI_GRAINS = ["day", "week", "month"] as const;
 export const roiReportSchema = z.object({
   days: z.int(),
   grain: z.enum(ROI_GRAINS),
+  /** ISO 4217 code of every value (est_value is in US dollars) */
+  currency: z.string(),
   from: z.string(),
   to: z.string(),
   overall: z.object(roiFunnelFields),
   deals: z.array(
     z.object({ deal_id: z.string(), product_name: z.string(), est_value: z.number().nullable(), tracking_enabled: z.boolean(), ...roiFunnelFields }),
   ),
+  /** per period: records made (redeemed) and confirmations (confirmed) in it, and their value */
   periods: z.array(z.object({ period_start: z.string(), redeemed: z.int(), confirmed: z.int(), value_confirmed: z.number(), value_self_reported: z.number() })),
   /** the member digests of the same window (the analytics page's figures) */
   digests: digestFiguresSchema,

@@ -1,7 +1,8 @@
 // The events module: member events (validation, writing, rollups, pruning), the redemption records
 // events and redemptions leave (one per member and deal), and the analytics read from events.
 // Code outside the module imports from here only.
-export { buildFunnel } from "./analytics/funnel";
+export { getRedemptionFunnel } from "./analytics/funnel";
+export { EST_VALUE_CURRENCY } from "./analytics/get-roi-report";
 export { getAnalyticsSummary } from "./analytics/get-analytics-summary";
 export { getDailyEventCounts } from "./analytics/get-daily-event-counts";
 export { getEventTypeCounts } from "./analytics/get-event-type-counts";

@@ -1,11 +1,11 @@
 // analytics.* — the portal's Analytics and Overview pages. The summary is the GET /v1/analytics
 // service plus the window's redemption records (getPortalSummary: the portal's "redemptions" are
-// records, as GET /v1/redemptions lists them); per-day series come from the day rollups, the
-// funnel from the same window counts as the summary.
+// records, as GET /v1/redemptions lists them); the per-day series, the funnel and the ROI report
+// cover the same window (the last days×24 hours), definitions in docs/portal.md "Analytics figures".
 import { z } from "zod";
 import { analyticsRangeInputSchema, dailyEventCountsSchema, digestFiguresSchema, eventTypeBreakdownSchema, funnelSchema, onboardingStatusSchema, portalSummarySchema, roiReportSchema } from "@/server/schemas/analytics-portal.schema";
 import { EVENT_TYPES } from "@/server/domain/enums";
-import { buildFunnel, getDailyEventCounts, getDigestFigures, getEventTypeCounts, getOnboardingStatus, getPortalSummary, getRoiReport, getUniqueMemberCounts } from "@/server/services/events";
+import { getDailyEventCounts, getDigestFigures, getEventTypeCounts, getOnboardingStatus, getPortalSummary, getRedemptionFunnel, getRoiReport, getUniqueMemberCounts } from "@/server/services/events";
 import { createTRPCRouter, partnerProcedure } from "../init";
 
 const OVERVIEW_DAYS = 30;
@@ -17,19 +17,19 @@ export const analyticsRouter = createTRPCRouter({
     .output(portalSummarySchema)
     .query(({ ctx, input }) => getPortalSummary(ctx.scope, { days: input.days })),
 
-  /** Events per UTC day and type (the chart), from the day rollups. */
+  /** Events per UTC day and type (the chart) over exactly the summary's window: its totals are the key figures. */
   daily: partnerProcedure
     .input(analyticsRangeInputSchema)
     .output(dailyEventCountsSchema)
     .query(({ ctx, input }) => getDailyEventCounts(ctx.scope, { days: input.days })),
 
-  /** list → detail → instructions → redeemed over the same window as the summary. */
+  /** The redemption funnel over the summary's window: member × deal pairs, viewed → started → redeemed → confirmed, nested. */
   funnel: partnerProcedure
     .input(analyticsRangeInputSchema)
     .output(funnelSchema)
-    .query(async ({ ctx, input }) => buildFunnel(await getEventTypeCounts(ctx.scope, { days: input.days }))),
+    .query(({ ctx, input }) => getRedemptionFunnel(ctx.scope, { days: input.days })),
 
-  /** Events and unique members per type over the window of the summary (counts equal the funnel's). */
+  /** Events and unique members per type over the window of the summary (counts equal its event_counts). */
   eventTypes: partnerProcedure
     .input(analyticsRangeInputSchema)
     .output(eventTypeBreakdownSchema)

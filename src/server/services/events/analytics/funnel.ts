@@ -1,22 +1,33 @@
-// The member funnel list → detail → instructions → redeemed, from event counts (pure). Each step's
-// rate is relative to the step before; counts are events, not distinct members, so a rate can
-// exceed 100% (a member who opens a detail twice from one listing).
-import type { EventType } from "@/server/domain/enums";
-import type { EventTypeCounts } from "./get-event-type-counts";
+// The portal's funnel (analytics.funnel and the ROI report): member × deal pairs, each step a
+// subset of the one before (redemption-funnel-sql.ts), so every rate is at most 100%.
+import { db } from "@/server/db/client";
+import { requireScope, type PartnerScope } from "@/server/scope";
+import { analyticsWindow } from "./analytics-window";
+import { funnelPairsCte } from "./redemption-funnel-sql";
+import { FUNNEL_STEP_KEYS as FUNNEL_STEPS, type FunnelStepKey } from "@/server/schemas/analytics-portal.schema";
 
-const FUNNEL_STEPS = [
-  { event_type: "deal_list_viewed", label: "List viewed" },
-  { event_type: "deal_detail_viewed", label: "Detail viewed" },
-  { event_type: "instructions_viewed", label: "Instructions viewed" },
-  { event_type: "deal_redeemed", label: "Marked redeemed (deal_redeemed events)" },
-] as const satisfies readonly { event_type: EventType; label: string }[];
+export type FunnelCounts = Record<FunnelStepKey, number>;
 
-type FunnelStep = { event_type: EventType; label: string; count: number; rate_from_previous: number | null };
+type FunnelStep = { step: FunnelStepKey; count: number; rate_from_previous: number | null };
 
-export function buildFunnel(counts: EventTypeCounts): FunnelStep[] {
-  return FUNNEL_STEPS.map((s, i) => {
-    const count = counts[s.event_type] ?? 0;
-    const prev = i === 0 ? null : (counts[FUNNEL_STEPS[i - 1].event_type] ?? 0);
-    return { event_type: s.event_type, label: s.label, count, rate_from_previous: prev === null ? null : prev === 0 ? null : count / prev };
+/** The steps with their rate from the step before (null for the first step and after a zero). */
+export function funnelSteps(counts: FunnelCounts): FunnelStep[] {
+  return FUNNEL_STEPS.map((step, i) => {
+    const prev = i === 0 ? 0 : counts[FUNNEL_STEPS[i - 1]];
+    return { step, count: counts[step], rate_from_previous: i === 0 || prev === 0 ? null : counts[step] / prev };
   });
+}
+
+const FUNNEL_SQL = `WITH ${funnelPairsCte("$3", "$4")}
+SELECT count(*)::int AS viewed, count(*) FILTER (WHERE started)::int AS started,
+       count(*) FILTER (WHERE redeemed)::int AS redeemed, count(*) FILTER (WHERE confirmed)::int AS confirmed
+FROM funnel_pairs`;
+
+/** The funnel over the last days×24 hours (the window of the key figures). */
+export async function getRedemptionFunnel(scope: PartnerScope, opts: { days: number; now?: Date }): Promise<FunnelStep[]> {
+  const { partnerId, environment } = requireScope(scope, "analytics");
+  const now = opts.now ?? new Date();
+  const { start } = analyticsWindow(now, opts.days);
+  const [row] = await db.$queryRawUnsafe<FunnelCounts[]>(FUNNEL_SQL, partnerId, environment, start.toISOString(), now.toISOString());
+  return funnelSteps(row);
 }

@@ -1,32 +1,49 @@
-// Events per UTC day and type for the last `days` UTC days (today included, so today's partial day
-// is the last point), from the day rollups — never raw events, so its cost does not grow with the
-// number of events. Columnar (one array per type) to keep a 365-day answer small. Days without
-// events are present with zero counts.
+// Events per UTC day and type over exactly the window of the key figures and GET /v1/analytics
+// (the last days×24 hours, analytics-window.ts), so each type's total over the chart equals its key
+// figure (issue 53.2: the chart used to start at the first whole UTC day and missed the window's
+// first hours). The first day is therefore partial (from the window's start) and so is today. Read
+// from the rollups: the raw events of the first partial hour, hour buckets up to the first
+// midnight, day buckets after it; never a month bucket (it cannot be split into days). Columnar
+// (one array per type) to keep a 365-day answer small; days without events have zero counts.
 import { db } from "@/server/db/client";
 import { EVENT_TYPES, type EventType } from "@/server/domain/enums";
 import { requireScope, type PartnerScope } from "@/server/scope";
-import { DAY_MS } from "./analytics-window";
+import { analyticsWindow, DAY_MS } from "./analytics-window";
 
-type DailyEventCounts = { days: string[]; series: Record<EventType, number[]> };
+type DailyEventCounts = { days: string[]; series: Record<EventType, number[]>; from: string };
+
+const DAILY_SQL = `
+SELECT day, event_type::text AS event_type, sum(n)::bigint AS n FROM (
+  SELECT date_trunc('day', occurred_at, 'UTC') AS day, event_type, 1 AS n FROM events
+  WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND occurred_at >= $3::timestamptz AND occurred_at < $4::timestamptz
+  UNION ALL
+  SELECT date_trunc('day', bucket_start, 'UTC'), event_type, count FROM event_type_rollups
+  WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND grain = 'hour' AND bucket_start >= $4::timestamptz AND bucket_start < $5::timestamptz
+  UNION ALL
+  SELECT bucket_start, event_type, count FROM event_type_rollups
+  WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND grain = 'day' AND bucket_start >= $5::timestamptz
+) x GROUP BY 1, 2`;
 
 export async function getDailyEventCounts(scope: PartnerScope, opts: { days: number; now?: Date }): Promise<DailyEventCounts> {
   const { partnerId, environment } = requireScope(scope, "analytics");
   const now = opts.now ?? new Date();
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const from = today - (opts.days - 1) * DAY_MS;
+  const w = analyticsWindow(now, opts.days);
   const rows = await db.$queryRawUnsafe<{ day: Date; event_type: EventType; n: bigint }[]>(
-    `SELECT bucket_start AS day, event_type::text AS event_type, count AS n FROM event_type_rollups
-     WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND grain = 'day' AND bucket_start >= $3::timestamptz`,
+    DAILY_SQL,
     partnerId,
     environment,
-    new Date(from).toISOString(),
+    w.start.toISOString(),
+    w.hourFrom.toISOString(),
+    w.dayFrom.toISOString(),
   );
-  const days = Array.from({ length: opts.days }, (_, i) => new Date(from + i * DAY_MS).toISOString().slice(0, 10));
-  const series = Object.fromEntries(EVENT_TYPES.map((t) => [t, new Array<number>(opts.days).fill(0)])) as Record<EventType, number[]>;
-  for (const r of rows) {
-    const i = Math.round((r.day.getTime() - from) / DAY_MS);
-    // Events up to 5 minutes ahead of the clock may open tomorrow's bucket: not a day of this chart.
-    if (i >= 0 && i < opts.days) series[r.event_type][i] += Number(r.n);
-  }
-  return { days, series };
+  const first = Math.floor(w.start.getTime() / DAY_MS) * DAY_MS;
+  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  // Events up to 5 minutes ahead of the clock count in the key figures, so tomorrow's first minutes
+  // are a point of the chart when they hold any.
+  const last = rows.reduce((m, r) => Math.max(m, r.day.getTime()), today);
+  const length = Math.round((last - first) / DAY_MS) + 1;
+  const days = Array.from({ length }, (_, i) => new Date(first + i * DAY_MS).toISOString().slice(0, 10));
+  const series = Object.fromEntries(EVENT_TYPES.map((t) => [t, new Array<number>(length).fill(0)])) as Record<EventType, number[]>;
+  for (const r of rows) series[r.event_type][Math.round((r.day.getTime() - first) / DAY_MS)] += Number(r.n);
+  return { days, series, from: w.start.toISOString() };
 }

@@ -1,6 +1,7 @@
 // The portal's one meaning of "redeemed" (issue 44): redemption records, one per member and deal
 // whatever reported it (the member's "Mark as redeemed", a claimed code, the partner's backend, the
-// provider) — exactly what GET /v1/redemptions lists. Counted by redeemed_at in [from, to), the
+// provider) — what GET /v1/redemptions lists, less those a provider reversed (contract section 18:
+// "the analytics and ROI figures drop it"). Counted by redeemed_at in [from, to), the
 // ROI report's window, so the Overview, Analytics, the ROI report and the Platform page agree.
 // The /v1 summary keeps the spec's definition (total_redemptions = deal_redeemed events).
 import { db } from "@/server/db/client";
@@ -21,7 +22,7 @@ export async function getRedemptionCounts(scope: PartnerScope, opts: { from: Dat
     SELECT deal_id::text AS deal_id, count(*)::bigint AS recorded, count(code)::bigint AS with_code
     FROM redemptions
     WHERE partner_id = ${partnerId}::uuid AND environment = ${environment}::"Environment"
-      AND redeemed_at >= ${opts.from} AND redeemed_at < ${opts.to}
+      AND reversed_at IS NULL AND redeemed_at >= ${opts.from} AND redeemed_at < ${opts.to}
     GROUP BY deal_id`;
   const by_deal: Record<string, number> = {};
   let recorded = 0;

@@ -27,7 +27,7 @@ export async function listPartnerFigures(actor: AdminActor, opts: { now?: Date }
         AND ((grain = 'hour' AND bucket_start >= ${w.hourFrom} AND bucket_start < ${w.dayFrom})
           OR (grain = 'day' AND bucket_start >= ${w.dayFrom}))
       GROUP BY partner_id, environment`,
-    db.redemption.groupBy({ by: ["partnerId", "environment"], where: { redeemedAt: { gte: w.start, lt: now } }, _count: { _all: true } }),
+    db.redemption.groupBy({ by: ["partnerId", "environment"], where: { redeemedAt: { gte: w.start, lt: now }, reversedAt: null }, _count: { _all: true } }),
   ]);
   const key = (p: string, e: Environment) => `${p}:${e}`;
   const memberCounts = new Map(members.map((m) => [key(m.partnerId, m.environment), m._count._all]));
