@@ -60,8 +60,12 @@ async function seedEvents(scope: { partnerId: string; environment: Environment }
       const memberId = pick(memberIds);
       const at = (offsetMinutes: number) => new Date(now - day * 86_400_000 - Math.floor(random() * 86_000_000) + offsetMinutes * 60_000);
       const base = { memberId, dealIds: [] as string[], clientEventId: null, metadata: null };
-      events.push({ ...base, eventType: "deal_list_viewed", dealId: null, dealIds: popular.slice(0, 12), occurredAt: at(0) });
+      // The member opens a deal from the page of the list that showed it (12 cards a page): every
+      // viewed deal was listed, as in the hosted app (a deal viewed but never listed read as a
+      // data error on the ROI report, issue 53.2).
       const dealId = pick(popular);
+      const page = Math.floor(popular.indexOf(dealId) / 12) * 12;
+      events.push({ ...base, eventType: "deal_list_viewed", dealId: null, dealIds: popular.slice(page, page + 12), occurredAt: at(0) });
       const steps: EventType[] = ["deal_detail_viewed"];
       if (random() < 0.6) steps.push("instructions_viewed");
       if (random() < 0.4) steps.push("redeem_url_clicked");

@@ -1,48 +1,64 @@
 "use client";
-// The ROI report's parts, shared by the analytics page and the printable one-page report: the funnel
-// listed → viewed → clicked → redeemed → confirmed, the value delivered per period (recharts, the
-// confirmed and self-reported value stacked), the per-deal table, the member digests' figures, and
-// the CSV rows.
+// The ROI report's parts, shared by the analytics page and the printable one-page report: the
+// funnel (nested member × deal pairs: opened → started redeeming → redeemed → confirmed), the value
+// delivered per period in the report's currency (recharts, confirmed and self-reported stacked),
+// the per-deal table, the member digests' figures, and the CSV rows.
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { RoiReport } from "@/server/schemas/analytics-portal.schema";
+import { formatMoney, formatMoneyTick, FUNNEL_LABELS } from "./roi-format";
 
-const ROI_STAGES = [
-  { key: "listed", label: "Shown in a list", hint: "times a deal appeared in a list: one list view shows many deals" },
-  { key: "viewed", label: "Viewed", hint: "deal pages opened" },
-  { key: "clicked", label: "Clicked", hint: "redeem links followed" },
-  { key: "redeemed", label: "Redemptions", hint: "recorded, one per member and deal" },
-  { key: "confirmed", label: "Confirmed", hint: "confirmed by the provider" },
+/** The funnel's steps (nested member × deal pairs), in order. */
+const FUNNEL_KEYS = ["viewed", "started", "redeemed", "confirmed"] as const;
+
+/** The per-deal table's columns: the funnel's steps, then the records (not a step). */
+const DEAL_COLUMNS = [
+  ...FUNNEL_KEYS.map((key) => ({ key, label: FUNNEL_LABELS[key].label })),
+  { key: "records", label: "Redemption records" },
 ] as const;
 
-import { formatValue } from "./roi-format";
-
-export { formatValue };
 const pct = (a: number, b: number) => (b > 0 ? `${((a / b) * 100).toLocaleString("en", { maximumFractionDigits: 1 })}%` : "—");
 const periodLabel = (p: string, grain: RoiReport["grain"]) =>
   new Intl.DateTimeFormat("en", grain === "month" ? { month: "short", year: "numeric", timeZone: "UTC" } : { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${p}T00:00:00Z`));
 
+/** The funnel, all deals: each step a subset of the one before; reach and records beside it, not as steps. */
 export function RoiFunnel({ overall }: { overall: RoiReport["overall"] }) {
-  const max = Math.max(...ROI_STAGES.map((s) => overall[s.key]), 1);
+  const first = Math.max(overall.viewed, 1);
   return (
-    <ol className="flex flex-col gap-3" data-testid="roi-funnel">
-      {ROI_STAGES.map((s, i) => (
-        <li key={s.key} className="flex flex-col gap-1">
-          <div className="flex items-baseline justify-between gap-2 text-sm">
-            <span className="font-medium">
-              {i + 1}. {s.label} <span className="text-xs font-normal text-muted-foreground">({s.hint})</span>
-            </span>
-            <span className="tabular-nums">
-              <span data-testid={`roi-${s.key}`}>{overall[s.key].toLocaleString("en")}</span>
-              {i > 0 ? <span className="ml-2 text-xs text-muted-foreground">{pct(overall[s.key], overall[ROI_STAGES[i - 1].key])} of previous</span> : null}
-            </span>
-          </div>
-          <Progress value={(overall[s.key] / max) * 100} aria-label={`${s.label}: ${overall[s.key].toLocaleString("en")}`} />
-        </li>
-      ))}
-    </ol>
+    <div className="flex flex-col gap-3">
+      <ol className="flex flex-col gap-3" data-testid="roi-funnel">
+        {FUNNEL_KEYS.map((key, i) => (
+          <li key={key} className="flex flex-col gap-1">
+            <div className="flex items-baseline justify-between gap-2 text-sm">
+              <span className="font-medium">
+                {i + 1}. {FUNNEL_LABELS[key].label} <span className="block text-xs font-normal text-muted-foreground sm:inline">{FUNNEL_LABELS[key].hint}</span>
+              </span>
+              <span className="shrink-0 text-right tabular-nums">
+                <span data-testid={`roi-${key}`}>{overall[key].toLocaleString("en")}</span>
+                {i > 0 ? <span className="ml-2 text-xs text-muted-foreground">{pct(overall[key], overall[FUNNEL_KEYS[i - 1]])} of previous</span> : null}
+              </span>
+            </div>
+            <Progress value={(overall[key] / first) * 100} aria-label={`${FUNNEL_LABELS[key].label}: ${overall[key].toLocaleString("en")} members`} />
+          </li>
+        ))}
+      </ol>
+      <dl className="grid grid-cols-2 gap-2 text-sm">
+        <div className="rounded-md border p-2">
+          <dt className="text-xs text-muted-foreground">Times shown in a list (not a step)</dt>
+          <dd className="font-semibold tabular-nums" data-testid="roi-listed">
+            {overall.listed.toLocaleString("en")}
+          </dd>
+        </div>
+        <div className="rounded-md border p-2">
+          <dt className="text-xs text-muted-foreground">Redemption records (any source)</dt>
+          <dd className="font-semibold tabular-nums" data-testid="roi-records">
+            {overall.records.toLocaleString("en")}
+          </dd>
+        </div>
+      </dl>
+    </div>
   );
 }
 
@@ -73,13 +89,14 @@ export function DigestFiguresList({ figures, busy, testIdPrefix = "digest" }: { 
 /** Value delivered per period; `fixedWidth` for print (no ResizeObserver on paper). */
 export function RoiValueChart({ report, fixedWidth }: { report: RoiReport; fixedWidth?: number }) {
   const rows = report.periods.map((p) => ({ period: periodLabel(p.period_start, report.grain), confirmed: p.value_confirmed, self: p.value_self_reported }));
-  const summary = `Estimated value delivered per ${report.grain}: ${formatValue(report.overall.value_confirmed)} confirmed by providers and ${formatValue(report.overall.value_self_reported)} self-reported in total. The table lists every deal.`;
+  const money = (n: number) => formatMoney(n, report.currency);
+  const summary = `Estimated value delivered per ${report.grain}: ${money(report.overall.value_confirmed)} confirmed by providers and ${money(report.overall.value_self_reported)} self-reported in total. The table lists every deal.`;
   const chart = (
     <BarChart data={rows} margin={{ top: 8, right: 12, bottom: 4, left: 0 }} width={fixedWidth} height={fixedWidth ? 220 : undefined}>
       <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
       <XAxis dataKey="period" tick={{ fontSize: 12, fill: "var(--muted-foreground)" }} tickLine={false} axisLine={{ stroke: "var(--border)" }} minTickGap={16} />
-      <YAxis width={56} tick={{ fontSize: 12, fill: "var(--muted-foreground)" }} tickLine={false} axisLine={false} tickFormatter={(v: number) => formatValue(v)} />
-      <Tooltip formatter={(v, name) => [formatValue(Number(v)), name === "confirmed" ? "Confirmed by provider" : "Self-reported"]} contentStyle={{ fontSize: 12, borderRadius: 8 }} />
+      <YAxis width={56} tick={{ fontSize: 12, fill: "var(--muted-foreground)" }} tickLine={false} axisLine={false} tickFormatter={(v: number) => formatMoneyTick(v, report.currency)} />
+      <Tooltip formatter={(v, name) => [money(Number(v)), name === "confirmed" ? "Confirmed by provider" : "Self-reported"]} contentStyle={{ fontSize: 12, borderRadius: 8 }} />
       <Legend formatter={(name) => (name === "confirmed" ? "Confirmed by provider" : "Self-reported")} wrapperStyle={{ fontSize: 12 }} />
       <Bar dataKey="confirmed" stackId="v" fill="#15803d" isAnimationActive={false} />
       <Bar dataKey="self" stackId="v" fill="#94a3b8" isAnimationActive={false} />
@@ -102,9 +119,9 @@ export function RoiDealsTable({ report, caption, limit, compact = false }: { rep
         <TableHeader>
           <TableRow>
             <TableHead>Deal</TableHead>
-            {ROI_STAGES.map((s) => (
-              <TableHead key={s.key} className="text-right">
-                {s.label}
+            {DEAL_COLUMNS.map((c) => (
+              <TableHead key={c.key} className="text-right">
+                {c.label}
               </TableHead>
             ))}
             <TableHead className="text-right">Value confirmed</TableHead>
@@ -118,13 +135,13 @@ export function RoiDealsTable({ report, caption, limit, compact = false }: { rep
                 {d.product_name}
                 {d.tracking_enabled ? <span className="ml-2 rounded bg-muted px-1.5 py-0.5 text-xs font-normal text-muted-foreground">tracked</span> : null}
               </TableCell>
-              {ROI_STAGES.map((s) => (
-                <TableCell key={s.key} className="text-right tabular-nums">
-                  {d[s.key].toLocaleString("en")}
+              {DEAL_COLUMNS.map((c) => (
+                <TableCell key={c.key} className="text-right tabular-nums">
+                  {d[c.key].toLocaleString("en")}
                 </TableCell>
               ))}
-              <TableCell className="text-right tabular-nums">{formatValue(d.value_confirmed)}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatValue(d.value_self_reported)}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatMoney(d.value_confirmed, report.currency)}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatMoney(d.value_self_reported, report.currency)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -135,11 +152,21 @@ export function RoiDealsTable({ report, caption, limit, compact = false }: { rep
 
 /** The CSV rows of the report: one row per deal, an "All deals" row, then one row per period. */
 export function roiCsv(report: RoiReport): { rows: Record<string, string | number | null>[]; columns: string[] } {
-  const columns = ["section", "deal_id", "product_name", "period_start", "est_value", "listed", "viewed", "clicked", "redeemed", "confirmed", "value_confirmed", "value_self_reported"];
+  const columns = ["section", "deal_id", "product_name", "period_start", "currency", "est_value", "listed", "viewed", "started", "redeemed", "confirmed", "clicked", "records", "confirmations", "value_confirmed", "value_self_reported"];
+  const currency = report.currency;
   const rows = [
-    ...report.deals.map((d) => ({ section: "deal", ...d, period_start: null })),
-    { section: "all_deals", deal_id: null, product_name: "All deals", period_start: null, est_value: null, ...report.overall },
-    ...report.periods.map((p) => ({ section: report.grain, deal_id: null, product_name: null, est_value: null, listed: null, viewed: null, clicked: null, ...p })),
+    ...report.deals.map((d) => ({ section: "deal", ...d, currency, period_start: null })),
+    { section: "all_deals", deal_id: null, product_name: "All deals", period_start: null, currency, est_value: null, ...report.overall },
+    // A period: the records made in it and the confirmations made in it (not funnel steps).
+    ...report.periods.map((p) => ({
+      section: report.grain,
+      period_start: p.period_start,
+      currency,
+      records: p.redeemed,
+      confirmations: p.confirmed,
+      value_confirmed: p.value_confirmed,
+      value_self_reported: p.value_self_reported,
+    })),
   ];
   return { rows: rows as Record<string, string | number | null>[], columns };
 }

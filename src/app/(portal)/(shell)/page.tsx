@@ -60,8 +60,9 @@ export default async function OverviewPage() {
     { label: "Members", value: summary.total_users, note: "in this environment", series: null },
     { label: "Active members", value: summary.active_users, note: "with an event in 30 days", series: null },
     { label: "Deal views", value: summary.total_deal_views, note: "deal_detail_viewed", series: series("deal_detail_viewed") },
-    // Redemption records, as on Analytics, the ROI report, Platform and GET /v1/redemptions (issue 44).
-    { label: "Redemptions", value: summary.redemptions_recorded, note: "recorded: one per member and deal, any source", series: null },
+    // Redemption records, as on Analytics, the ROI report, Platform and GET /v1/redemptions (issue 44);
+    // not "Redemptions", the name a reader takes for the API's total_redemptions (issue 53.2).
+    { label: "Redemption records", value: summary.redemptions_recorded, note: "one per member and deal, any source", series: null },
     { label: "Upgrade clicks", value: summary.upgrade_cta_clicks, note: "upgrade_cta_clicked", series: series("upgrade_cta_clicked") },
   ];
   const steps = [
@@ -163,7 +164,7 @@ export default async function OverviewPage() {
                     <span className="w-5 text-muted-foreground tabular-nums">{i + 1}</span>
                     <span className="min-w-0 flex-1 truncate font-medium">{d.product_name}</span>
                     <span className="shrink-0 text-xs text-muted-foreground tabular-nums sm:text-sm">
-                      {d.views} {d.views === 1 ? "view" : "views"} · {d.redemptions_recorded} {d.redemptions_recorded === 1 ? "redemption" : "redemptions"}
+                      {d.views} {d.views === 1 ? "view" : "views"} · {d.redemptions_recorded} {d.redemptions_recorded === 1 ? "redemption record" : "redemption records"}
                     </span>
                   </li>
                 ))}

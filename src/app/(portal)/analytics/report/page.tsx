@@ -4,7 +4,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { DigestFiguresList, RoiDealsTable, RoiFunnel, RoiValueChart } from "@/components/analytics/roi-parts";
-import { formatValue } from "@/components/analytics/roi-format";
+import { formatMoney } from "@/components/analytics/roi-format";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
 import { ANALYTICS_RANGES } from "@/server/schemas/analytics-portal.schema";
 import { getRoiReport } from "@/server/services/events";
@@ -53,7 +53,7 @@ export default async function RoiReportPage({ searchParams }: Props) {
         ].map(([label, v]) => (
           <div key={label} className="rounded-lg border p-3">
             <p className="text-xs text-slate-600">{label}</p>
-            <p className="text-xl font-semibold tabular-nums">{formatValue(Number(v))}</p>
+            <p className="text-xl font-semibold tabular-nums">{formatMoney(Number(v), report.currency)}</p>
           </div>
         ))}
       </section>
@@ -85,7 +85,7 @@ export default async function RoiReportPage({ searchParams }: Props) {
         {report.deals.length ? <RoiDealsTable report={report} caption="Funnel and value per deal" limit={12} compact /> : <p className="text-sm text-slate-600">No activity in this period.</p>}
       </section>
       <footer className="mt-5 border-t pt-2 text-xs text-slate-600">
-        Value: each redeemed deal&apos;s estimated value. Confirmed: the deal&apos;s provider confirmed the redemption with a signed postback; self-reported: reported by the member or the partner.
+        Funnel: members per deal, each step a subset of the one before. Value: each redemption record&apos;s estimated value (est_value, US dollars). Confirmed: the deal&apos;s provider confirmed the redemption with a signed postback; self-reported: reported by the member or the partner.
       </footer>
     </main>
   );

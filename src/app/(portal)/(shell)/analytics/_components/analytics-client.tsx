@@ -1,7 +1,7 @@
 "use client";
 // The analytics page's data: range picker (kept in ?days=), KPI cards = analytics.summary (the
-// GET /v1/analytics service, same window), the per-day chart, the funnel, top deals, CSV export
-// (state and exports: use-analytics.ts).
+// GET /v1/analytics service), the per-day chart, the funnel, top deals, the ROI report, CSV export
+// (state and exports: use-analytics.ts) — all over one window, the last days×24 hours.
 import { BarChart3 } from "lucide-react";
 import { EmptyState } from "@/components/portal/empty-state";
 import { ErrorState } from "@/components/portal/error-state";
@@ -32,7 +32,8 @@ export function AnalyticsClient({ initialDays, environmentLabel }: { initialDays
         <CardHeader>
           <CardTitle>Events per day</CardTitle>
           <CardDescription>
-            One event type at a time, per UTC day (today so far on the right). The key figures cover exactly the last {days}×24 hours, so the first day here can hold a few more events.
+            One event type at a time, per UTC day, over exactly the key figures&apos; window (the last {days}×24 hours): the first day counts from{" "}
+            {daily.data ? new Date(daily.data.from).toISOString().slice(11, 16) : "the same time"} UTC and the last is today so far, so each total equals its key figure.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -55,15 +56,15 @@ export function AnalyticsClient({ initialDays, environmentLabel }: { initialDays
       <EventTypesCard breakdown={a.breakdown} rangeLabel={rangeLabel} />
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <FunnelCard funnel={a.funnel} membersOf={a.membersOf} rangeLabel={rangeLabel} />
+        <FunnelCard funnel={a.funnel} rangeLabel={rangeLabel} />
         <TopDealsCard summary={a.summary} rangeLabel={rangeLabel} />
       </div>
       <RoiSection days={days} rangeLabel={rangeLabel} fileBase={a.base} />
       <DigestFiguresCard days={days} rangeLabel={rangeLabel} />
       <p className="mt-6 text-xs text-muted-foreground">
-        “{EVENT_LABELS.deal_list_viewed}” counts lists shown (one per list, whatever it holds); the ROI report&apos;s “Shown in a list” counts each deal in
-        each list. “Redemptions” are redemption records: one per member and deal, whatever reported it (the same records your API lists as
-        redemptions). “{EVENT_LABELS.deal_redeemed}” counts the redeemed events your app sent (the API&apos;s analytics total), which a member can send more than once.
+        “{EVENT_LABELS.deal_list_viewed}” counts lists shown (one per list, whatever it holds); the ROI report&apos;s “Times shown in a list” counts each deal in each list.
+        “{EVENT_LABELS.deal_redeemed}” counts the deal_redeemed events your app sent, repeats included (the API&apos;s total_redemptions). “Redemption records” are one per
+        member and deal, whatever reported it (the records GET /v1/redemptions lists). The funnel counts members per deal, each step within the step before.
       </p>
     </>
   );

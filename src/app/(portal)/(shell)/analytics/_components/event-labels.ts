@@ -3,7 +3,7 @@ import type { EventType } from "@/server/domain/enums";
 
 export const EVENT_LABELS: Record<EventType, string> = {
   deal_list_viewed: "List viewed",
-  deal_detail_viewed: "Detail viewed",
+  deal_detail_viewed: "Deal viewed",
   instructions_viewed: "Instructions viewed",
   redeem_url_clicked: "Redeem link clicked",
   promo_code_copied: "Promo code copied",

@@ -1,7 +1,8 @@
 "use client";
 // Events per UTC day, one chosen event type at a time (recharts): nine lines in one chart could not
 // be told apart, least of all at 375 px. The picker lists the types with events in the range; the
-// chosen type's total and unique members sit above its chart. Every type's numbers stay in a
+// chosen type's total (over exactly the key figures' window, so "Deal viewed" totals "Deal views")
+// and unique members sit above its chart. Every type's numbers stay in a
 // visually hidden table for screen readers, and the figure has a summary.
 import { useState } from "react";
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
@@ -12,6 +13,7 @@ import { EVENT_COLORS, EVENT_LABELS } from "./event-labels";
 
 const shortDate = new Intl.DateTimeFormat("en", { month: "short", day: "numeric", timeZone: "UTC" });
 const longDate = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
+const startTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const fmt = (day: string, f: Intl.DateTimeFormat) => f.format(new Date(`${day}T00:00:00Z`));
 
 export function activeTypes(daily: DailyEventCountsDto): EventType[] {
@@ -29,7 +31,7 @@ export function EventsChart({ daily, breakdown }: { daily: DailyEventCountsDto; 
   const total = daily.series[metric].reduce((s, n) => s + n, 0);
   const members = breakdown?.types.find((t) => t.event_type === metric)?.unique_members;
   const totals = types.map((t) => `${EVENT_LABELS[t]} ${daily.series[t].reduce((s, n) => s + n, 0).toLocaleString("en")}`);
-  const summary = `${EVENT_LABELS[metric]} per day from ${fmt(daily.days[0], longDate)} to ${fmt(daily.days.at(-1)!, longDate)} (UTC): ${total.toLocaleString("en")} in all. Totals of every type: ${totals.join(", ")}. The table below the chart has every day.`;
+  const summary = `${EVENT_LABELS[metric]} per day from ${startTime.format(new Date(daily.from))} to ${fmt(daily.days.at(-1)!, longDate)} (UTC): ${total.toLocaleString("en")} in all. Totals of every type: ${totals.join(", ")}. The table below the chart has every day.`;
   const bars = rows.length <= 31;
   const axis = { fontSize: 12, fill: "var(--muted-foreground)" };
   const tooltip = (
@@ -57,7 +59,7 @@ export function EventsChart({ daily, breakdown }: { daily: DailyEventCountsDto; 
         />
         <dl className="flex gap-6 text-sm" data-testid="chart-totals">
           <div>
-            <dt className="text-muted-foreground">Events</dt>
+            <dt className="text-muted-foreground">{EVENT_LABELS[metric]}, total</dt>
             <dd className="text-xl font-semibold tabular-nums">{total.toLocaleString("en")}</dd>
           </div>
           <div>

@@ -1,5 +1,6 @@
 "use client";
-// The analytics page's key figures: analytics.summary (the GET /v1/analytics service, same window).
+// The analytics page's key figures: analytics.summary (the GET /v1/analytics service, same window),
+// named as docs/portal.md "Analytics figures" defines them.
 import { ErrorState } from "@/components/portal/error-state";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -14,7 +15,7 @@ export function KpiCards({ summary, rangeLabel }: Pick<Analytics, "summary" | "r
       {summary.error ? (
         <ErrorState error={summary.error} retry={() => summary.refetch()} title="The key figures could not be loaded" />
       ) : (
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5" aria-busy={summary.isFetching}>
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6" aria-busy={summary.isFetching}>
           {KPIS.map((k) => (
             <Card key={k.key} className="gap-1 py-4">
               <CardHeader className="px-4">

@@ -6,7 +6,8 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { Download, Printer, TrendingUp } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
-import { RoiDealsTable, RoiFunnel, RoiValueChart, formatValue, roiCsv } from "@/components/analytics/roi-parts";
+import { RoiDealsTable, RoiValueChart, roiCsv } from "@/components/analytics/roi-parts";
+import { formatMoney } from "@/components/analytics/roi-format";
 import { EmptyState } from "@/components/portal/empty-state";
 import { ErrorState } from "@/components/portal/error-state";
 import { Button } from "@/components/ui/button";
@@ -29,7 +30,7 @@ export function RoiSection({ days, rangeLabel, fileBase }: { days: number; range
               <TrendingUp aria-hidden="true" className="h-5 w-5" /> Return on investment
             </CardTitle>
             <CardDescription>
-              What your members got over {rangeLabel}: from listed to redeemed, and which redemptions the deal&apos;s provider confirmed.
+              What your members got over {rangeLabel}: the value of their redemptions, which ones the deal&apos;s provider confirmed, and each deal&apos;s funnel.
             </CardDescription>
           </div>
           <div className="flex flex-wrap gap-2">
@@ -56,29 +57,29 @@ export function RoiSection({ days, rangeLabel, fileBase }: { days: number; range
             />
           ) : (
             <>
-              <div className="grid gap-3 sm:grid-cols-2">
+              <div className="grid gap-3 sm:grid-cols-3">
                 <div className="rounded-lg border p-4">
                   <p className="text-sm text-muted-foreground">Estimated value confirmed by providers</p>
                   <p className="text-2xl font-semibold tabular-nums" data-testid="roi-value-confirmed">
-                    {formatValue(data.overall.value_confirmed)}
+                    {formatMoney(data.overall.value_confirmed, data.currency)}
+                  </p>
+                </div>
+                <div className="rounded-lg border p-4">
+                  <p className="text-sm text-muted-foreground">Redemption records</p>
+                  <p className="text-2xl font-semibold tabular-nums" data-testid="roi-records">
+                    {data.overall.records.toLocaleString("en")}
                   </p>
                 </div>
                 <div className="rounded-lg border p-4">
                   <p className="text-sm text-muted-foreground">Estimated value self-reported</p>
                   <p className="text-2xl font-semibold tabular-nums" data-testid="roi-value-self">
-                    {formatValue(data.overall.value_self_reported)}
+                    {formatMoney(data.overall.value_self_reported, data.currency)}
                   </p>
                 </div>
               </div>
-              <div className="grid gap-6 lg:grid-cols-2">
-                <div>
-                  <h3 className="mb-3 text-sm font-semibold">Funnel, all deals</h3>
-                  <RoiFunnel overall={data.overall} />
-                </div>
-                <div>
-                  <h3 className="mb-3 text-sm font-semibold">Value delivered per {data.grain}</h3>
-                  <RoiValueChart report={data} />
-                </div>
+              <div>
+                <h3 className="mb-3 text-sm font-semibold">Value delivered per {data.grain}</h3>
+                <RoiValueChart report={data} />
               </div>
               <div>
                 <h3 className="mb-3 text-sm font-semibold">Per deal</h3>
@@ -90,8 +91,9 @@ export function RoiSection({ days, rangeLabel, fileBase }: { days: number; range
                 ) : null}
               </div>
               <p className="text-xs text-muted-foreground">
-                Value is the deal&apos;s estimated value (est_value) per redemption. Confirmed: the provider confirmed it with a signed conversion; self-reported: the member or your backend
-                reported it.
+                Per deal, the funnel&apos;s steps count members (each a subset of the step before, as in the funnel above); redemption records count every record of the range, also
+                those without a view. Value is the deal&apos;s estimated value (est_value, in US dollars) per record. Confirmed: the provider confirmed it with a signed conversion;
+                self-reported: the member or your backend reported it.
               </p>
             </>
           )}

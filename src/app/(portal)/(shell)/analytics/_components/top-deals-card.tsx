@@ -3,7 +3,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { pct } from "./analytics-format";
 import type { Analytics } from "./use-analytics";
 
 export function TopDealsCard({ summary, rangeLabel }: Pick<Analytics, "summary" | "rangeLabel">) {
@@ -11,7 +10,7 @@ export function TopDealsCard({ summary, rangeLabel }: Pick<Analytics, "summary" 
     <Card>
       <CardHeader>
         <CardTitle>Top deals</CardTitle>
-        <CardDescription>Up to 10 deals by views, over {rangeLabel}. Redemptions are recorded ones: one per member and deal.</CardDescription>
+        <CardDescription>Up to 10 deals by views over {rangeLabel}, as GET /v1/analytics ranks them. Records: one per member and deal, any source.</CardDescription>
       </CardHeader>
       <CardContent>
         {summary.error ? (
@@ -26,9 +25,9 @@ export function TopDealsCard({ summary, rangeLabel }: Pick<Analytics, "summary" 
             <TableHeader>
               <TableRow>
                 <TableHead>Deal</TableHead>
-                <TableHead className="text-right">Views</TableHead>
-                <TableHead className="text-right">Redemptions</TableHead>
-                <TableHead className="hidden text-right sm:table-cell">Rate</TableHead>
+                <TableHead className="text-right whitespace-normal">Deal views</TableHead>
+                <TableHead className="text-right whitespace-normal">Marked redeemed</TableHead>
+                <TableHead className="text-right whitespace-normal">Redemption records</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -36,8 +35,8 @@ export function TopDealsCard({ summary, rangeLabel }: Pick<Analytics, "summary" 
                 <TableRow key={d.deal_id}>
                   <TableCell className="max-w-48 truncate font-medium whitespace-normal sm:max-w-none">{d.product_name}</TableCell>
                   <TableCell className="text-right tabular-nums">{d.views.toLocaleString("en")}</TableCell>
+                  <TableCell className="text-right tabular-nums">{d.redemptions.toLocaleString("en")}</TableCell>
                   <TableCell className="text-right tabular-nums" data-testid="top-deal-redemptions">{d.redemptions_recorded.toLocaleString("en")}</TableCell>
-                  <TableCell className="hidden text-right text-muted-foreground tabular-nums sm:table-cell">{pct(d.views ? d.redemptions_recorded / d.views : null)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

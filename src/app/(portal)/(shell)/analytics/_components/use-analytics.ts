@@ -10,15 +10,17 @@ import { roundRate } from "./analytics-format";
 import { downloadCsv } from "./download-csv";
 import { activeTypes } from "./events-chart";
 
-// "Redemptions" is the portal's one meaning (issue 44): redemption records, one per member and deal
-// from any source, as GET /v1/redemptions lists them; the deal_redeemed events (the /v1 summary's
-// total_redemptions) are named as events where they appear.
+// One name per definition, on every page and in docs/portal.md "Analytics figures" (issue 53.2):
+// the API's figures keep their meaning under the names below (total_redemptions counts
+// deal_redeemed events: "Marked redeemed"); "Redemption records" are the records, one per member
+// and deal from any source (GET /v1/redemptions), a different figure with its own name.
 export const KPIS: { key: keyof Omit<PortalSummary, "top_deals" | "event_counts">; label: string; hint: string }[] = [
-  { key: "total_users", label: "Members", hint: "all members of this environment" },
-  { key: "active_users", label: "Active members", hint: "with at least one event in the range" },
-  { key: "total_deal_views", label: "Deal views", hint: "deal detail pages opened (deal_detail_viewed events)" },
-  { key: "redemptions_recorded", label: "Redemptions", hint: "recorded, one per member and deal: marked, code claimed, reported or confirmed" },
-  { key: "upgrade_cta_clicks", label: "Upgrade clicks", hint: "upgrade calls to action clicked" },
+  { key: "total_users", label: "Members", hint: "all members of this environment (total_users)" },
+  { key: "active_users", label: "Active members", hint: "with at least one event in the range (active_users)" },
+  { key: "total_deal_views", label: "Deal views", hint: "deal pages opened: deal_detail_viewed events (total_deal_views)" },
+  { key: "total_redemptions", label: "Marked redeemed", hint: "deal_redeemed events, repeats included (total_redemptions)" },
+  { key: "redemptions_recorded", label: "Redemption records", hint: "one per member and deal, any source, as GET /v1/redemptions lists them" },
+  { key: "upgrade_cta_clicks", label: "Upgrade clicks", hint: "upgrade calls to action clicked (upgrade_cta_clicks)" },
 ];
 
 export function useAnalytics({ initialDays, environmentLabel }: { initialDays: number; environmentLabel: string }) {
@@ -30,7 +32,6 @@ export function useAnalytics({ initialDays, environmentLabel }: { initialDays: n
   const daily = api.analytics.daily.useQuery({ days }, keep);
   const funnel = api.analytics.funnel.useQuery({ days }, keep);
   const breakdown = api.analytics.eventTypes.useQuery({ days }, keep);
-  const membersOf = (t: string) => breakdown.data?.types.find((x) => x.event_type === t)?.unique_members;
 
   const choose = (d: number) => {
     setDays(d);
@@ -40,18 +41,17 @@ export function useAnalytics({ initialDays, environmentLabel }: { initialDays: n
   const base = `perkway-analytics-${environmentLabel}-${days}d`;
   const exports = [
     {
-      label: "KPIs and funnel",
-      ready: Boolean(summary.data && funnel.data && breakdown.data),
+      label: "Key figures and funnel",
+      ready: Boolean(summary.data && funnel.data),
       run: () =>
         downloadCsv(
           `${base}-summary.csv`,
           [
             ...KPIS.map((k) => ({ section: "kpi", metric: k.key, value: summary.data![k.key] })),
             { section: "kpi", metric: "deal_list_viewed", value: summary.data!.event_counts.deal_list_viewed },
-            { section: "kpi", metric: "deal_redeemed_events", value: summary.data!.total_redemptions },
-            ...funnel.data!.map((s) => ({ section: "funnel", metric: s.event_type, value: s.count, rate_from_previous: roundRate(s.rate_from_previous), unique_members: membersOf(s.event_type) ?? null })),
+            ...funnel.data!.map((s) => ({ section: "funnel", metric: s.step, value: s.count, rate_from_previous: roundRate(s.rate_from_previous) })),
           ],
-          ["section", "metric", "value", "rate_from_previous", "unique_members"],
+          ["section", "metric", "value", "rate_from_previous"],
         ),
     },
     {
@@ -83,15 +83,15 @@ export function useAnalytics({ initialDays, environmentLabel }: { initialDays: n
       run: () =>
         downloadCsv(
           `${base}-top-deals.csv`,
-          summary.data!.top_deals.map((d) => ({ ...d, deal_redeemed_events: d.redemptions, rate: roundRate(d.views ? d.redemptions_recorded / d.views : null) })),
-          ["deal_id", "product_name", "views", "redemptions_recorded", "deal_redeemed_events", "rate"],
+          summary.data!.top_deals.map((d) => ({ ...d, marked_redeemed: d.redemptions })),
+          ["deal_id", "product_name", "views", "marked_redeemed", "redemptions_recorded"],
         ),
     },
   ];
 
   const rangeLabel = `the last ${days === 365 ? "12 months" : `${days} days`}`;
 
-  return { days, choose, summary, daily, funnel, breakdown, membersOf, base, exports, rangeLabel };
+  return { days, choose, summary, daily, funnel, breakdown, base, exports, rangeLabel };
 }
 
 export type Analytics = ReturnType<typeof useAnalytics>;
