@@ -9,6 +9,7 @@ import { DealGrid } from "@/components/hosted/deal-grid";
 import { DealFilters, firstParam as one, listHref, type ListFilter } from "@/components/hosted/deal-filters";
 import { UpgradeBanner } from "@/components/hosted/upgrade-banner";
 import { ClaimableCount } from "@/components/hosted/claimable-count";
+import { DealCounts } from "@/components/hosted/deal-counts";
 import { hostedUi } from "@/components/hosted/styles";
 import { HOSTED_PAGE_SIZE, HOSTED_SORTS, type HostedSort, listHostedDeals } from "@/server/services/deals";
 import { ShowMoreDeals } from "@/components/hosted/show-more-deals";
@@ -54,7 +55,8 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
   // What the list is narrowed to, in the heading: on a phone the chosen chip may be scrolled away.
   const categoryName = list.categories.find((c) => c.slug === filter.category)?.name;
   const filterLabel = `${categoryName ? ` ${t("inCategory", { category: categoryName })}` : ""}${filter.q ? ` ${t("matching", { q: filter.q })}` : ""}`;
-  const premiumLocked = partner.freemiumEnabled ? list.locked.filter((d) => d.lock?.code === "tier").length : 0;
+  // The same locked deals as /locked (every sort): its premium part (docs/hosted-app.md, "The member's numbers").
+  const premiumLocked = partner.freemiumEnabled ? list.counts.premium : 0;
 
   return (
     <div className="flex flex-col gap-4 sm:gap-6">
@@ -86,6 +88,7 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
             </a>
           ) : null}
         </div>
+        <DealCounts counts={list.counts} of="listed" className="-mt-1 mb-3 text-sm text-muted-foreground" />
         {list.deals.length ? (
           <>
             <DealGrid
@@ -122,6 +125,7 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
             <p className="mt-0.5 text-sm text-muted-foreground">
               {t("lockedMore", { count: list.locked.length, partner: partner.name })}
             </p>
+            <DealCounts counts={list.counts} of="locked" className="mt-0.5 text-sm text-muted-foreground" />
           </div>
           <a href={listHref(base, { q: filter.q, category: filter.category }, "locked")} className={hostedUi.secondary}>
             {t("seeWhy", { count: list.locked.length })}

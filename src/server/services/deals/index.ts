@@ -23,7 +23,7 @@ export { deleteAvailableCodes, exportPoolCodes, listPoolCodes } from "./codes/po
 export { listInquiries } from "./inquiries/list-inquiries";
 export { submitHostedInquiry } from "./inquiries/submit-hosted-inquiry";
 export { findVisibleEntry, getDeal } from "./listing/get-deal";
-export { getHostedDeal, HOSTED_PAGE_SIZE, HOSTED_SORTS, type HostedDealCard, type HostedSort, listHostedDeals } from "./listing/hosted-deals";
+export { getHostedDeal, HOSTED_PAGE_SIZE, HOSTED_SORTS, type HostedDealCard, type HostedDealCounts, type HostedSort, listHostedDeals } from "./listing/hosted-deals";
 export { type DealChannel, type DealPage, listDeals, type ListedDeal } from "./listing/list-deals";
 export { listPartnerCatalogue } from "./listing/list-partner-catalogue";
 export { previewMemberDeals } from "./listing/preview-member-deals";

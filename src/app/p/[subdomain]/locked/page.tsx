@@ -6,6 +6,7 @@ import { notFound } from "next/navigation";
 import { ArrowLeft } from "lucide-react";
 import { dealCardView, premiumBadgeClass } from "@/components/hosted/deal-card-view";
 import { DealGrid } from "@/components/hosted/deal-grid";
+import { DealCounts } from "@/components/hosted/deal-counts";
 import { firstParam as one, listHref } from "@/components/hosted/deal-filters";
 import { SignInPrompt } from "@/components/hosted/sign-in-prompt";
 import { UpgradeBanner } from "@/components/hosted/upgrade-banner";
@@ -34,9 +35,9 @@ export default async function LockedDealsPage({ params, searchParams }: Props) {
   }
 
   const filter = { q: one(sp.q).slice(0, 200), category: one(sp.category).slice(0, 100) };
-  const { locked } = await listHostedDeals(member, filter, { locale: locale as SupportedLocale });
+  const { locked, counts } = await listHostedDeals(member, filter, { locale: locale as SupportedLocale });
   const filtered = Boolean(filter.q || filter.category);
-  const upgradeUrl = partner.freemiumEnabled && locked.some((d) => d.lock?.code === "tier") ? partner.upgradeUrl : null;
+  const upgradeUrl = partner.freemiumEnabled && counts.premium > 0 ? partner.upgradeUrl : null;
 
   return (
     <div className="space-y-6">
@@ -48,6 +49,7 @@ export default async function LockedDealsPage({ params, searchParams }: Props) {
           {t("title")} <span className="font-normal text-muted-foreground">({locked.length})</span>
         </h1>
         <p className="mt-1 text-muted-foreground">{t("intro", { partner: partner.name })}</p>
+        <DealCounts counts={counts} of="locked" className="mt-1 text-sm text-muted-foreground" />
         {filtered ? (
           <p className="mt-1 text-sm text-muted-foreground">
             {t("filtered")}{" "}

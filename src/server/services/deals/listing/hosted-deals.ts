@@ -7,7 +7,7 @@ import { memberContext } from "@/server/services/deals/deal-record";
 import type { HostedMember } from "@/server/services/members";
 import { dealDtoOf, findChannelDeal, getPartnerView, listChannelDeals, type CatalogEntry } from "./deal-source";
 import { matchDeals } from "./fuzzy-search";
-import { forYouOrder, listMemberDealStates, type MemberDeal } from "./member-deal-states";
+import { forYouOrder, hasNoCodesLeft, listMemberDealStates, type MemberDeal } from "./member-deal-states";
 import type { SupportedLocale } from "@/server/domain/locales";
 import { localizeDealDto } from "@/server/services/deals/deal-translations";
 
@@ -91,11 +91,33 @@ function cardOf(dto: CardFields, lock: MemberLock | null, noCodes = false): Host
   };
 }
 
+/**
+ * One definition per number (docs/hosted-app.md, "The member's numbers"), within the list's search and
+ * category: `listed` = claimable + needApproval + comingSoon + noCodes + unavailable (the member's
+ * list, the same deals in every sort); `locked` = premium + profile + other (the partner's other
+ * deals, the /locked page). `claimableCount` (above the list) is the same count over the whole list.
+ */
+export type HostedDealCounts = {
+  listed: number;
+  claimable: number;
+  needApproval: number;
+  comingSoon: number;
+  noCodes: number;
+  unavailable: number;
+  locked: number;
+  /** premium deals under freemium (tier lock) */
+  premium: number;
+  /** a profile answer the member may give would unlock them */
+  profile: number;
+  other: number;
+};
+
 type HostedDealList = {
-  /** What GET /v1/deals?user_id= returns (api_excluded included), in the chosen order. */
+  /** What GET /v1/deals?user_id= returns (api_excluded included), in the chosen order: the same deals in every sort. */
   deals: HostedDealCard[];
-  /** Listed for the partner, but not redeemable by this member (tier, region, eligibility…). */
+  /** Listed for the partner, but not redeemable by this member (tier, region, eligibility…): the same deals in every sort. */
   locked: HostedDealCard[];
+  counts: HostedDealCounts;
   /** Categories of the member's deals, for the filter chips (unaffected by the current filter). */
   categories: { slug: string; name: string }[];
   /** "You can claim N deals": deals whose instructions would answer 200 for the member now (whole list, not the search). */
@@ -150,32 +172,53 @@ export async function listHostedDeals(
   const claimableCount = states.filter((s) => s.state === "claimable").length;
   const inFilter = (e: CatalogEntry) => matches(e.id) && (category === undefined || e.categorySlugs.includes(category));
 
-  if (sortName === "for_you") {
-    // The member's deals and those a profile answer would unlock, in the For-you order; the rest locked.
-    const mineIds = new Set(mine.map((i) => i.entry.id));
-    const listed = forYouOrder(states.filter((s) => inFilter(s.entry) && (mineIds.has(s.entry.id) || s.state === "unlockable")));
-    const listedIds = new Set(listed.map((s) => s.entry.id));
-    return {
-      deals: listed.slice(0, limit).map((s) => cardOf(dtoIn(s.entry, opts.locale), mineIds.has(s.entry.id) ? lockOf(s.entry) : (s.lock ?? UNAVAILABLE))),
-      locked: everyone
-        .filter(({ entry }) => inFilter(entry) && !listedIds.has(entry.id))
-        .map(({ entry }) => cardOf(dtoIn(entry, opts.locale), lockOf(entry) ?? UNAVAILABLE, noCodes(entry.id))),
-      categories: categoryList,
-      claimableCount,
-      total: listed.length,
-    };
-  }
   const mineIds = new Set(mine.map((i) => i.entry.id));
-  const listed = mine.filter(({ entry }) => matches(entry.id));
+  const lockedEntries = everyone.filter(({ entry }) => !mineIds.has(entry.id) && inFilter(entry)).map(({ entry }) => entry);
+  let listedEntries: CatalogEntry[];
+  if (sortName === "for_you") {
+    // The member's deals in the For-you order; those with no codes left are out of For you but stay
+    // in the list, after it, with "No codes left" (contract 19, decided 2026-12-02).
+    const own = states.filter((s) => mineIds.has(s.entry.id) && inFilter(s.entry));
+    listedEntries = [...forYouOrder(own), ...own.filter((s) => s.state === "no_codes")].map((s) => s.entry);
+  } else {
+    listedEntries = mine.filter(({ entry }) => matches(entry.id)).map(({ entry }) => entry);
+  }
+  if (q) {
+    // Best matches first (fuzzy-search.ts' score: product name above descriptions and categories),
+    // then the chosen order (a stable sort keeps it among equal matches).
+    const scoreOf = (e: CatalogEntry) => shared?.get(e.id) ?? own?.get(e.id) ?? 0;
+    const byMatch = (a: CatalogEntry, b: CatalogEntry) => scoreOf(b) - scoreOf(a);
+    listedEntries.sort(byMatch);
+    lockedEntries.sort(byMatch);
+  }
   return {
-    deals: listed.slice(0, limit).map(({ entry }) => cardOf(dtoIn(entry, opts.locale), lockOf(entry), noCodes(entry.id))),
-    locked: everyone
-      .filter(({ entry }) => !mineIds.has(entry.id) && matches(entry.id))
-      .map(({ entry }) => cardOf(dtoIn(entry, opts.locale), lockOf(entry) ?? UNAVAILABLE, noCodes(entry.id))),
+    deals: listedEntries.slice(0, limit).map((entry) => cardOf(dtoIn(entry, opts.locale), lockOf(entry), noCodes(entry.id))),
+    locked: lockedEntries.map((entry) => cardOf(dtoIn(entry, opts.locale), lockOf(entry) ?? UNAVAILABLE, noCodes(entry.id))),
+    counts: countDeals(listedEntries, lockedEntries, stateOf),
     categories: categoryList,
     claimableCount,
-    total: listed.length,
+    total: listedEntries.length,
   };
+}
+
+/** The numbers of HostedDealCounts, each deal in exactly one part (the same order of checks as the states). */
+function countDeals(listed: readonly CatalogEntry[], locked: readonly CatalogEntry[], stateOf: ReadonlyMap<string, MemberDeal>): HostedDealCounts {
+  const c: HostedDealCounts = { listed: listed.length, claimable: 0, needApproval: 0, comingSoon: 0, noCodes: 0, unavailable: 0, locked: locked.length, premium: 0, profile: 0, other: 0 };
+  for (const entry of listed) {
+    const s = stateOf.get(entry.id);
+    if (s?.state === "claimable") c.claimable++;
+    else if (s?.state === "no_codes") c.noCodes++;
+    else if (entry.status === "coming_soon") c.comingSoon++;
+    else if (s && !s.lock && entry.status === "live" && entry.redemption && entry.dto.approval_required) c.needApproval++;
+    else c.unavailable++;
+  }
+  for (const entry of locked) {
+    const s = stateOf.get(entry.id);
+    if (s?.lock?.code === "tier") c.premium++;
+    else if (s?.state === "unlockable") c.profile++;
+    else c.other++;
+  }
+  return c;
 }
 
 /** One deal the partner's app can show, with why this member cannot redeem it (or null: they can). */
@@ -186,8 +229,10 @@ export async function getHostedDeal(hm: HostedMember, dealId: string, opts: { lo
   let lock: MemberLock | null = null;
   if (dto.status === "paused" || dto.status === "expired") lock = UNAVAILABLE;
   else lock = memberLock(found.entry.facts, view.partner, memberContext(hm.member));
+  // "No codes left" on its page too, as in the list (contract 19, decided 2026-12-02).
+  const noCodes = !lock && found.entry.status === "live" ? await hasNoCodesLeft(hm.scope, found.entry, hm.member.id) : false;
   return {
-    ...cardOf(dto, lock),
+    ...cardOf(dto, lock, noCodes),
     longDescription: dto.long_description,
     perkDescription: dto.perk_description,
     marketValue: dto.market_value,

@@ -68,10 +68,7 @@ export async function listMemberDealStates(scope: PartnerScope, member: Member, 
     }
     if (entry.status !== "live" || !entry.redemption) return { state: "locked", lock: null };
     if (entry.dto.approval_required && !approved.has(entry.id)) return { state: "locked", lock: null };
-    if (entry.redemption.method === "unique_code" && !(entry.dealType === "servicepass" && scope.environment === "test")) {
-      const pool = pools.get(entry.id);
-      if (!pool || (!pool.mine && pool.free === 0)) return { state: "no_codes", lock: null };
-    }
+    if (hasCodePool(scope, entry) && poolIsEmpty(pools.get(entry.id))) return { state: "no_codes", lock: null };
     return { state: "claimable", lock: null };
   };
 
@@ -141,6 +138,19 @@ async function approvedDeals(scope: PartnerScope, memberId: string): Promise<Set
     select: { dealId: true },
   });
   return new Set(rows.map((r) => r.dealId).filter((id): id is string => id !== null));
+}
+
+/** A unique-code deal draws on its pool (a servicepass deal in the sandbox gives sandbox codes instead). */
+function hasCodePool(scope: PartnerScope, entry: CatalogEntry): boolean {
+  return entry.redemption?.method === "unique_code" && !(entry.dealType === "servicepass" && scope.environment === "test");
+}
+
+const poolIsEmpty = (pool: { free: number; mine: boolean } | undefined) => !pool || (!pool.mine && pool.free === 0);
+
+/** "No codes left" for this member on one deal's page: a unique-code deal with no free code and none of theirs. */
+export async function hasNoCodesLeft(scope: PartnerScope, entry: CatalogEntry, memberId: string): Promise<boolean> {
+  if (!hasCodePool(scope, entry)) return false;
+  return poolIsEmpty((await codePools([entry.id], memberId)).get(entry.id));
 }
 
 /** Per unique-code deal among `ids`: free codes, and whether the member holds one already. */

@@ -149,6 +149,14 @@ export default async function DealPage({ params }: Props) {
               ui={hostedUi}
               words={(await getMessages()).access}
             />
+          ) : deal.noCodes ? (
+            <section aria-labelledby="no-codes-heading" className={`rounded-xl border bg-card text-card-foreground shadow-xs space-y-2 p-5`} data-testid="deal-no-codes">
+              <h2 id="no-codes-heading" className="text-lg font-semibold text-foreground">
+                {tAll("lock.titleNoCodes")}
+              </h2>
+              <p className="text-sm text-foreground">{tAll("lock.noCodes")}</p>
+              {redeemedOn ? <p className="text-sm font-medium text-success">{t("redeemedOn", { date: redeemedOn })}</p> : null}
+            </section>
           ) : deal.method ? (
             <RedemptionPanel dealId={deal.id} method={deal.method} productName={deal.productName} claimedCode={claimedCode} redeemedOn={redeemedOn} track={trackEvent} reveal={revealDeal} inquire={sendInquiry} markRedeemed={markRedeemed} ui={hostedUi} words={(await getMessages()).redeem} />
           ) : (
