@@ -1,7 +1,7 @@
 // The CSV import's pure part (the browser runs it): column guessing from headers, a row as a
-// POST /v1/users body, validation with userCreateSchema and spreadsheet row numbers.
+// POST /v1/users body, validation with userCreateSchema and spreadsheet row numbers; reading the file.
 import { describe, expect, it } from "vitest";
-import { guessMapping, rowToInput, validateRows } from "@/app/(portal)/(shell)/members/import/_components/csv-import";
+import { guessMapping, readMembersCsv, rowToInput, validateRows } from "@/app/(portal)/(shell)/members/import/_components/csv-import";
 
 describe("guessMapping", () => {
   it("matches headers by name, ignoring case, spaces and punctuation; each column used once", () => {
@@ -53,5 +53,48 @@ describe("rowToInput / validateRows", () => {
     expect(problems[0].message).toBe("Email must be a valid email address");
     expect(problems[1].message).toBe("Choose free or premium");
     expect(problems[3].message).toBe("Enter an email");
+  });
+});
+
+// Issue 53.9: a file whose quote never closes was read as fewer rows (the rest of the file swallowed
+// into one cell: "bad.csv: 2 rows" for 4). The file is read the way the wizard reads it (readMembersCsv
+// on the File the input gives) and refused with the line and the quote named.
+describe("readMembersCsv", () => {
+  const fileOf = (name: string, lines: string[], eol = "\n") => new File([lines.join(eol) + eol], name, { type: "text/csv" });
+
+  it("refuses a file with an unclosed quote, naming the line and the quote, and counts its rows", async () => {
+    const bad = fileOf("bad.csv", ["email,tier", "ada@example.com,free", 'grace@example.com,"premium', "alan@example.com,free", "linus@example.com,premium"]);
+    const read = await readMembersCsv(bad);
+    expect(read.ok).toBe(false);
+    if (read.ok) return;
+    expect(read.error).toContain("Line 3");
+    expect(read.error).toContain('grace@example.com,"premium');
+    expect(read.error).toContain("quote (\")");
+    expect(read.error).toContain("4 rows");
+    // Windows line ends: the same line.
+    const crlf = await readMembersCsv(fileOf("bad.csv", ["email,tier", "ada@example.com,free", 'grace@example.com,"premium', "alan@example.com,free"], "\r\n"));
+    expect(crlf.ok ? "" : crlf.error).toContain("Line 3");
+  });
+
+  it("refuses a stray quote inside a quoted cell, naming its line", async () => {
+    const read = await readMembersCsv(fileOf("stray.csv", ["email,tier", "ada@example.com,free", "bob@example.com,free", 'grace@example.com,"prem"ium']));
+    expect(read.ok ? "" : read.error).toContain("Line 4");
+  });
+
+  it("reads a good file: a quoted cell over two lines is one row, a BOM and blank lines are ignored", async () => {
+    const good = new File(["\ufeffemail,regions\n", "ada@example.com,\"Europe;\nAsia\"\n", "\n", "grace@example.com,Europe\n"], "good.csv");
+    const read = await readMembersCsv(good);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.parsed).toMatchObject({ fileName: "good.csv", headers: ["email", "regions"] });
+    expect(read.parsed.rows).toEqual([
+      { email: "ada@example.com", regions: "Europe;\nAsia" },
+      { email: "grace@example.com", regions: "Europe" },
+    ]);
+  });
+
+  it("refuses a file with no rows under its header", async () => {
+    const read = await readMembersCsv(fileOf("empty.csv", ["email,tier"]));
+    expect(read.ok ? "" : read.error).toMatch(/no rows under a header row/);
   });
 });

@@ -1,6 +1,8 @@
-// CSV import, the pure part: which field a column holds (guessed from its header), a row as a
-// POST /v1/users body, and its validation with userCreateSchema (the batch service validates
-// each entry with the same schema again; rows that fail here are never sent).
+// CSV import, the pure part: reading the file (a quote that never closes refuses it, naming the
+// line), which field a column holds (guessed from its header), a row as a POST /v1/users body, and
+// its validation with userCreateSchema (the batch service validates each entry with the same schema
+// again; rows that fail here are never sent).
+import Papa from "papaparse";
 import { userCreateSchema } from "@/server/schemas/user.schema";
 import { issuePath } from "@/server/errors/zod-error";
 import { splitList } from "../../_components/member-values";
@@ -82,4 +84,52 @@ export function validateRows(rows: Record<string, string | undefined>[], mapping
     }
   });
   return { valid, problems };
+}
+
+export type Parsed = { fileName: string; headers: string[]; rows: Record<string, string | undefined>[] };
+
+const MAX_ROWS = 100_000;
+const LINE_BREAK = /\r\n|\n|\r/;
+
+/** The file as the wizard reads it: its rows under the header, or why it cannot be imported. */
+export async function readMembersCsv(file: File): Promise<{ ok: true; parsed: Parsed } | { ok: false; error: string }> {
+  let text: string;
+  try {
+    text = await file.text();
+  } catch (err) {
+    return { ok: false, error: `The file could not be read: ${(err as Error).message}` };
+  }
+  return parseMembersCsv(file.name, text.replace(/^\ufeff/, ""));
+}
+
+export function parseMembersCsv(fileName: string, text: string): { ok: true; parsed: Parsed } | { ok: false; error: string } {
+  const result = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: "greedy", transformHeader: (h) => h.trim() });
+  // A quote that never closes (MissingQuotes) swallows every line after it into one cell, and a stray
+  // quote in a quoted cell (InvalidQuotes) shifts the cells: either way rows would be lost or wrong,
+  // silently. Papaparse's row number counts records, not lines: the line comes from the error's offset.
+  const quote = result.errors.filter((e) => e.type === "Quotes" && typeof e.index === "number").sort((a, b) => (a.index ?? 0) - (b.index ?? 0))[0];
+  if (quote) return { ok: false, error: quoteProblem(fileName, text, quote.code, quote.index ?? 0) };
+  const headers = (result.meta.fields ?? []).filter(Boolean);
+  if (!headers.length || !result.data.length) {
+    return { ok: false, error: "The file has no rows under a header row. The first row must name the columns (for example: email, external_user_id, tier)." };
+  }
+  if (result.data.length > MAX_ROWS) {
+    return { ok: false, error: `The file has ${result.data.length.toLocaleString("en")} rows; import at most ${MAX_ROWS.toLocaleString("en")} at a time.` };
+  }
+  return { ok: true, parsed: { fileName, headers, rows: result.data } };
+}
+
+function quoteProblem(fileName: string, text: string, code: string, index: number): string {
+  const lines = text.split(LINE_BREAK);
+  // The quote the error is about: the last one at or before papaparse's offset.
+  const at = text.lastIndexOf('"', Math.min(index, text.length - 1));
+  const lineIndex = text.slice(0, Math.max(at, 0)).split(LINE_BREAK).length - 1;
+  const shown = lines[lineIndex].length > 80 ? `${lines[lineIndex].slice(0, 77)}…` : lines[lineIndex];
+  const rows = lines.slice(1).filter((l) => l.trim() !== "").length;
+  const where = `Line ${lineIndex + 1} (${shown})`;
+  const count = `${fileName} has ${rows.toLocaleString("en")} ${rows === 1 ? "row" : "rows"} under its header`;
+  if (code === "MissingQuotes") {
+    return `${where} opens a quote (") that is never closed, so every line after it would be read into one cell. ${count}: close the quote or remove it, save the file and choose it again.`;
+  }
+  return `${where} has a quote (") inside a quoted cell that does not end the cell. ${count}: write a quote inside a quoted cell as two quotes (""), or remove it, then choose the file again.`;
 }

@@ -5,7 +5,7 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { TARGET_FIELDS, rowNumberOf, type Mapping } from "./csv-import";
-import type { Parsed } from "./use-csv-import";
+import type { Parsed } from "./csv-import";
 
 const NOT_IMPORTED = "__none__";
 const PREVIEW_ROWS = 5;

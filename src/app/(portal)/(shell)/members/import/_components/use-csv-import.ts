@@ -1,18 +1,14 @@
 "use client";
 // The import wizard's state: the parsed file, the column mapping, the validation of every row, and
 // the chunked import (a few batches in flight) with its progress and summary.
-import Papa from "papaparse";
 import { useMemo, useRef, useState } from "react";
 import { saveFile } from "@/components/portal/save-file";
 import { toCsv } from "@/lib/csv-formula";
 import { MAX_BATCH_USERS } from "@/server/schemas/user.schema";
 import { api } from "@/trpc/react";
-import { guessMapping, rowNumberOf, validateRows, type Mapping, type RowProblem } from "./csv-import";
+import { guessMapping, readMembersCsv, rowNumberOf, validateRows, type Mapping, type Parsed, type RowProblem } from "./csv-import";
 
 const PARALLEL_CHUNKS = 2;
-const MAX_ROWS = 100_000;
-
-export type Parsed = { fileName: string; headers: string[]; rows: Record<string, string | undefined>[] };
 export type Summary = { created: number; alreadyExisted: number; problems: RowProblem[]; seconds: number };
 
 export function useCsvImport() {
@@ -36,26 +32,13 @@ export function useCsvImport() {
     setParseError(null);
     setRunError(null);
     if (!file) return;
-    Papa.parse<Record<string, string>>(file, {
-      header: true,
-      skipEmptyLines: "greedy",
-      transformHeader: (h) => h.trim(),
-      complete(result) {
-        const headers = (result.meta.fields ?? []).filter(Boolean);
-        if (!headers.length || !result.data.length) {
-          setParseError("The file has no rows under a header row. The first row must name the columns (for example: email, external_user_id, tier).");
-          return;
-        }
-        if (result.data.length > MAX_ROWS) {
-          setParseError(`The file has ${result.data.length.toLocaleString("en")} rows; import at most ${MAX_ROWS.toLocaleString("en")} at a time.`);
-          return;
-        }
-        setParsed({ fileName: file.name, headers, rows: result.data });
-        setMapping(guessMapping(headers));
-      },
-      error(err) {
-        setParseError(`The file could not be read as CSV: ${err.message}`);
-      },
+    void readMembersCsv(file).then((read) => {
+      if (!read.ok) {
+        setParseError(read.error);
+        return;
+      }
+      setParsed(read.parsed);
+      setMapping(guessMapping(read.parsed.headers));
     });
   }
 
