@@ -60,7 +60,9 @@ export function EventsChart({ daily, breakdown }: { daily: DailyEventCountsDto; 
         <dl className="flex gap-6 text-sm" data-testid="chart-totals">
           <div>
             <dt className="text-muted-foreground">{EVENT_LABELS[metric]}, total</dt>
-            <dd className="text-xl font-semibold tabular-nums">{total.toLocaleString("en")}</dd>
+            <dd className="text-xl font-semibold tabular-nums" data-testid="chart-total" data-value={total}>
+              {total.toLocaleString("en")}
+            </dd>
           </div>
           <div>
             <dt className="text-muted-foreground">Unique members</dt>
