@@ -4,6 +4,7 @@
 // servers); no Next route handler serves these paths (docs/decisions/lean-api-path.md).
 import type { z } from "zod";
 import { AppError } from "@/server/errors/app-error";
+import { isStorableText, UNSTORABLE_MESSAGE } from "@/server/schemas/storable-text";
 import type { PartnerScope } from "@/server/scope";
 import type { ApiResult } from "./json-response";
 import type { RequestLimiter } from "./rate-limit";
@@ -90,10 +91,18 @@ export function matchRoute(routes: CompiledRoute[], method: string, pathname: st
   return { route: null, pathRoute, params: {}, allowed };
 }
 
+/** Ids, slugs and click ids are far shorter: a longer path segment is a mistake, answered as one. */
+export const MAX_PATH_PARAM_LENGTH = 255;
+
 function decodePathParam(name: string, raw: string): string {
+  let value: string;
   try {
-    return decodeURIComponent(raw);
+    value = decodeURIComponent(raw);
   } catch {
+    // Unpaired surrogates (%ED%A0%80) are not valid UTF-8 either: they fail here.
     throw new AppError("parameter_invalid", `${name} in the path is not valid percent-encoding`, { param: name });
   }
+  if (!isStorableText(value)) throw new AppError("parameter_invalid", `${name} in the path ${UNSTORABLE_MESSAGE}`, { param: name });
+  if (value.length > MAX_PATH_PARAM_LENGTH) throw new AppError("parameter_invalid", `${name} in the path must be at most ${MAX_PATH_PARAM_LENGTH} characters`, { param: name });
+  return value;
 }

@@ -7,6 +7,7 @@ import type { ApiContext, CompiledRoute } from "@/server/http/api-route";
 import { jsonResponse } from "@/server/http/json-response";
 import { authenticateRequest } from "./authenticate-request";
 import { beginIdempotency } from "./idempotency";
+import { refuseUnreadInput } from "./unread-input";
 
 export async function pipeline(route: CompiledRoute, ctx: ApiContext): Promise<Response> {
   const limiter = ctx.limiter;
@@ -29,6 +30,7 @@ export async function pipeline(route: CompiledRoute, ctx: ApiContext): Promise<R
     if (ctx.clientIp) await limiter.charge("authentication_ip", ctx.clientIp);
   } else await chargeClientIp(ctx);
 
+  await refuseUnreadInput(route, ctx.request, ctx.url);
   const idempotency = await beginIdempotency(route, ctx);
   if (idempotency && "replay" in idempotency) return idempotency.replay;
 

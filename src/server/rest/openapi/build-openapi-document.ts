@@ -8,7 +8,8 @@ import type { ApiRoute } from "@/server/http/api-route";
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "@/server/rest/idempotency";
 import { buildWebhooks, WEBHOOKS_TAG } from "./build-webhooks";
 import { withRealisticExamples } from "./realistic-examples";
-import { withExplicitTypes } from "./explicit-types";
+import { withExplicitTypes, withoutForbiddenProperties } from "./explicit-types";
+import { withRequestExamples } from "./request-examples";
 import { authenticationErrorBodySchema, errorBodySchema } from "./error-schema";
 import { SHARED_ERROR_CODES, statusOfErrorCode } from "./error-codes";
 
@@ -106,7 +107,13 @@ function errorCodesByStatus(route: ApiRoute): Map<number, string[]> {
     add(415, "unsupported_media_type");
   }
   if (route.docs.query) add(400, "parameter_missing", "parameter_invalid", "unknown_parameter");
-  if (route.path.includes(":")) add(400, "parameter_invalid"); // undecodable path parameter (api-route.ts)
+  if (route.path.includes(":")) add(400, "parameter_invalid"); // undecodable, unstorable or oversize path parameter (api-route.ts)
+  add(400, "parameter_invalid"); // an unstorable or undecodable query string (rest/unread-input.ts)
+  if (!route.docs.body && route.method !== "GET") {
+    // No body, or `{}`: a field is unknown (rest/unread-input.ts).
+    add(400, "body_invalid", "parameter_invalid", "unknown_parameter");
+    add(415, "unsupported_media_type");
+  }
   if (route.idempotent) {
     add(400, "idempotency_key_invalid");
     add(409, "idempotency_key_reused", "idempotency_request_in_progress");
@@ -193,7 +200,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[]) {
     paths[p] ??= {};
     (paths[p] as Record<string, ZodOpenApiOperationObject>)[route.method.toLowerCase()] = operationFor(route);
   }
-  return withRealisticExamples(withExplicitTypes(createDocument({
+  return withRequestExamples(withRealisticExamples(withExplicitTypes(withoutForbiddenProperties(createDocument({
     openapi: "3.1.0",
     info: { title: "Perkway API", version: "1.0.0", description: API_DESCRIPTION, license: { name: "Proprietary", url: `${appUrl()}/docs/api` } },
     servers: [{ url: appUrl(), description: "This Perkway deployment" }],
@@ -211,7 +218,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[]) {
       },
     },
     "x-error-codes": SHARED_ERROR_CODES,
-  } as Parameters<typeof createDocument>[0])));
+  } as Parameters<typeof createDocument>[0])))));
 }
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

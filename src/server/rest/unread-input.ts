@@ -1,0 +1,22 @@
+// What a route does not read is still input (contract section 1): a route without a query schema
+// refuses query strings PostgreSQL cannot store, and a route without a body takes none (or `{}`): a
+// field is an unknown_parameter, and NUL or an unpaired surrogate is a parameter_invalid first, as
+// everywhere else. Routes with a schema check their own query and body.
+import { z } from "zod";
+import type { CompiledRoute } from "@/server/http/api-route";
+import { parseWith } from "@/server/errors/parse-with";
+import { readOptionalJsonBody } from "@/server/http/read-json-body";
+import { refuseBadPercentEncoding } from "@/server/http/read-query";
+import { storableInputSchema } from "@/server/schemas/storable-text";
+
+const noFields = z.object({}).strict();
+
+export async function refuseUnreadInput(route: CompiledRoute, request: Request, url: URL): Promise<void> {
+  if (!route.docs.query && url.search) {
+    refuseBadPercentEncoding(url);
+    const query: Record<string, string> = {};
+    for (const [k, v] of url.searchParams) query[k] = v;
+    parseWith(storableInputSchema, query);
+  }
+  if (!route.docs.body && request.method !== "GET" && request.method !== "HEAD") await readOptionalJsonBody(request, noFields);
+}
