@@ -13,7 +13,7 @@ import {
 import { eligibilityInputSchema } from "./user.schema";
 import { redemptionInputSchema, redemptionPatchSchema, redemptionSchema } from "./redemption.schema";
 import { catalogRuleSchema } from "./visibility-rule.schema";
-import { limitQuerySchema, listSchema, pageQueryFields } from "./list.schema";
+import { CURSOR_PATTERN, limitQuerySchema, listSchema, pageQueryFields } from "./list.schema";
 import { localeQueryField } from "./locale.schema";
 import { dealTranslationsInputSchema, dealTranslationsSchema } from "./deal-translation.schema";
 
@@ -118,7 +118,12 @@ const statusListRe = new RegExp(`^(${LISTABLE_STATUSES.join("|")})(,(${LISTABLE_
 export const dealListQuerySchema = z
   .object({
     limit: limitQuerySchema.optional(),
-    cursor: z.string().max(1000).optional().meta({ description: "next_cursor of the previous page (same sort)" }),
+    cursor: z
+      .string()
+      .max(1000)
+      .optional()
+      // A real cursor of sort=featured (the default), so a tool that sends the example gets a page.
+      .meta({ description: "next_cursor of the previous page (same sort)", pattern: CURSOR_PATTERN, example: "eyJzIjoiZmVhdHVyZWQiLCJrIjpbMSwiYXdzIGFjdGl2YXRlIiwiNmYxYzJkM2UtNGI1YS00YzZkLThlN2YtOTAxYTJiM2M0ZDVlIl19" }),
     sort: z
       .enum(DEAL_SORTS, { error: `must be one of: ${DEAL_SORTS.join(", ")}` })
       .optional()
@@ -176,7 +181,8 @@ const linkSchema = z
     } catch {
       return false;
     }
-  }, { error: "must be an http(s) URL or a path starting with /" });
+  }, { error: "must be an http(s) URL or a path starting with /" })
+  .meta({ description: "An http(s) URL, a path on this site starting with /, or \"\"", pattern: "^(?:$|/(?!/)\\S*$|https?://[^\\s/?#]+(?:[/?#]\\S*)?$)" });
 
 function uniqueList<T extends z.ZodType>(item: T, max: number) {
   return z

@@ -2,7 +2,7 @@
 // Rules that depend on event_type or on the clock (which fields each type needs, occurred_at bounds)
 // live in src/server/services/events/validate-events.ts; the OpenAPI description states them.
 import { z } from "zod";
-import { EVENT_TYPES } from "@/server/domain/enums";
+import { EVENT_TYPES, type EventType } from "@/server/domain/enums";
 import { findUnstorable, isStorableText } from "./storable-text";
 
 const MAX_BATCH_EVENTS = 500;
@@ -66,21 +66,63 @@ export const trackEventSchema = z
       .meta({ description: "Your id for the event. An event_id already recorded for this partner and environment is ignored (counted in duplicates)." }),
     metadata: metadataSchema.nullish(),
   })
-  .strict()
-  .meta({ id: "TrackEvent" });
+  .strict();
 
 /** The batch envelope; each entry is then validated on its own so that errors name its index. */
 export const trackBatchEnvelopeSchema = z
   .object({ events: z.array(z.unknown()).min(1).max(MAX_BATCH_EVENTS) })
   .strict();
 
+// ---- For the OpenAPI document: one body per event type (issue 52.11) ------------------------------
+// The handler validates with trackEventSchema and then the per-type rules of validate-events.ts;
+// the document states those rules as one object per event type, built from the same field schemas,
+// under a discriminator on event_type (test/api/openapi-contract.test.ts holds the two together).
+const f = trackEventSchema.shape;
+const commonEventFields = { occurred_at: f.occurred_at, event_id: f.event_id, metadata: f.metadata };
+const DEAL_EVENT_TYPES = EVENT_TYPES.filter((t): t is Exclude<EventType, (typeof NON_DEAL_EVENT_TYPES)[number]> => !(NON_DEAL_EVENT_TYPES as readonly string[]).includes(t));
+
+const dealListViewedSchema = z
+  .object({
+    event_type: z.literal("deal_list_viewed"),
+    user_id: f.user_id.meta({ description: "The member's id (from POST /v1/users), when known" }),
+    deal_id: f.deal_id.meta({ description: "One listed deal (stored with deal_ids)" }),
+    deal_ids: f.deal_ids.meta({ description: `The deals the listing showed, up to ${MAX_DEAL_IDS}` }),
+    ...commonEventFields,
+  })
+  .strict()
+  .meta({ id: "TrackDealListViewed", description: "Deals appeared in a listing the member saw. The only type that takes deal_ids." });
+
+const upgradeCtaClickedSchema = z
+  .object({
+    event_type: z.literal("upgrade_cta_clicked"),
+    user_id: f.user_id.meta({ description: "The member's id (from POST /v1/users), when known" }),
+    deal_id: f.deal_id.meta({ description: "The premium deal whose call to action was clicked, if any" }),
+    ...commonEventFields,
+  })
+  .strict()
+  .meta({ id: "TrackUpgradeCtaClicked", description: "The member clicked a tier-upgrade call to action." });
+
+const dealEventSchema = z
+  .object({
+    event_type: z.enum(DEAL_EVENT_TYPES),
+    user_id: idSchema.meta({ description: "The member's id (from POST /v1/users)" }),
+    deal_id: idSchema.meta({ description: "The deal" }),
+    ...commonEventFields,
+  })
+  .strict()
+  .meta({ id: "TrackDealEvent", description: "Something the member did with one deal: user_id and deal_id are required." });
+
+const trackEventDocSchema = z
+  .discriminatedUnion("event_type", [dealListViewedSchema, upgradeCtaClickedSchema, dealEventSchema])
+  .meta({ id: "TrackEvent", description: "One event; its fields depend on event_type." });
+
 const trackBatchSchema = z
-  .object({ events: z.array(trackEventSchema).min(1).max(MAX_BATCH_EVENTS) })
+  .object({ events: z.array(trackEventDocSchema).min(1).max(MAX_BATCH_EVENTS) })
   .strict()
   .meta({ id: "TrackEventBatch", description: `Up to ${MAX_BATCH_EVENTS} events, all accepted or none.` });
 
-/** For the OpenAPI document: the body is one event or a batch (decided by the presence of `events`). */
-export const trackRequestSchema = z.union([trackEventSchema, trackBatchSchema]);
+/** The body is one event or a batch (decided by the presence of `events`). */
+export const trackRequestSchema = z.union([trackEventDocSchema, trackBatchSchema]);
 
 export const trackResponseSchema = z
   .object({

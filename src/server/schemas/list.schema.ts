@@ -4,6 +4,9 @@ import { z } from "zod";
 
 export const DEFAULT_LIST_LIMIT = 50;
 
+/** What any cursor looks like (base64url); anything else is 400 on `cursor` (list-cursors). */
+export const CURSOR_PATTERN = "^[A-Za-z0-9_-]+$";
+
 const betweenOneAndHundred = "must be an integer between 1 and 100";
 
 /**
@@ -27,7 +30,12 @@ export const limitQuerySchema = z
 
 export const pageQueryFields = {
   limit: limitQuerySchema.optional(),
-  cursor: z.string().max(500).optional().meta({ description: "next_cursor of the previous page" }),
+  cursor: z
+    .string()
+    .max(500)
+    .optional()
+    // The example is a real cursor of these lists (base64url of the last row's created_at and id), so a tool that sends it gets a page.
+    .meta({ description: "next_cursor of the previous page", pattern: CURSOR_PATTERN, example: "WyIyMDI2LTExLTIxVDE0OjAzOjA3LjEyM1oiLCI2ZjFjMmQzZS00YjVhLTRjNmQtOGU3Zi05MDFhMmIzYzRkNWUiXQ" }),
 };
 
 /** One page of `item`, registered in the OpenAPI document as `id`. */

@@ -64,7 +64,7 @@ export const conversionRequestSchema = z
       .transform((v) => v.toUpperCase())
       .refine((v) => /^[A-Z]{3}$/.test(v) && CURRENCIES.has(v), { error: "must be an ISO 4217 currency code such as USD" })
       .optional()
-      .meta({ description: "ISO 4217 code of amount (USD, EUR…; case-insensitive, stored upper case); requires amount" }),
+      .meta({ description: "ISO 4217 code of amount (USD, EUR…; case-insensitive, stored upper case); requires amount", pattern: "^[A-Za-z]{3}$" }),
     external_id: z
       .string()
       .trim()
@@ -78,7 +78,7 @@ export const conversionRequestSchema = z
     if (v.amount !== undefined && v.currency === undefined) ctx.addIssue({ code: "custom", path: ["currency"], message: "is required with amount" });
     if (v.currency !== undefined && v.amount === undefined) ctx.addIssue({ code: "custom", path: ["amount"], message: "is required with currency" });
   })
-  .meta({ id: "ConversionRequest" });
+  .meta({ id: "ConversionRequest", dependentRequired: { amount: ["currency"], currency: ["amount"] } });
 export type ConversionRequest = z.output<typeof conversionRequestSchema>;
 
 /** POST /v1/provider/conversions/{id}/reverse */

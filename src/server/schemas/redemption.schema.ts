@@ -33,6 +33,9 @@ export function unknownPlaceholderMessage(unknown: readonly string[], supported:
   return `${which}. Use ${placeholderList(supported)}.`;
 }
 
+/** For the OpenAPI document: text whose every {{…}} is one of `names` (what knownPlaceholdersOnly enforces). */
+const onlyPlaceholdersPattern = (names: readonly string[]) => `^(?:[^{]|\\{(?!\\{)|\\{\\{\\s*(?:${names.join("|")})\\s*\\}\\})*$`;
+
 const knownPlaceholdersOnly = (supported: readonly string[]) => (value: string, ctx: z.RefinementCtx) => {
   const unknown = unknownPlaceholders(value, supported);
   if (unknown.length) ctx.addIssue({ code: "custom", message: unknownPlaceholderMessage(unknown, supported) });
@@ -54,22 +57,30 @@ const redeemUrlSchema = z
   .max(2048)
   .refine((v) => v === "" || isRedeemUrlTemplate(v), { error: "must be an http(s) URL; placeholders {{email}} {{user_id}} {{external_user_id}} {{partner_id}} {{click_id}} are allowed" })
   .superRefine(knownPlaceholdersOnly(REDEEM_URL_PLACEHOLDERS))
-  .meta({ description: "http(s) URL; may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}}, {{partner_id}}, and {{click_id}} (tracked deals: the member's click id, empty otherwise)" });
+  .meta({
+    description: "http(s) URL; may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}}, {{partner_id}}, and {{click_id}} (tracked deals: the member's click id, empty otherwise)",
+    // "" or http(s)://host…, with no placeholder but these (the URL itself is checked with the placeholders filled).
+    allOf: [{ pattern: "^(?:$|https?://[^\\s/?#]+(?:[/?#]\\S*)?$)" }, { pattern: onlyPlaceholdersPattern(REDEEM_URL_PLACEHOLDERS) }],
+  });
 
 const contactEmailSchema = z
   .string()
   .trim()
   .max(254)
-  .refine((v) => v === "" || z.email().safeParse(v).success, { error: "must be a valid email address" });
+  .refine((v) => v === "" || z.email().safeParse(v).success, { error: "must be a valid email address" })
+  .meta({ description: "An email address, or \"\"", anyOf: [{ const: "" }, { format: "email" }] });
 
 const redemptionFields = {
   // string first: a missing method is a type error (400 parameter_missing), a wrong one parameter_invalid.
-  method: z.string().pipe(z.enum(REDEMPTION_METHODS, { error: `must be one of: ${REDEMPTION_METHODS.join(", ")}` })),
+  method: z.string().pipe(z.enum(REDEMPTION_METHODS, { error: `must be one of: ${REDEMPTION_METHODS.join(", ")}` })).meta({ enum: [...REDEMPTION_METHODS] }),
   instructions: z
     .string()
     .max(20_000)
     .superRefine(knownPlaceholdersOnly(INSTRUCTION_PLACEHOLDERS))
-    .meta({ description: "HTML. Sanitized on write and on read (no script, no event handlers, no javascript: URLs); may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}} and {{partner_id}}, any other {{…}} is refused" }),
+    .meta({
+      description: "HTML. Sanitized on write and on read (no script, no event handlers, no javascript: URLs); may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}} and {{partner_id}}, any other {{…}} is refused",
+      pattern: onlyPlaceholdersPattern(INSTRUCTION_PLACEHOLDERS),
+    }),
   promo_code: z.string().trim().max(200).meta({ description: "The shared code of a promo_code deal (unique_code deals draw from the pool instead)" }),
   redeem_url: redeemUrlSchema,
   contact_email: contactEmailSchema,
@@ -106,8 +117,8 @@ export type RedemptionDto = z.output<typeof redemptionSchema>;
 /** GET /v1/deals/{id}/instructions: exactly one of user_id, external_user_id. */
 export const instructionsQuerySchema = z
   .object({
-    user_id: z.string().max(100).optional().meta({ description: "The member's id" }),
-    external_user_id: z.string().max(255).optional().meta({ description: "Instead of user_id: the partner's own id of the member" }),
+    user_id: z.string().max(100).optional().meta({ description: "The member's id. Exactly one of user_id and external_user_id is required." }),
+    external_user_id: z.string().max(255).optional().meta({ description: "Instead of user_id: the partner's own id of the member. Exactly one of user_id and external_user_id is required." }),
     locale: localeQueryField,
   })
   .strict();

@@ -10,7 +10,7 @@ import {
   USER_TYPES,
   type EligibilityDimension,
 } from "@/server/domain/enums";
-import { isCountryCode } from "@/server/domain/iso-3166-alpha2";
+import { isCountryCode, ISO_3166_ALPHA2 } from "@/server/domain/iso-3166-alpha2";
 import { listSchema, pageQueryFields } from "./list.schema";
 import { memberLocaleSchema } from "./locale.schema";
 
@@ -48,7 +48,13 @@ const countryCodeSchema = z
   .trim()
   .toUpperCase()
   .refine(isCountryCode, { error: (issue) => `${JSON.stringify(issue.input)} is not an ISO 3166-1 alpha-2 country code${issue.input === "UK" ? " (the United Kingdom is GB)" : ""}` })
-  .meta({ description: "ISO 3166-1 alpha-2 country code (case-insensitive on input, returned upper-case)", example: "DE" });
+  // The document lists the codes as they are stored (upper case): lower case is also accepted and upper-cased.
+  .meta({
+    description: "ISO 3166-1 alpha-2 country code, one of the 249 officially assigned (GB, not UK). Lower case is accepted and stored upper-case.",
+    example: "DE",
+    pattern: "^[A-Z]{2}$",
+    enum: [...ISO_3166_ALPHA2],
+  });
 
 const vocabularyList = (dimension: Exclude<EligibilityDimension, "geography">) => {
   const values = ELIGIBILITY_VOCABULARIES[dimension];
@@ -80,7 +86,7 @@ export type EligibilityInput = z.output<typeof eligibilityInputSchema>;
 const roleNotWritable = z
   .never({ error: "not writable over the API: every member managed through /v1 has role user" })
   .optional()
-  .meta({ description: "Not writable: always user over the API (sending it is a 400 parameter_invalid)" });
+  .meta({ description: "role is not writable over the API (every member has role user); sending it is a 400 parameter_invalid" });
 
 /** The fields every write accepts (create, both PATCHes), each optional. */
 const writableFields = {
@@ -134,7 +140,15 @@ export const userPatchByIdentifierSchema = z
     ...writableFields,
   })
   .strict()
-  .meta({ id: "UserPatchByIdentifier" });
+  .meta({
+    id: "UserPatchByIdentifier",
+    // The handler's rule, stated for the document: exactly one identifier (external_user_id counts when not null).
+    oneOf: [
+      { required: ["id"], title: "By id" },
+      { required: ["email"], title: "By email" },
+      { required: ["external_user_id"], properties: { external_user_id: { type: "string" } }, title: "By external_user_id" },
+    ],
+  });
 export type UserPatchByIdentifierInput = z.output<typeof userPatchByIdentifierSchema>;
 
 /** The envelope of POST /v1/users/batch; each entry is then validated on its own (per-entry errors). */

@@ -28,7 +28,11 @@ function ruleValueVocabulary(type: RuleType): { describe: string; accepts: (v: s
 }
 
 /** string first: a missing rule_type is 400 parameter_missing, a wrong one parameter_invalid. */
-const ruleTypeSchema = z.string().pipe(z.enum(RULE_TYPES, { error: `must be one of: ${RULE_TYPES.join(", ")}` }));
+// The document shows a pipe's input side (a string): the enum is stated for it.
+const ruleTypeSchema = z
+  .string()
+  .pipe(z.enum(RULE_TYPES, { error: `must be one of: ${RULE_TYPES.join(", ")}` }))
+  .meta({ enum: [...RULE_TYPES], description: "Decides what rule_value holds (docs/api.md, Visibility and eligibility)" });
 
 export function isPartnerRuleType(type: RuleType): boolean {
   return type === "include_partner" || type === "exclude_partner";
@@ -45,7 +49,13 @@ export function ruleValueProblems(type: RuleType, values: readonly string[]): { 
 }
 
 const ruleValueSchema = z
-  .array(z.string().max(200))
+  .array(
+    // Any value of one of the vocabularies; which one is rule_type's (the stored one on a PATCH without rule_type).
+    z
+      .string()
+      .max(200)
+      .meta({ anyOf: [{ format: "uuid" }, { enum: [...new Set([...PARTNER_TYPES, ...AUDIENCE_REGIONS, ...USER_TYPES])] }] }),
+  )
   .min(1, { error: "must hold at least one value" })
   .max(MAX_RULE_VALUES)
   .transform((values) => [...new Set(values)])
@@ -73,9 +83,33 @@ export const visibilityRuleCreateSchema = z
     priority: prioritySchema.default(0),
   })
   .strict()
-  .superRefine(refineRuleValue)
-  .meta({ id: "VisibilityRuleCreate" });
+  .superRefine(refineRuleValue);
 export type VisibilityRuleCreateInput = z.output<typeof visibilityRuleCreateSchema>;
+
+// For the OpenAPI document (issue 52.11): POST's body per family of rule_type, rule_value holding that
+// family's vocabulary, under a discriminator on rule_type. The handler validates with
+// visibilityRuleCreateSchema (refineRuleValue); test/api/openapi-contract.test.ts holds the two together.
+const ruleValueOf = (item: z.ZodType, holds: string) =>
+  z
+    .array(item)
+    .min(1)
+    .max(MAX_RULE_VALUES)
+    .meta({ description: `${holds} (duplicates are dropped)` });
+
+const ruleFamily = (id: string, types: readonly [RuleType, RuleType], item: z.ZodType, holds: string, example: string[]) =>
+  z
+    .object({ rule_type: z.enum(types), rule_value: ruleValueOf(item, holds).meta({ example }), priority: prioritySchema.default(0) })
+    .strict()
+    .meta({ id });
+
+export const visibilityRuleCreateDocSchema = z
+  .discriminatedUnion("rule_type", [
+    ruleFamily("VisibilityRulePartner", ["include_partner", "exclude_partner"], z.string().max(200).meta({ format: "uuid" }), "Partner ids", ["8e2a6c4d-1f3b-4a5c-9d7e-2b4c6d8e0f1a"]),
+    ruleFamily("VisibilityRulePartnerType", ["include_partner_type", "exclude_partner_type"], z.enum(PARTNER_TYPES), "PartnerType values", ["Accelerator"]),
+    ruleFamily("VisibilityRuleRegion", ["include_region", "exclude_region"], z.enum(AUDIENCE_REGIONS), "AudienceRegion values", ["Europe"]),
+    ruleFamily("VisibilityRuleUserType", ["include_user_type", "exclude_user_type"], z.enum(USER_TYPES), "UserType values", ["Early-stage startup"]),
+  ])
+  .meta({ id: "VisibilityRuleCreate", description: "rule_value holds the vocabulary of rule_type's dimension, exact strings." });
 
 /** PATCH: any subset; rule_value is validated against the resulting rule_type by the service. */
 export const visibilityRuleUpdateSchema = z

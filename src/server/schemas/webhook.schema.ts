@@ -53,7 +53,11 @@ const webhookUrlSchema = z
       ctx.addIssue({ code: "custom", message: "must not contain a #fragment" });
     }
   })
-  .meta({ description: "Where events are POSTed: https (http only for localhost / 127.0.0.1)", example: "https://example.com/webhooks/perkway" });
+  .meta({
+    description: "Where events are POSTed: https (http only for localhost / 127.0.0.1); no user name, password or #fragment",
+    example: "https://example.com/webhooks/perkway",
+    pattern: "^(?:https://[^\\s/?#@]+|http://(?:localhost|127\\.0\\.0\\.1|\\[::1\\])(?::\\d+)?)(?:[/?][^\\s#]*)?$",
+  });
 
 const eventTypesSchema = z
   .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `must be one of: ${WEBHOOK_EVENT_TYPES.join(", ")}` }))

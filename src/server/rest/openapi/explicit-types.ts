@@ -24,6 +24,37 @@ function typesOf(node: unknown, schemas: Record<string, Node>, seen = new Set<st
   return null;
 }
 
+/** A property no value is accepted for (zod's never: `not: {}`), e.g. `role` on user writes. */
+function isForbidden(s: unknown): s is Node {
+  const n = s as Node | undefined;
+  return !!n && typeof n.not === "object" && n.not !== null && Object.keys(n.not).length === 0 && n.type === undefined && n.anyOf === undefined;
+}
+
+/**
+ * Takes forbidden properties out of the objects that list them (issue 52.11): a generated client
+ * or contract test must not offer a field the API refuses. The object's description says so instead.
+ */
+export function withoutForbiddenProperties<T>(document: T): T {
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== "object") return;
+    const n = value as Node;
+    const props = n.properties as Record<string, unknown> | undefined;
+    if (props && typeof props === "object") {
+      for (const [name, prop] of Object.entries(props)) {
+        if (!isForbidden(prop)) continue;
+        delete props[name];
+        if (Array.isArray(n.required)) n.required = (n.required as string[]).filter((r) => r !== name);
+        const why = typeof prop.description === "string" ? `: ${prop.description}` : "";
+        n.description = [n.description, `\`${name}\` is not accepted${why}.`].filter(Boolean).join(" ");
+      }
+    }
+    for (const child of Object.values(n)) visit(child);
+  };
+  visit(document);
+  return document;
+}
+
 export function withExplicitTypes<T>(document: T): T {
   const doc = document as unknown as { components?: { schemas?: Record<string, Node> } };
   const schemas = doc.components?.schemas ?? {};

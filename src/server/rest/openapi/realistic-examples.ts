@@ -10,6 +10,18 @@ type Node = Record<string, unknown>;
 const DEAL_ID = "6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e";
 const USER_ID = "3b9e4f0a-2c1d-4e5f-9a8b-7c6d5e4f3a2b";
 
+/** The ids, keys and member of the examples: test/api/openapi-contract.test.ts swaps in real ones. */
+export const EXAMPLE_IDS = {
+  deal: DEAL_ID,
+  otherDeal: "0d4e8a1b-7c2f-4e3a-9b5d-6f1a2c3b4d5e",
+  user: USER_ID,
+  partner: "8e2a6c4d-1f3b-4a5c-9d7e-2b4c6d8e0f1a",
+  publicKey: "pk_test_4eC39HqLyjWDarjtT1zdp7dc4eC39HqLyjWD",
+  privateKey: "sk_test_BQokikJOvBiI2HlWgH4olfQ2BQokikJOvBiI",
+  email: "ada@example.com",
+  externalUserId: "crm-10482",
+} as const;
+
 /** Examples by property or parameter name. */
 const FIELD_EXAMPLES: Record<string, unknown> = {
   // A member's (or a deal's) eligibility: words of the vocabularies (contract §4).
@@ -19,7 +31,7 @@ const FIELD_EXAMPLES: Record<string, unknown> = {
   eligibility_business_type: [ELIGIBILITY_VOCABULARIES.business_type[0]],
   eligibility_incorporation: [ELIGIBILITY_VOCABULARIES.incorporation[0]],
   eligibility_funding: [ELIGIBILITY_VOCABULARIES.funding[2]],
-  eligibility_geography: ["Europe"],
+  eligibility_geography: ["DE", "FR"],
   id: DEAL_ID,
   deal_id: DEAL_ID,
   user_id: USER_ID,
@@ -56,7 +68,7 @@ const FIELD_EXAMPLES: Record<string, unknown> = {
   offer_types: ["credits"],
   note: "Approved: the member's company matches the programme.",
   method: "unique_code",
-  rule_type: "region",
+  rule_type: "include_region",
   rule_value: ["Europe"],
   type: "deal.redeemed",
   jwt_token: "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJwa18xMjMifQ.c2lnbmF0dXJl",
@@ -68,6 +80,7 @@ const FIELD_EXAMPLES: Record<string, unknown> = {
   reason: "Customer refunded within the trial",
   secret: "hsk_live_9fQ2xL7mP4tR8vW1zK6nB3cD5hJ0sA2e",
   since: "2026-11-01T00:00:00Z",
+  created_since: "2026-11-01T00:00:00Z",
   updated_since: "2026-11-01T00:00:00Z",
   version: "1.0.0",
   cursor: "eyJpZCI6IjZmMWMyZDNlIn0",
