@@ -24,12 +24,21 @@ type ProviderTrackingPanelProps = {
   onRotate: () => Promise<string | null>;
   /** After the secret dialog closes (refresh the deal then: a remount earlier would lose the secret). */
   onSecretDismissed?: () => void;
+  /**
+   * Applied with the page's save button instead of at once (the catalogue's "Save deal"): the switch
+   * shows `draft` (null: no change yet) and `onSetEnabled` only records it; `savedSecret` is a secret
+   * the save returned, shown once like one made here.
+   */
+  deferred?: { draft: boolean | null; saveLabel: string; savedSecret: string | null };
 };
 
 const noSubscribe = () => () => undefined;
 
-export function ProviderTrackingPanel({ productName, enabled, readOnly, pending, onSetEnabled, onRotate, onSecretDismissed }: ProviderTrackingPanelProps) {
-  const [secret, setSecret] = useState<string | null>(null);
+export function ProviderTrackingPanel({ productName, enabled, readOnly, pending, onSetEnabled, onRotate, onSecretDismissed, deferred }: ProviderTrackingPanelProps) {
+  const [madeHere, setSecret] = useState<string | null>(null);
+  const secret = madeHere ?? deferred?.savedSecret ?? null;
+  const checked = deferred?.draft ?? enabled;
+  const changing = deferred !== undefined && deferred.draft !== null && deferred.draft !== enabled;
   // The API is served on the portal's origin; the server render has no window.
   const origin = useSyncExternalStore(noSubscribe, () => window.location.origin, () => "https://perkway.com");
   const snippets = providerSnippets(origin, "whsec_…");
@@ -54,7 +63,8 @@ export function ProviderTrackingPanel({ productName, enabled, readOnly, pending,
         <div className="flex items-center gap-3">
           <Switch
             id="tracking-enabled"
-            checked={enabled}
+            checked={checked}
+            aria-describedby={changing ? "tracking-pending" : undefined}
             disabled={readOnly || pending}
             onCheckedChange={async (on) => {
               const s = await onSetEnabled(on).catch(() => null);
@@ -63,10 +73,22 @@ export function ProviderTrackingPanel({ productName, enabled, readOnly, pending,
           />
           <Label htmlFor="tracking-enabled">Track redemptions of this deal</Label>
         </div>
+        {changing ? (
+          <Alert variant={deferred!.draft ? "default" : "destructive"} id="tracking-pending" role="status">
+            <AlertTitle>{deferred!.draft ? "Tracking turns on when you save" : "Tracking turns off when you save"}</AlertTitle>
+            <AlertDescription>
+              {deferred!.draft
+                ? `Press "${deferred!.saveLabel}" to apply it. A provider secret that already exists keeps working; a deal that never had one gets a new secret, shown once.`
+                : `Press "${deferred!.saveLabel}" to apply it. From then on the provider's confirmations of this deal are refused and members' links are no longer tracked; turning it on again later reuses the same secret.`}
+            </AlertDescription>
+          </Alert>
+        ) : null}
         {enabled ? (
           <>
             <p className="text-sm text-muted-foreground">
-              The provider secret was shown once when tracking was turned on. Lost it? Rotate it: the old secret stops working at once.
+              {deferred
+                ? "The provider secret was shown once when it was made; turning tracking off and on keeps it. Lost it? Rotate it: the old secret stops working at once."
+                : "The provider secret was shown once when tracking was turned on. Lost it? Rotate it: the old secret stops working at once."}
             </p>
             {readOnly ? null : (
               <div>

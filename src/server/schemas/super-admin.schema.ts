@@ -50,7 +50,14 @@ export const catalogDealIdInputSchema = z.object({ id: z.uuid({ error: "must be 
 
 /** The entry is validated by the service with catalogEntrySchema (deal.schema.ts), the import's schema. */
 export const catalogDealCreateInputSchema = z.object({ entry: z.record(z.string(), z.unknown()) }).strict();
-export const catalogDealUpdateInputSchema = z.object({ id: z.uuid(), entry: z.record(z.string(), z.unknown()) }).strict();
+export const catalogDealUpdateInputSchema = z
+  .object({
+    id: z.uuid(),
+    entry: z.record(z.string(), z.unknown()),
+    /** The editor's tracking switch, applied with "Save deal" (issue 53.6); omitted: unchanged. */
+    tracking_enabled: z.boolean().optional(),
+  })
+  .strict();
 
 const CATALOG_FILE_FORMATS = ["json", "csv"] as const;
 export type CatalogFileFormat = (typeof CATALOG_FILE_FORMATS)[number];

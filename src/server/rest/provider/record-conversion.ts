@@ -37,7 +37,7 @@ export const recordConversionRoute: ApiRoute = {
     try {
       body = parseWith(conversionRequestSchema, value);
     } catch (err) {
-      if (err instanceof AppError) await logRefusedConversionBody(value.click_id, err);
+      if (err instanceof AppError) await logRefusedConversionBody(value.click_id, value.external_id, err);
       throw err;
     }
     const result = await recordProviderConversion({ body, rawBody: text, signature: request.headers.get(SIGNATURE_HEADER) });

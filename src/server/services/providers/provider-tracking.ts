@@ -58,7 +58,20 @@ export async function buildConsoleRequest(scope: ProviderScope, dealId: string, 
   };
 }
 
-export type PostbackRow = { id: string; deal_id: string | null; deal_name: string | null; kind: string; click_id: string | null; outcome: string; reason: string | null; status: number; received_at: string };
+export type PostbackRow = {
+  id: string;
+  deal_id: string | null;
+  deal_name: string | null;
+  kind: string;
+  /** what the provider sent to name it: the click_id (conversions), its external_id when given, the redemption id (reversals) */
+  click_id: string | null;
+  external_id: string | null;
+  redemption_id: string | null;
+  outcome: string;
+  reason: string | null;
+  status: number;
+  received_at: string;
+};
 
 /** The last 50 postbacks of the provider's deals (or one of them), newest first. */
 export async function listProviderPostbacks(scope: ProviderScope, dealId?: string): Promise<PostbackRow[]> {
@@ -79,6 +92,8 @@ export async function listProviderPostbacks(scope: ProviderScope, dealId?: strin
     deal_name: r.dealId ? (names.get(r.dealId) ?? null) : null,
     kind: r.kind,
     click_id: r.clickId,
+    external_id: r.externalId,
+    redemption_id: r.redemptionId,
     outcome: r.outcome,
     reason: r.reason,
     status: r.status,

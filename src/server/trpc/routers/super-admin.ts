@@ -69,7 +69,12 @@ export const superAdminRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => setCatalogDealTracking(ctx.actor, input.id, input.rotate ? { rotate: true } : { enabled: input.enabled ?? false }, ctx.admin.email)),
   /** "Mark verified": the deal was checked with its provider now (verified_at). */
   markCatalogDealVerified: superAdminProcedure.input(catalogDealIdInputSchema).mutation(({ ctx, input }) => markCatalogDealVerified(ctx.actor, input.id, ctx.admin.email)),
-  updateCatalogDeal: superAdminProcedure.input(catalogDealUpdateInputSchema).mutation(({ ctx, input }) => updateCatalogDeal(ctx.actor, input.id, input.entry, ctx.admin.email)),
+  /** "Save deal": the entry, then the tracking switch when it changed (a secret only for a deal that never had one). */
+  updateCatalogDeal: superAdminProcedure.input(catalogDealUpdateInputSchema).mutation(async ({ ctx, input }) => {
+    const deal = await updateCatalogDeal(ctx.actor, input.id, input.entry, ctx.admin.email);
+    const tracking = input.tracking_enabled === undefined ? null : await setCatalogDealTracking(ctx.actor, input.id, { enabled: input.tracking_enabled }, ctx.admin.email);
+    return { ...deal, provider_secret: tracking?.provider_secret ?? null };
+  }),
   previewCatalogImport: superAdminProcedure.input(catalogFileInputSchema).mutation(({ ctx, input }) => previewCatalogImport(ctx.actor, input.format, input.text)),
   importCatalog: superAdminProcedure.input(catalogFileInputSchema).mutation(({ ctx, input }) => importCatalogFile(ctx.actor, input.format, input.text, ctx.admin.email)),
   exportCatalog: superAdminProcedure

@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import { api } from "@/trpc/react";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -121,7 +122,10 @@ function PostbacksCard({ dealId }: { dealId?: string }) {
     <Card>
       <CardHeader>
         <CardTitle>Last 50 postbacks</CardTitle>
-        <CardDescription>Every conversion and reversal Perkway received for {dealId ? "this deal" : "your deals"}, newest first.</CardDescription>
+        <CardDescription>
+          Every conversion and reversal Perkway received for {dealId ? "this deal" : "your deals"}, newest first, with the ids you sent so you can match each one to
+          your request.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {postbacks.isError ? (
@@ -129,25 +133,32 @@ function PostbacksCard({ dealId }: { dealId?: string }) {
         ) : (postbacks.data ?? []).length === 0 ? (
           <p className="text-sm text-muted-foreground">{postbacks.isPending ? "Loading…" : "No postbacks received yet."}</p>
         ) : (
-          <Table>
+          <Table scrollLabel="Postbacks (scrolls sideways)">
             <TableHeader>
               <TableRow>
                 <TableHead>Received</TableHead>
-                <TableHead className="hidden sm:table-cell">Deal</TableHead>
-                <TableHead>Outcome</TableHead>
-                <TableHead className="hidden md:table-cell">Reason</TableHead>
+                <TableHead>You sent</TableHead>
+                <TableHead className="hidden lg:table-cell">Deal</TableHead>
+                <TableHead>Outcome and reason</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {postbacks.data!.map((p) => (
-                <TableRow key={p.id}>
+                <TableRow key={p.id} className="align-top">
                   <TableCell className="whitespace-nowrap">{new Date(p.received_at).toLocaleString()}</TableCell>
-                  <TableCell className="hidden sm:table-cell">{p.deal_name}</TableCell>
                   <TableCell>
-                    {p.kind === "reversal" ? "Reversal: " : ""}
-                    {p.outcome} ({p.status})
+                    <SentIds row={p} />
                   </TableCell>
-                  <TableCell className="hidden text-muted-foreground md:table-cell">{p.reason ?? ""}</TableCell>
+                  <TableCell className="hidden lg:table-cell">{p.deal_name}</TableCell>
+                  <TableCell className="min-w-48 whitespace-normal">
+                    <span className="flex flex-wrap items-center gap-1">
+                      <Badge variant="outline">{p.kind === "reversal" ? "Reversal" : "Conversion"}</Badge>
+                      <Badge variant={p.status < 300 ? "success" : "destructive"}>
+                        {p.outcome} ({p.status})
+                      </Badge>
+                    </span>
+                    {p.reason ? <span className="mt-1 block text-xs text-muted-foreground">{p.reason}</span> : null}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -155,5 +166,24 @@ function PostbacksCard({ dealId }: { dealId?: string }) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** What the provider's request named: its click_id and external_id, or the redemption id of a reversal. */
+function SentIds({ row }: { row: { kind: string; click_id: string | null; external_id: string | null; redemption_id: string | null } }) {
+  const ids: [string, string][] = [];
+  if (row.click_id) ids.push(["click_id", row.click_id]);
+  if (row.external_id) ids.push(["external_id", row.external_id]);
+  if (row.redemption_id) ids.push(["redemption", row.redemption_id]);
+  if (ids.length === 0) return <span className="text-muted-foreground">—</span>;
+  return (
+    <dl className="space-y-0.5 text-xs">
+      {ids.map(([name, value]) => (
+        <div key={name}>
+          <dt className="inline text-muted-foreground">{name} </dt>
+          <dd className="inline font-mono break-all">{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

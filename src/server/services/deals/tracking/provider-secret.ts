@@ -57,8 +57,11 @@ export const rotatePartnerDealProviderSecret = writesCachedRows(async function r
 export type CatalogTrackingResult = { id: string; tracking_enabled: boolean; provider_secret: string | null };
 
 /**
- * Super admin: turn tracking of a servicepass deal on (a new secret, returned once) or off (the
- * secret is dropped), or, with `rotate`, replace the secret of a tracked deal.
+ * Super admin: turn tracking of a servicepass deal on or off, or, with `rotate`, replace the secret
+ * of a tracked deal (its own, confirmed action). Turning on keeps the deal's existing secret, so a
+ * provider's signatures keep working after an off/on (issue 53.6); only a deal that never had one gets
+ * a new secret, returned once. Turning off keeps the secret stored but unusable: nothing verifies
+ * against a deal that is not tracked (verify-provider-signature.ts).
  */
 export const setCatalogDealTracking = writesCachedRows(async function setCatalogDealTracking(
   actor: AdminActor,
@@ -69,17 +72,17 @@ export const setCatalogDealTracking = writesCachedRows(async function setCatalog
   requireSuperAdmin(actor, "manage the servicepass catalogue");
   if (!isUuid(id)) throw catalogDealNotFound(id);
   return db.$transaction(async (tx) => {
-    const deal = await tx.deal.findFirst({ where: { id: id.toLowerCase(), dealType: "servicepass" }, select: { id: true, productName: true, trackingEnabled: true } });
+    const deal = await tx.deal.findFirst({
+      where: { id: id.toLowerCase(), dealType: "servicepass" },
+      select: { id: true, productName: true, trackingEnabled: true, providerSecretEncrypted: true },
+    });
     if (!deal) throw catalogDealNotFound(id);
     const enable = "rotate" in change ? true : change.enabled;
     if ("rotate" in change && !deal.trackingEnabled) throw notTracked();
-    // Turning on an already tracked deal keeps its secret (nothing to show); rotate replaces it.
-    const fresh = enable && ("rotate" in change || !deal.trackingEnabled) ? newProviderSecret() : null;
+    // Rotate replaces the secret; turning on makes one only for a deal that has none.
+    const fresh = "rotate" in change || (enable && !deal.providerSecretEncrypted) ? newProviderSecret() : null;
     if (enable === deal.trackingEnabled && !fresh) return { id: deal.id, tracking_enabled: enable, provider_secret: null };
-    await tx.deal.update({
-      where: { id: deal.id },
-      data: { trackingEnabled: enable, ...(fresh ? { providerSecretEncrypted: fresh.encrypted } : enable ? {} : { providerSecretEncrypted: null }), updatedAt: new Date() },
-    });
+    await tx.deal.update({ where: { id: deal.id }, data: { trackingEnabled: enable, ...(fresh ? { providerSecretEncrypted: fresh.encrypted } : {}), updatedAt: new Date() } });
     await recordActivity(
       {
         actor: activityActorOf(actor, actorEmail),

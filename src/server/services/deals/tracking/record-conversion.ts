@@ -12,10 +12,11 @@
 // is a duplicate (contract section 18).
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
+import { isStorableText } from "@/server/schemas/storable-text";
 import type { ConversionRequest, ConversionResponse } from "@/server/schemas/redemption-record.schema";
 import { type RedemptionRow, serializeRedemption } from "@/server/services/events";
 import { enqueueWebhookEvent } from "@/server/services/webhooks";
-import { logPostback } from "./postback-log";
+import { loggable, logPostback } from "./postback-log";
 import { verifyProviderSignature } from "./verify-provider-signature";
 
 const clickNotFound = () => new AppError("click_not_found", "No tracked click with this click_id: send the {{click_id}} your redeem URL received", { param: "click_id" });
@@ -51,7 +52,7 @@ export async function recordProviderConversion(
     JOIN deals d ON d.id = c.deal_id
     JOIN members m ON m.id = c.member_id AND m.partner_id = c.partner_id AND m.environment = c.environment
     WHERE c.id = ${clickId}`;
-  const log = { kind: "conversion" as const, clickId, dealId: click?.deal_id ?? null, providerId: click?.provider_id ?? null };
+  const log = { kind: "conversion" as const, clickId, externalId: input.body.external_id ?? null, dealId: click?.deal_id ?? null, providerId: click?.provider_id ?? null };
   try {
     if (!click) throw clickNotFound();
     verifyProviderSignature(click, input.signature, input.rawBody, now);
@@ -76,12 +77,13 @@ export async function recordProviderConversion(
  * A conversion refused for its body (a bad amount or currency, an unknown field) still belongs in the
  * tracking console's log when it names a known click: the provider sees why it was refused.
  */
-export async function logRefusedConversionBody(clickId: unknown, err: AppError): Promise<void> {
-  if (typeof clickId !== "string" || clickId.length > 100) return;
+export async function logRefusedConversionBody(clickId: unknown, externalId: unknown, err: AppError): Promise<void> {
+  // A click id PostgreSQL cannot hold (NUL, an unpaired surrogate) names no click: asking would fail the query.
+  if (typeof clickId !== "string" || clickId.length > 100 || !isStorableText(clickId)) return;
   const [click] = await db.$queryRaw<{ deal_id: string; provider_id: string | null }[]>`
     SELECT c.deal_id::text, d.provider_id::text FROM redemption_clicks c JOIN deals d ON d.id = c.deal_id WHERE c.id = ${clickId}`;
   if (!click) return;
-  await logPostback({ kind: "conversion", clickId, dealId: click.deal_id, providerId: click.provider_id, outcome: err.code, reason: err.message, status: err.status });
+  await logPostback({ kind: "conversion", clickId, externalId: loggable(externalId), dealId: click.deal_id, providerId: click.provider_id, outcome: err.code, reason: err.message, status: err.status });
 }
 
 async function confirmClick(click: ClickRow, body: ConversionRequest, now: Date): Promise<ConversionResponse> {

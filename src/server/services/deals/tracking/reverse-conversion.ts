@@ -39,7 +39,7 @@ export async function reverseProviderConversion(
         FROM redemptions r JOIN deals d ON d.id = r.deal_id
         WHERE r.id = ${id}::uuid AND r.source = 'provider' AND r.confirmed_at IS NOT NULL`
     : [];
-  const log = { kind: "reversal" as const, clickId: null, dealId: row?.deal_id ?? null, providerId: row?.provider_id ?? null };
+  const log = { kind: "reversal" as const, clickId: null, redemptionId: row?.id ?? null, dealId: row?.deal_id ?? null, providerId: row?.provider_id ?? null };
   try {
     if (!row) throw notFound(input.redemptionId);
     verifyProviderSignature(row, input.signature, input.rawBody, now);

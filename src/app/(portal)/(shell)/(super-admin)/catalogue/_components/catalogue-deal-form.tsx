@@ -24,17 +24,21 @@ type Props = {
   /** edit: the deal id; create: undefined */
   dealId?: string;
   codes?: { total: number; claimed: number; available: number };
+  /** The tracking switch's unsaved value (edit only; null: unchanged), saved with the deal. */
+  trackingDraft?: boolean | null;
+  /** After a save that carried the switch: the secret it made (a deal that never had one), else null. */
+  onTrackingSaved?: (secret: string | null) => void;
 };
 
 const REDEMPTION_FIELDS = ["method", "instructions", "promo_code", "redeem_url", "contact_email"];
 
-export function CatalogueDealForm({ categories, defaultValues, dealId, codes }: Props) {
+export function CatalogueDealForm({ categories, defaultValues, dealId, codes, trackingDraft = null, onTrackingSaved }: Props) {
   const router = useRouter();
   const utils = api.useUtils();
   const names = new Map(categories.map((c) => [c.slug, c.name]));
   const form = useForm<DealValues>({ defaultValues, resolver: schemaResolver<DealValues>(catalogEntrySchema, (v) => entryFromValues(v, names), fieldOfParam) });
 
-  const onSaved = async (slug: string, id: string) => {
+  const onSaved = async (slug: string, id: string, tracking?: { sent: boolean; secret: string | null }) => {
     // The deal's name, not its slug (issue 44: "Saved buffer").
     const name = form.getValues("product_name").trim() || slug;
     toast.success(dealId ? `Saved ${name}` : `Created ${name}`);
@@ -42,6 +46,7 @@ export function CatalogueDealForm({ categories, defaultValues, dealId, codes }: 
     if (dealId) {
       await utils.superAdmin.getCatalogDeal.invalidate({ id: dealId });
       form.resetField("new_codes", { defaultValue: "" });
+      if (tracking?.sent) onTrackingSaved?.(tracking.secret);
     } else router.push(`/catalogue/${id}`);
   };
   const onError = (e: unknown) => {
@@ -51,13 +56,16 @@ export function CatalogueDealForm({ categories, defaultValues, dealId, codes }: 
     setServerErrors(form, e, onlyFields(fieldNames, (p) => fieldOfParam(p)), { focus: false, messageOf: withoutParamPrefix });
   };
   const create = api.superAdmin.createCatalogDeal.useMutation({ onSuccess: (d) => onSaved(d.slug, d.id), onError });
-  const update = api.superAdmin.updateCatalogDeal.useMutation({ onSuccess: (d) => onSaved(d.slug, d.id), onError });
+  const update = api.superAdmin.updateCatalogDeal.useMutation({
+    onSuccess: (d, input) => onSaved(d.slug, d.id, { sent: input.tracking_enabled !== undefined, secret: d.provider_secret }),
+    onError,
+  });
   const saving = create.isPending || update.isPending;
   const error = create.error ?? update.error;
 
   function submit(values: DealValues) {
     const entry = entryFromValues(values, names);
-    if (dealId) update.mutate({ id: dealId, entry });
+    if (dealId) update.mutate({ id: dealId, entry, ...(trackingDraft === null ? {} : { tracking_enabled: trackingDraft }) });
     else create.mutate({ entry });
   }
 

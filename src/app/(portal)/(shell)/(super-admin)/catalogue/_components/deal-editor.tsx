@@ -1,5 +1,6 @@
 "use client";
 // Loads what the deal form needs (categories; for an edit, the deal's entry and code counts).
+import { useState } from "react";
 import { api } from "@/trpc/react";
 import { DetailPage } from "@/components/portal/detail-page";
 import { PageHeader } from "@/components/portal/page-header";
@@ -15,7 +16,10 @@ export function DealEditor({ dealId }: { dealId?: string }) {
   const loading = categories.isPending || (dealId !== undefined && deal.isPending);
   const error = categories.error ?? (dealId ? deal.error : null);
   const utils = api.useUtils();
+  // Rotation is its own confirmed action; the switch is saved with "Save deal" like the other fields (issue 53.6).
   const tracking = api.superAdmin.setCatalogDealTracking.useMutation({ onError: (err) => toast.error(err.message) });
+  const [trackingDraft, setTrackingDraft] = useState<boolean | null>(null);
+  const [savedSecret, setSavedSecret] = useState<string | null>(null);
 
   const trackingPanel =
     dealId && deal.data ? (
@@ -24,14 +28,16 @@ export function DealEditor({ dealId }: { dealId?: string }) {
         enabled={deal.data.tracking_enabled}
         readOnly={false}
         pending={tracking.isPending}
+        deferred={{ draft: trackingDraft, saveLabel: "Save deal", savedSecret }}
         onSetEnabled={async (enabled) => {
-          const r = await tracking.mutateAsync({ id: dealId, enabled });
-          toast.success(enabled ? "Tracking is on" : "Tracking is off");
-          if (!r.provider_secret) void utils.superAdmin.getCatalogDeal.invalidate({ id: dealId });
-          return r.provider_secret;
+          setTrackingDraft(enabled === deal.data.tracking_enabled ? null : enabled);
+          return null;
         }}
         onRotate={async () => (await tracking.mutateAsync({ id: dealId, rotate: true })).provider_secret}
-        onSecretDismissed={() => void utils.superAdmin.getCatalogDeal.invalidate({ id: dealId })}
+        onSecretDismissed={() => {
+          setSavedSecret(null);
+          void utils.superAdmin.getCatalogDeal.invalidate({ id: dealId });
+        }}
       />
     ) : null;
 
@@ -66,6 +72,11 @@ export function DealEditor({ dealId }: { dealId?: string }) {
           dealId={dealId}
           codes={deal.data?.codes}
           defaultValues={deal.data ? valuesFromEntry(deal.data.entry as CatalogEntryLike) : emptyDealValues}
+          trackingDraft={trackingDraft}
+          onTrackingSaved={(secret) => {
+            setTrackingDraft(null);
+            if (secret) setSavedSecret(secret);
+          }}
         />
       )}
     </DetailPage>

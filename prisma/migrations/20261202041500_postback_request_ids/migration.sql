@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "provider_postbacks" ADD COLUMN     "external_id" TEXT,
+ADD COLUMN     "redemption_id" TEXT;
