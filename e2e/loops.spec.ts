@@ -105,7 +105,7 @@ test.describe("access requests, the inbox and redemption records", () => {
     await page.goto(`${origin}/perks`);
     const redeemed = page.getByRole("region", { name: "Redeemed deals" });
     await expect(redeemed.getByRole("link", { name: "Amplitude" })).toBeVisible();
-    await expect(redeemed).toContainText("Marked by you");
+    await expect(redeemed).toContainText("Marked as redeemed");
     const requests = page.getByRole("region", { name: "Access requests" });
     await expect(requests.getByRole("listitem").filter({ hasText: "Amplitude" })).toContainText("Approved");
     await expectAccessible(page);

@@ -75,7 +75,17 @@ export const memberDetailOutputSchema = z.object({
   ),
   codes: z.array(z.object({ deal_id: z.string(), deal_name: z.string(), code: z.string(), claimed_at: z.iso.datetime().nullable() })),
   redemptions: z.array(
-    z.object({ id: z.string(), deal_id: z.string(), deal_name: z.string(), source: z.enum(["member", "partner", "provider"]), code: z.string().nullable(), confirmed: z.boolean(), redeemed_at: z.iso.datetime() }),
+    z.object({
+      id: z.string(),
+      deal_id: z.string(),
+      deal_name: z.string(),
+      source: z.enum(["member", "partner", "provider"]),
+      /** What the record means, worded by perks.record.* on both the portal and the hosted app: a claimed code, marked by the member, reported by the partner, confirmed by the provider. */
+      kind: z.enum(["claimed", "marked", "reported", "confirmed"]),
+      code: z.string().nullable(),
+      confirmed: z.boolean(),
+      redeemed_at: z.iso.datetime(),
+    }),
   ),
   /** The member's access requests (approval-required deals), newest first. */
   requests: z.array(

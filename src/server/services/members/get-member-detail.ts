@@ -45,6 +45,7 @@ export async function getMemberDetail(scope: PartnerScope, id: string): Promise<
       deal_id: r.dealId,
       deal_name: r.productName,
       source: r.source,
+      kind: r.kind,
       code: r.code,
       confirmed: r.confirmed,
       redeemed_at: r.redeemedAt.toISOString(),

@@ -102,19 +102,9 @@ export default async function MyPerksPage({ params }: Props) {
               <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                 <a href={dealHref(r.dealId)} className="min-w-0 font-medium text-foreground underline-offset-2 hover:underline [overflow-wrap:anywhere]">{r.productName}</a>
                 <span className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-                  {/* Claiming a one-time code writes the record too: it says so, not "Marked by you". */}
-                  {r.kind === "claimed" ? (
-                    <span>{t("codeClaimedOn", { date: formatMemberDate(r.redeemedAt) })}</span>
-                  ) : (
-                    <>
-                      <span>{td("redeemedOn", { date: formatMemberDate(r.redeemedAt) })}</span>
-                      {r.kind === "confirmed" ? (
-                        <Badge variant="success">{t("source.provider")}</Badge>
-                      ) : (
-                        <Badge variant="outline">{r.kind === "reported" ? t("source.partner", { partner: partner.name }) : t("source.member")}</Badge>
-                      )}
-                    </>
-                  )}
+                  {/* One wording per kind of record (perks.record.*), the same on the member's page in the portal. */}
+                  <span>{td("redeemedOn", { date: formatMemberDate(r.redeemedAt) })}</span>
+                  <Badge variant={r.kind === "confirmed" ? "success" : "outline"}>{t(`record.${r.kind}`, { partner: partner.name })}</Badge>
                 </span>
               </li>
             ))}

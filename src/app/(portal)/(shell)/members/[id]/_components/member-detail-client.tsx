@@ -29,19 +29,20 @@ const DIMENSIONS: { key: string; label: string; field: (m: Detail["member"]) => 
   { key: "funding", label: "Funding", field: (m) => m.eligibility_funding },
 ];
 
-const SOURCE_LABEL = { member: "Marked by the member", partner: "Reported by your backend", provider: "Confirmed by the provider" } as const;
+/** perks.record.* of messages/en.json (the hosted app's words for each kind of record). */
+export type RecordWords = Record<Detail["redemptions"][number]["kind"], string>;
 const REQUEST_VARIANT = { pending: "default", approved: "success", declined: "destructive", withdrawn: "outline" } as const;
 
-export function MemberDetailClient({ memberId }: { memberId: string }) {
+export function MemberDetailClient({ memberId, recordWords }: { memberId: string; recordWords: RecordWords }) {
   const detail = api.members.detail.useQuery({ id: memberId }, { retry: (n, e) => e.data?.code !== "NOT_FOUND" && n < 2 });
   return (
     <DetailPage back={{ href: "/members", label: "All members" }} query={detail} loadingLabel="Loading member">
-      {(data) => <MemberDetail detail={data} />}
+      {(data) => <MemberDetail detail={data} recordWords={recordWords} />}
     </DetailPage>
   );
 }
 
-function MemberDetail({ detail }: { detail: Detail }) {
+function MemberDetail({ detail, recordWords }: { detail: Detail; recordWords: RecordWords }) {
   const m = detail.member;
   const self = new Set(detail.self_reported);
   return (
@@ -103,8 +104,9 @@ function MemberDetail({ detail }: { detail: Detail }) {
                 <li key={r.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2.5 first:pt-0 last:pb-0">
                   <span className="font-medium [overflow-wrap:anywhere]">{r.deal_name}</span>
                   <span className="text-muted-foreground">
-                    {when(r.redeemed_at)} · {SOURCE_LABEL[r.source]}
-                    {r.confirmed ? <Badge variant="success" className="ml-2">confirmed</Badge> : null}
+                    {when(r.redeemed_at)} ·{" "}
+                    {/* The hosted app's words: "Reported by {partner}" is the partner's own report (API or /events/track). */}
+                    <Badge variant={r.kind === "confirmed" ? "success" : "outline"}>{recordWords[r.kind].replace("{partner}", "your backend")}</Badge>
                   </span>
                 </li>
               ))}
