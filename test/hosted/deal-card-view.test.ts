@@ -28,13 +28,20 @@ const card = (over: Partial<HostedDealCard> = {}): HostedDealCard => ({
 
 describe("dealCardView", () => {
   it("shows the Premium badge only while freemium is on", () => {
-    expect(dealCardView(card(), undefined, { freemium: true, t: t("en"), locale: "en" }).premium).toBe(true);
-    expect(dealCardView(card(), undefined, { freemium: false, t: t("en"), locale: "en" }).premium).toBe(false);
-    expect(dealCardView(card({ tier: "free" }), undefined, { freemium: true, t: t("en"), locale: "en" }).premium).toBe(false);
+    expect(dealCardView(card(), { freemium: true, t: t("en"), locale: "en" }).premium).toBe(true);
+    expect(dealCardView(card(), { freemium: false, t: t("en"), locale: "en" }).premium).toBe(false);
+    expect(dealCardView(card({ tier: "free" }), { freemium: true, t: t("en"), locale: "en" }).premium).toBe(false);
   });
 
   it("words the lock and an empty code pool in the member's language", () => {
-    expect(dealCardView(card({ noCodes: true }), undefined, { freemium: false, t: t("fr"), locale: "fr" }).lock).toEqual({ title: "Plus aucun code", text: "Tous les codes de cette offre ont été attribués." });
-    expect(dealCardView(card({ lock: { code: "coming_soon" } as HostedDealCard["lock"] }), undefined, { freemium: false, t: t("de"), locale: "de" }).lock?.title).toBe("Demnächst verfügbar");
+    expect(dealCardView(card({ noCodes: true }), { freemium: false, t: t("fr"), locale: "fr" }).lock).toEqual({ title: "Plus aucun code", text: "Tous les codes de cette offre ont été attribués." });
+    expect(dealCardView(card({ lock: { code: "coming_soon" } as HostedDealCard["lock"] }), { freemium: false, t: t("de"), locale: "de" }).lock?.title).toBe("Demnächst verfügbar");
+  });
+  it("words categories and values in the member's language (issue 53.3): no 'Im Wert von Up to $1,200'", () => {
+    const german = dealCardView(card({ value: "Up to $1,200", categories: [{ slug: "developer-tools", name: "Developer Tools" }] }), { freemium: false, t: t("de"), locale: "de" });
+    expect(german).toMatchObject({ categories: "Entwicklerwerkzeuge", worth: "Im Wert von bis zu 1.200\u00a0$" });
+    const arabic = dealCardView(card({ perk: null, value: "$1,000", categories: [{ slug: "cloud-hosting", name: "Cloud & Hosting" }] }), { freemium: false, t: t("ar"), locale: "ar" });
+    expect(arabic.categories).toBe("الحوسبة السحابية والاستضافة");
+    expect(arabic.headline).toBe(new Intl.NumberFormat("ar", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(1000));
   });
 });

@@ -26,10 +26,10 @@ function flatten(tree: Tree, prefix = ""): Map<string, string> {
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   // lock.whoList is only its list; business models are written the same in every language.
   "*": ["redeem.questionsEnd", "lock.whoList", "vocab.business_type.b2b", "vocab.business_type.b2c", "vocab.business_type.b2b2c"],
-  fr: ["deal.premium", "lock.titlePremium", "vocab.user_types.scale_up", "vocab.regions.europe"],
-  de: ["deal.premium", "home.inCategory", "lock.titlePremium", "vocab.company_stage.seed", "vocab.user_types.scale_up"],
-  es: ["deal.premium", "lock.titlePremium", "lockNoun.business_type.marketplace", "vocab.company_stage.idea", "vocab.business_type.marketplace", "vocab.user_types.scale_up", "vocab.regions.asia"],
-  "pt-BR": ["deal.premium", "lock.titlePremium", "lockNoun.business_type.marketplace", "vocab.business_type.marketplace", "vocab.user_types.scale_up", "vocab.regions.oceania"],
+  fr: ["deal.premium", "lock.titlePremium", "vocab.user_types.scale_up", "vocab.regions.europe", "dealText.category.marketing", "dealText.category.communication", "dealText.category.design"],
+  de: ["deal.premium", "home.inCategory", "lock.titlePremium", "vocab.company_stage.seed", "vocab.user_types.scale_up", "dealText.category.cloud-hosting", "dealText.category.marketing", "dealText.category.design"],
+  es: ["deal.premium", "lock.titlePremium", "lockNoun.business_type.marketplace", "vocab.company_stage.idea", "vocab.business_type.marketplace", "vocab.user_types.scale_up", "vocab.regions.asia", "dealText.category.marketing"],
+  "pt-BR": ["deal.premium", "lock.titlePremium", "lockNoun.business_type.marketplace", "vocab.business_type.marketplace", "vocab.user_types.scale_up", "vocab.regions.oceania", "dealText.category.marketing", "dealText.category.design"],
   ar: ["selfSignIn.emailPlaceholder"],
 };
 

@@ -54,7 +54,8 @@ function DealCard({ card, href, badgeClass, premiumLabel }: { card: DealCardView
       <div className="deal-card-head">
         <DealLogo url={card.logoUrl} name={card.name} />
         <div className="deal-card-body">
-          <h3 className="deal-card-title">
+          {/* dir="auto" on the deal's own words: an untranslated English name keeps its order in an Arabic page */}
+          <h3 className="deal-card-title" dir="auto">
             {href === null ? (
               card.name
             ) : (
@@ -63,15 +64,21 @@ function DealCard({ card, href, badgeClass, premiumLabel }: { card: DealCardView
               </a>
             )}
           </h3>
-          {card.categories ? <p className="deal-card-meta">{card.categories}</p> : null}
+          {card.categories ? (
+            <p className="deal-card-meta" dir="auto">
+              {card.categories}
+            </p>
+          ) : null}
         </div>
         {card.premium ? <span className={badgeClass}>{premiumLabel}</span> : null}
       </div>
-      <p className="deal-card-value" data-testid="deal-headline">
+      <p className="deal-card-value" data-testid="deal-headline" dir="auto">
         {card.headline}
       </p>
       {card.worth ? <p className="deal-card-meta">{card.worth}</p> : null}
-      <p className="deal-card-text">{card.shortDescription}</p>
+      <p className="deal-card-text" dir="auto">
+        {card.shortDescription}
+      </p>
       {card.lock ? (
         <p className="deal-card-lock" data-testid="deal-lock">
           <LockIcon />

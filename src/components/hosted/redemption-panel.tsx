@@ -132,7 +132,7 @@ export function RedemptionPanel(props: {
         ) : null}
         {redemption?.instructions ? (
           // Sanitized on the server (allow-list: no scripts, handlers or javascript: URLs), placeholders filled and escaped.
-          <div className="prose-sm space-y-2 text-sm text-foreground [&_a]:font-medium [&_a]:underline [&_ol]:list-decimal [&_ol]:ps-5 [&_ul]:list-disc [&_ul]:ps-5" data-testid="redeem-instructions" dangerouslySetInnerHTML={{ __html: redemption.instructions }} />
+          <div className="prose-sm space-y-2 text-sm text-foreground [&_a]:font-medium [&_a]:underline [&_ol]:list-decimal [&_ol]:ps-5 [&_ul]:list-disc [&_ul]:ps-5" data-testid="redeem-instructions" dir="auto" dangerouslySetInnerHTML={{ __html: redemption.instructions }} />
         ) : null}
         {redemption?.redeem_url ? (
           <a href={redemption.redeem_url} target="_blank" rel="noopener noreferrer" className={ui.primary} onClick={() => {

@@ -5,6 +5,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { dealCardView, premiumBadgeClass } from "@/components/hosted/deal-card-view";
+import { categoryLabel } from "@/i18n/deal-words";
 import { DealGrid } from "@/components/hosted/deal-grid";
 import { DealFilters, firstParam as one, listHref, type ListFilter } from "@/components/hosted/deal-filters";
 import { UpgradeBanner } from "@/components/hosted/upgrade-banner";
@@ -53,7 +54,9 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
   const base = surface.base;
   const filtered = Boolean(filter.q || filter.category);
   // What the list is narrowed to, in the heading: on a phone the chosen chip may be scrolled away.
-  const categoryName = list.categories.find((c) => c.slug === filter.category)?.name;
+  // Category names in the member's language (dealText.category), else as the catalogue names them.
+  const categories = list.categories.map((c) => ({ slug: c.slug, name: categoryLabel(tAll, c) })).sort((a, b) => a.name.localeCompare(b.name, locale));
+  const categoryName = categories.find((c) => c.slug === filter.category)?.name;
   const filterLabel = `${categoryName ? ` ${t("inCategory", { category: categoryName })}` : ""}${filter.q ? ` ${t("matching", { q: filter.q })}` : ""}`;
   // The same locked deals as /locked (every sort): its premium part (docs/hosted-app.md, "The member's numbers").
   const premiumLocked = partner.freemiumEnabled ? list.counts.premium : 0;
@@ -75,7 +78,7 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
           </UpgradeBanner>
         </div>
       ) : null}
-      <DealFilters base={base} filter={filter} categories={list.categories} />
+      <DealFilters base={base} filter={filter} categories={categories} />
       <section aria-labelledby="deals-heading">
         <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h2 id="deals-heading" className="text-lg font-semibold text-foreground">
@@ -95,7 +98,7 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
               testId="deal-list"
               badgeClass={premiumBadgeClass}
               premiumLabel={td("premium")}
-              cards={list.deals.map((d) => dealCardView(d, (value) => td("worth", { value }), { freemium: partner.freemiumEnabled, t: tAll, locale }))}
+              cards={list.deals.map((d) => dealCardView(d, { freemium: partner.freemiumEnabled, t: tAll, locale }))}
               dealsPath={`${base}/deals`}
               track={trackEvent}
             />

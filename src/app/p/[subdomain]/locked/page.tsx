@@ -69,7 +69,7 @@ export default async function LockedDealsPage({ params, searchParams }: Props) {
           testId="locked-deal-list"
           badgeClass={premiumBadgeClass}
           premiumLabel={td("premium")}
-          cards={locked.map((d) => dealCardView(d, (value) => td("worth", { value }), { freemium: partner.freemiumEnabled, t: tAll, locale }))}
+          cards={locked.map((d) => dealCardView(d, { freemium: partner.freemiumEnabled, t: tAll, locale }))}
           dealsPath={`${base}/deals`}
           track={trackEvent}
         />

@@ -16,7 +16,7 @@ import { AccessRequestPanel } from "@/components/hosted/access-request-panel";
 import { dimensionOfLock, isDefaultAnswer } from "@/server/domain/member-profile";
 import { getMemberProfile } from "@/server/services/members";
 import { memberLockWords, questionLabel } from "@/components/hosted/lock-reasons";
-import { perkLines } from "@/components/hosted/perk-lines";
+import { categoryLabel, isolate, localizeApprovalTime, valueLines } from "@/i18n/deal-words";
 import { markRedeemed, requestAccess, revealDeal, sendInquiry, trackEvent, withdrawAccessRequest } from "../../actions";
 import { getSurface, loadMember, loadPartner } from "../../_lib/member-context";
 import { getFormatter, getLocale, getMessages, getTranslations } from "next-intl/server";
@@ -51,7 +51,8 @@ export default async function DealPage({ params }: Props) {
     return <SignInPrompt title={t("signInToSee")} partnerName={partner.name} />;
   }
   if (!deal) notFound();
-  const perk = perkLines(deal.perk, deal.value, (value) => t("worth", { value }));
+  const perk = valueLines(tAll, locale, deal.perk, deal.value);
+  const approvalTime = deal.approvalTime ? localizeApprovalTime(tAll, deal.approvalTime, locale) : null;
   // Dates in the member's language, UTC like every date of the member surfaces.
   const formatMemberDate = (d: Date | string) => format.dateTime(typeof d === "string" ? new Date(d) : d, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   const [claimedCode, redeemedAt, requests] = await Promise.all([
@@ -80,22 +81,31 @@ export default async function DealPage({ params }: Props) {
           <div className="flex items-start gap-4">
             <DealLogo url={deal.logoUrl} name={deal.productName} size={64} />
             <div className="min-w-0">
-              <h1 className="text-2xl font-bold leading-tight text-foreground [overflow-wrap:anywhere]">{deal.productName}</h1>
-              {deal.categories.length ? <p className="mt-1 text-sm text-muted-foreground">{deal.categories.map((c) => c.name).join(" · ")}</p> : null}
+              {/* dir="auto": the deal's text (its own where it has no translation) keeps its direction in a page of another */}
+              <h1 dir="auto" className="text-2xl font-bold leading-tight text-foreground [overflow-wrap:anywhere]">
+                {deal.productName}
+              </h1>
+              {deal.categories.length ? <p className="mt-1 text-sm text-muted-foreground">{deal.categories.map((c) => categoryLabel(tAll, c)).join(" · ")}</p> : null}
             </div>
           </div>
-          <p className="text-xl font-bold text-foreground">{perk.headline}</p>
+          <p dir="auto" className="text-xl font-bold text-foreground">
+            {perk.headline}
+          </p>
           {perk.worth ? <p className="text-sm text-muted-foreground">{perk.worth}</p> : null}
           <div className="flex flex-wrap gap-2">
             {partner.freemiumEnabled && deal.tier === "premium" ? <Badge variant="secondary">{t("premium")}</Badge> : null}
             {deal.status === "coming_soon" ? <Badge variant="warning">{t("comingSoon")}</Badge> : null}
             {deal.endDate ? <Badge variant="outline">{t("ends", { date: formatMemberDate(deal.endDate) })}</Badge> : null}
           </div>
-          <p className="whitespace-pre-line text-foreground">{deal.longDescription || deal.shortDescription}</p>
+          <p dir="auto" className="whitespace-pre-line text-foreground">
+            {deal.longDescription || deal.shortDescription}
+          </p>
           {deal.eligibilityRequirements ? (
             <div>
               <h2 className="text-sm font-semibold text-foreground">{t("whoCanGetIt")}</h2>
-              <p className="mt-1 whitespace-pre-line text-sm text-muted-foreground">{deal.eligibilityRequirements}</p>
+              <p dir="auto" className="mt-1 whitespace-pre-line text-sm text-muted-foreground">
+                {deal.eligibilityRequirements}
+              </p>
             </div>
           ) : null}
           {deal.approvalRequired ? (
@@ -105,12 +115,12 @@ export default async function DealPage({ params }: Props) {
                 {request.decisionNote ? ` ${t("approvalNote", { note: request.decisionNote })}` : ""}
               </p>
             ) : (
-              <p className="text-sm text-muted-foreground">{deal.approvalTime ? t("approvesEachWithin", { partner: partner.name, time: deal.approvalTime }) : t("approvesEach", { partner: partner.name })}</p>
+              <p className="text-sm text-muted-foreground">{approvalTime ? t("approvesEachWithin", { partner: partner.name, time: approvalTime }) : t("approvesEach", { partner: partner.name })}</p>
             )
           ) : null}
           {deal.productUrl ? (
             <a href={deal.productUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm font-medium text-foreground underline">
-              {t("about", { product: deal.productName })} <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+              {t("about", { product: isolate(deal.productName) })} <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
               <span className="sr-only"> {t("opensInNewTab")}</span>
             </a>
           ) : null}
@@ -140,7 +150,7 @@ export default async function DealPage({ params }: Props) {
             <AccessRequestPanel
               dealId={deal.id}
               partnerName={partner.name}
-              approvalTime={deal.approvalTime}
+              approvalTime={approvalTime}
               request={
                 request ? { id: request.id, status: request.status, askedOn: formatMemberDate(request.createdAt), decidedOn: request.decidedAt ? formatMemberDate(request.decidedAt) : null, note: request.decisionNote } : null
               }
@@ -158,7 +168,7 @@ export default async function DealPage({ params }: Props) {
               {redeemedOn ? <p className="text-sm font-medium text-success">{t("redeemedOn", { date: redeemedOn })}</p> : null}
             </section>
           ) : deal.method ? (
-            <RedemptionPanel dealId={deal.id} method={deal.method} productName={deal.productName} claimedCode={claimedCode} redeemedOn={redeemedOn} track={trackEvent} reveal={revealDeal} inquire={sendInquiry} markRedeemed={markRedeemed} ui={hostedUi} words={(await getMessages()).redeem} />
+            <RedemptionPanel dealId={deal.id} method={deal.method} productName={isolate(deal.productName)} claimedCode={claimedCode} redeemedOn={redeemedOn} track={trackEvent} reveal={revealDeal} inquire={sendInquiry} markRedeemed={markRedeemed} ui={hostedUi} words={(await getMessages()).redeem} />
           ) : (
             <p className={`rounded-xl border bg-card text-card-foreground shadow-xs p-5 text-sm text-foreground`}>{t("notAvailable")}</p>
           )}
