@@ -16,8 +16,8 @@ export default defineConfig({
     pool: "forks",
     // Test files share their worker's modules: loading the app's modules once per worker instead of
     // once per file took the portal and hosted tests from 190 s to 73 s of wall time (356 → 126 s of
-    // CPU) on 2 cores. test/setup-env.ts gives each file the worker's original environment variables;
-    // a file that replaces modules (vi.mock) restores them when it ends (test/portal/login-form-post.test.ts).
+    // CPU) on 2 cores. test/setup-env.ts gives each file the worker's original environment variables.
+    // No test replaces modules (vi.mock): tests run real parts (test/architecture/real-parts.test.ts).
     isolate: false,
     // Most files wait on PostgreSQL, child processes and sockets rather than compute: on a 2-core
     // machine (CI) Vitest's default of one worker leaves the CPU idle. Each file seeds its own

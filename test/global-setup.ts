@@ -43,7 +43,7 @@ function printSkipped(file: string) {
   if (skips.length === 0) return;
   const byReason = new Map<string, string[]>();
   for (const s of skips) byReason.set(s.reason, [...(byReason.get(s.reason) ?? []), `${s.file} > ${s.test}`]);
-  const lines = [`\n${skips.length} test(s) SKIPPED because what they need is missing (PERKWAY_REQUIRE_POSTGRES_TESTS=1 turns these skips into failures):`];
+  const lines = [`\n${skips.length} test(s) SKIPPED, each with its reason (PERKWAY_REQUIRE_POSTGRES_TESTS=1 turns a skip for something missing into a failure; "left out on purpose" stays a skip):`];
   for (const [reason, tests] of byReason) lines.push(`  ${reason}:`, ...tests.sort().map((t) => `    - ${t}`));
   console.log(lines.join("\n"));
 }

@@ -13,6 +13,7 @@ import type { PartnerScope } from "@/server/scope";
 import { db } from "../helpers/db";
 import { seedPartner } from "../helpers/seed";
 import { createTestMember } from "../helpers/seed-members";
+import { itOnPostgres } from "../helpers/requires-postgres";
 
 const config = { scheme: "http" as const, appDomain: "perks.test", pathFallback: false };
 const DAY = 86_400_000;
@@ -50,7 +51,7 @@ async function viewed(scope: PartnerScope, memberId: string, dealId: string, at:
 
 
 describe("deal expiry", () => {
-  it("expires ended deals once with two concurrent runners and fires deal.expired once each", async () => {
+  itOnPostgres("expires ended deals once with two concurrent runners and fires deal.expired once each", async () => {
     const { scope } = await livePartner();
     await createWebhookEndpoint(scope, { url: "http://127.0.0.1:9/hook", event_types: ["deal.expired"] }, { allowPrivate: true });
     const yesterday = new Date(Date.now() - DAY);

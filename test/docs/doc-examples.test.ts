@@ -10,6 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDemoApi, type DemoApi } from "../../scripts/sdk/demo-api";
 import { assignedVariables, extractExamples, type Example } from "./extract-examples";
+import { itSkipped } from "../helpers/requires-postgres";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const DOCS = ["docs/api.md", "docs/webhooks.md", "packages/sdk/README.md"];
@@ -97,7 +98,7 @@ for (const doc of DOCS) {
     for (const example of examples) {
       const name = `${example.kind} example at ${doc}:${example.line}`;
       if (example.skip) {
-        it.skip(`${name} (skipped: ${example.skip})`, () => {});
+        itSkipped(name, `marked doc-test: skip in the doc: ${example.skip || "no reason given"}`);
         continue;
       }
       it(name, () => {

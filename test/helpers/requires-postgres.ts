@@ -7,6 +7,9 @@
 // A skip is never silent: the test shows as skipped with its reason (Vitest's note), and the run
 // ends with a list of every such skip (test/global-setup.ts). With PERKWAY_REQUIRE_POSTGRES_TESTS=1
 // (CI on PostgreSQL) a test that would skip fails instead, so CI cannot quietly stop running one.
+// This is the only way a test skips: no it.skip, test.skip or .skipIf elsewhere (test/architecture/
+// one-skip-helper.test.ts). A test left out on purpose, where nothing is missing (a doc example
+// marked `doc-test: skip`), is `itSkipped` with its reason: listed the same way, never a failure.
 import fs from "node:fs";
 import path from "node:path";
 import { inject, it, type TestContext } from "vitest";
@@ -37,8 +40,13 @@ export function itRequiring(missing: string | null, name: string, fn: Body, time
   it(name, (ctx) => skipFor(ctx, missing), timeout);
 }
 
-function skipFor(ctx: TestContext, reason: string): void {
-  if (process.env[REQUIRE_ENV] === "1") {
+/** A test declared but left out on purpose (nothing is missing), with why: listed at the end of every run. */
+export function itSkipped(name: string, reason: string): void {
+  it(name, (ctx) => skipFor(ctx, `left out on purpose: ${reason}`, { required: false }));
+}
+
+function skipFor(ctx: TestContext, reason: string, { required = true } = {}): void {
+  if (required && process.env[REQUIRE_ENV] === "1") {
     throw new Error(`${reason}. ${REQUIRE_ENV}=1: this test must run here, not skip.`);
   }
   const record = { file: path.relative(process.cwd(), ctx.task.file.filepath), test: ctx.task.fullTestName ?? ctx.task.name, reason };

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../helpers/db";
 import { api, getToken, seedPartner } from "../helpers/seed";
 import { startSignInServer, type SignInServer } from "../helpers/member-sign-in-server";
+import { itOnPostgres } from "../helpers/requires-postgres";
 import { resolveMemberSession, withLastSignIn } from "@/server/services/members";
 import { updatePartner } from "@/server/services/partners";
 import { parseWith } from "@/server/errors/parse-with";
@@ -74,7 +75,7 @@ describe("POST /v1/handoff-secret/rotate", () => {
     expect(await off.rotate("test")).toMatch(/^hsk_test_/);
   });
 
-  it("two first rotations at once: both returned secrets are kept (current and previous)", async () => {
+  itOnPostgres("two first rotations at once: both returned secrets are kept (current and previous)", async () => {
     const p = await handoffPartner();
     const [a, b] = await Promise.all([p.rotate("test"), p.rotate("test")]);
     for (const secret of [a, b]) {
@@ -183,7 +184,7 @@ describe("GET /auth/handoff", () => {
     expect(new URL(r.location!, server.url).host).toBe(new URL(server.url).host);
   });
 
-  it("uses a jti once, even when the same token arrives many times at once", async () => {
+  itOnPostgres("uses a jti once, even when the same token arrives many times at once", async () => {
     const p = await handoffPartner();
     const secret = await p.rotate("test");
     const token = await sign(secret, { aud: p.partner.subdomain, sub: ext(), email: email() });

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { loadAdminPortalState, startAdminSession } from "@/server/services/admins";
 import { db } from "../helpers/db";
 import { seedPartner } from "../helpers/seed";
+import { itOnPostgres } from "../helpers/requires-postgres";
 import { seedRoleAdmin, trpcHttp } from "../trpc/trpc-http";
 
 const MAC_CHROME = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -113,7 +114,7 @@ describe("roles on the Team page", () => {
     expect((await trpcHttp(other.claims, "team.remove", "mutation", { id: other.adminId })).appCode).toMatch(/^last_(admin|owner)$/);
   });
 
-  it("two concurrent demotions of the only two owners leave one owner", async () => {
+  itOnPostgres("two concurrent demotions of the only two owners leave one owner", async () => {
     const { partner } = await seedPartner();
     const [a, b] = await Promise.all([seedRoleAdmin(partner.id, "owner"), seedRoleAdmin(partner.id, "owner")]);
     const answers = await Promise.all([
