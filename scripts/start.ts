@@ -6,6 +6,7 @@ import path from "node:path";
 import { ConfigError } from "@/server/config/config-error";
 import { readHostedAppConfig } from "@/server/config/hosted-app-config";
 import { readRateLimitConfig } from "@/server/config/rate-limit-config";
+import { readDatabaseConfig } from "@/server/config/database-config";
 import { bootstrap, log } from "@/server/runtime/bootstrap";
 import { childProcessEnv, defaultEnv, envValue, readEnv, setEnv, setting } from "@/server/config/env";
 import { markOwnServer } from "@/server/runtime/process-role";
@@ -37,10 +38,11 @@ if (strictProduction) {
   }
 }
 
-// Rate limits are checked before anything starts: a wrong RATE_LIMIT_*, AUTH_RATE_LIMIT_* or
-// SIGN_IN_MAX_FAILURES_* stops the start with its message (the server reads them per request).
+// Rate limits and the database pool are checked before anything starts: a wrong RATE_LIMIT_*,
+// AUTH_RATE_LIMIT_*, SIGN_IN_MAX_FAILURES_* or DATABASE_* stops the start with its message.
 try {
   readRateLimitConfig(readEnv());
+  readDatabaseConfig(readEnv());
 } catch (err) {
   if (!(err instanceof ConfigError)) throw err;
   log(`perkway: ${err.message}`);

@@ -1,8 +1,9 @@
 // The one HTTP server of the product (`npm start`, and `npm run dev` with Next in dev mode).
 // /v1 and /events/track go straight to the API route table on the lean path (node:http → fetch
 // handler; the Next.js request pipeline would cost ~0.5 ms of CPU per request, see
-// docs/decisions/lean-api-path.md) — in dev too, so the API behaves the same everywhere: there are
-// no Next route handlers for /v1 (docs/decisions/one-way-in.md). Everything else — portal, hosted
+// docs/decisions/lean-api-path.md) — in dev too. Next's route handlers (src/app/v1/[[...path]]/route.ts) serve
+// the same route table when `next start` runs without this server (contract 14's second door, docs/
+// decisions/one-way-in.md); on this server they are never reached for /v1. Everything else — portal, hosted
 // app, tRPC, pages — goes to Next. GET /healthz (load balancers) and GET /metrics (the operator's
 // scraper, src/server/rest/metrics.ts) are answered here too, without Next. Every request gets an
 // X-Request-Id, one log line and its metrics (Next's requests: src/server/http/observe-request.ts).

@@ -90,6 +90,8 @@ export async function startTestIdp(redirectUris: string[] = []): Promise<TestIdp
     }
   }
   server.on("request", (req, res) => {
+    // As Google's and Microsoft's sign-in pages do: a popup that passes through them loses its opener.
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     const path = req.url?.split("?")[0];
     if (path === "/jwks") jwksFetches++;
     if (path === "/token" && foreignSigning) return forger.callback()(req, res);

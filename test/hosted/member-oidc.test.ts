@@ -1,7 +1,7 @@
 // Members sign in through the partner's OpenID Connect provider (contract section 15), against a
 // REAL provider (oidc-provider 8 on loopback, OIDC_ALLOW_PRIVATE=1) driven with plain HTTP: the
 // app's start and callback handlers, the IdP's login and consent forms, cookies on both sides.
-import { randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../helpers/db";
 import { api, getToken, seedPartner } from "../helpers/seed";
@@ -71,7 +71,8 @@ const throughIdp = (jar: CookieJar, authorizationUrl: string, who: string, opts:
 /** The whole flow in one browser: start → IdP → callback. Returns the callback's response. */
 async function signIn(base: string, who: string, opts: { next?: string; popup?: boolean; abort?: boolean; jar?: CookieJar; beforeCallback?: (callbackUrl: string) => string | Promise<string> } = {}) {
   const jar = opts.jar ?? new CookieJar();
-  const q = new URLSearchParams({ ...(opts.next ? { next: opts.next } : {}), ...(opts.popup ? { popup: "1" } : {}) });
+  const popupLink = createHash("sha256").update(randomBytes(32).toString("base64url")).digest("hex");
+  const q = new URLSearchParams({ ...(opts.next ? { next: opts.next } : {}), ...(opts.popup ? { popup: "1", link: popupLink } : {}) });
   const start = await browse(jar, `${server.url}${base}/auth/oidc/start?${q}`);
   expect(start.status, await start.clone().text()).toBe(303);
   const callbackUrl = await throughIdp(jar, start.headers.get("location")!, who, { abort: opts.abort });
@@ -116,7 +117,8 @@ describe("OIDC sign-in", () => {
     expect((await withLastSignIn({ partnerId: p.partner.id, environment: "live" }, [member]))[0].last_signed_in_at).not.toBeNull();
     // The event's member is the member as created: with the IdP's sub as idp_uid.
     const created = await db.webhookEvent.findFirstOrThrow({ where: { partnerId: p.partner.id, type: "user.created" } });
-    expect((created.payload as { data: Record<string, unknown> }).data).toMatchObject({ id: member.id, email: a.email, idp_uid: a.sub, tier: "premium" });
+    const body = (typeof created.payload === "string" ? JSON.parse(created.payload) : created.payload) as { data: { object: Record<string, unknown> } };
+    expect(body.data.object).toMatchObject({ id: member.id, email: a.email, idp_uid: a.sub, tier: "premium" });
     // The member's portal page says which values were ignored.
     const scope = { partnerId: p.partner.id, environment: "live" as const };
     expect((await getMemberDetail(scope, member.id)).identity_provider).toEqual({ issuer: idp.issuer, ignored_claims: [{ claim: "groups", value: "Wizards" }] });
@@ -143,6 +145,55 @@ describe("OIDC sign-in", () => {
     expect(r.res.status).toBe(303);
     expect(await db.member.count({ where: { partnerId: p.partner.id } })).toBe(1);
     expect(await db.member.findUniqueOrThrow({ where: { id: created.body.id } })).toMatchObject({ idpUid: a.sub, idpIssuer: idp.issuer });
+  });
+
+  it("the widget's popup first asks the frame that opened it for its link; a made-up link is refused", async () => {
+    const p = await oidcPartner();
+    const first = await browse(new CookieJar(), `${server.url}${p.base}/auth/oidc/start?popup=1&next=/perks`);
+    expect(first.status).toBe(200);
+    const html = await first.text();
+    expect(html).toContain("perkway:oidc-popup-ready");
+    // It talks to our own origins only, and goes on to the IdP only with a link.
+    expect(html).toContain(JSON.stringify(server.url));
+    expect(html).not.toContain('"*"');
+    expect(first.headers.get("content-security-policy")).toMatch(/script-src 'nonce-/);
+    expect(await db.oidcSignInState.count({ where: { partnerId: p.partner.id } })).toBe(0);
+    for (const bad of ["", "abc", "g".repeat(64), `${"a".repeat(64)}\u0000`]) {
+      const res = await browse(new CookieJar(), `${server.url}${p.base}/auth/oidc/start?popup=1&link=${encodeURIComponent(bad)}`);
+      expect(res.status, bad).toBe(400);
+    }
+  });
+
+  it("the frame collects its popup's sign-in with its secret when the popup cannot reach it: once, only with the secret", async () => {
+    const p = await oidcPartner();
+    const a = account();
+    const watch = randomBytes(32).toString("base64url");
+    const link = createHash("sha256").update(watch).digest("hex");
+    const collect = (w: string, base = `/embed/${p.partner.subdomain}`) =>
+      fetch(`${server.url}${base}/auth/oidc/watch`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ watch: w }).toString() });
+    const jar = new CookieJar();
+    const start = await browse(jar, `${server.url}${p.base}/auth/oidc/start?popup=1&link=${link}&next=/perks`);
+    expect(start.status).toBe(303);
+    // At the IdP: not finished yet.
+    expect((await collect(watch)).status).toBe(202);
+    const callbackUrl = await throughIdp(jar, start.headers.get("location")!, a.sub);
+    const done = await browse(jar, callbackUrl);
+    expect(done.status).toBe(200);
+    // The popup's page tells the member to go back; it never signs the popup itself in.
+    expect(done.headers.getSetCookie().some((c) => c.startsWith(MEMBER_COOKIE))).toBe(false);
+    // The link (what the popup saw) is not the secret; another partner's frame gets nothing.
+    expect((await collect(link)).status).toBe(404);
+    const other = await oidcPartner();
+    expect((await collect(watch, `/embed/${other.partner.subdomain}`)).status).toBe(404);
+    const res = await collect(watch);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "done", location: `/embed/${p.partner.subdomain}/perks` });
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith(MEMBER_COOKIE))!;
+    expect(cookie).toContain(`Path=/embed/${p.partner.subdomain};`);
+    const token = /^[^=]+=([^;]+)/.exec(cookie)![1];
+    expect((await resolveMemberSession(p.partner.id, token))?.member.email).toBe(a.email);
+    // Once.
+    expect((await collect(watch)).status).toBe(404);
   });
 
   it("signs the widget in through a popup: a one-time code the frame collects", async () => {
@@ -286,13 +337,13 @@ describe("OIDC refusals: a page that says what to do, never a 500", () => {
     const a = account();
     const r = await signIn(p.base, a.sub);
     expect(r.res.status).toBe(303);
-    // The same answer again, with the state cookie put back.
-    const jar = new CookieJar();
+    // The same answer again, with the state cookie put back: refused before the IdP is asked again.
     const state = new URL(r.callbackUrl).searchParams.get("state")!;
     const replay = await fetch(r.callbackUrl, { redirect: "manual", headers: { cookie: `perkway_oidc_state=${state}` } });
     expect(replay.status).toBe(400);
+    expect(await replay.text()).toContain("This sign-in has expired");
     expect(replay.headers.getSetCookie().some((c) => c.startsWith(MEMBER_COOKIE))).toBe(false);
-    expect(jar.get(server.url, MEMBER_COOKIE)).toBeUndefined();
+    expect(await db.member.count({ where: { partnerId: p.partner.id } })).toBe(1);
   });
 
   it("a callback without the browser's state cookie (login CSRF)", async () => {

@@ -4,6 +4,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
+import { readDatabaseConfig } from "@/server/config/database-config";
 import { readEnv, setting, type Env } from "@/server/config/env";
 
 /**
@@ -13,14 +14,15 @@ import { readEnv, setting, type Env } from "@/server/config/env";
  * new ones made on demand, so the app recovers by itself when PostgreSQL is back.
  */
 export function poolConfigFromEnv(env: Env = readEnv()) {
-  const num = (v: string | undefined, d: number) => (v !== undefined && v !== "" && Number.isFinite(Number(v)) ? Number(v) : d);
+  // A value that cannot be right is a ConfigError naming the variable (src/server/config/database-config.ts).
+  const { poolSize, connectTimeoutMs, statementTimeoutMs } = readDatabaseConfig(env);
   return {
-    max: num(env.DATABASE_POOL_SIZE, 10),
-    connectionTimeoutMillis: num(env.DATABASE_CONNECT_TIMEOUT_MS, 5_000),
-    statement_timeout: num(env.DATABASE_STATEMENT_TIMEOUT_MS, 15_000),
+    max: poolSize,
+    connectionTimeoutMillis: connectTimeoutMs,
+    statement_timeout: statementTimeoutMs,
     // A transaction left open by a crashed request must not hold locks forever. Sent in `options`
     // (a startup parameter PgBouncer can be told to ignore beside statement_timeout, docs/deploy.md).
-    options: `-c idle_in_transaction_session_timeout=${num(env.DATABASE_STATEMENT_TIMEOUT_MS, 15_000) * 4}`,
+    options: `-c idle_in_transaction_session_timeout=${statementTimeoutMs * 4}`,
     idleTimeoutMillis: 30_000,
   };
 }

@@ -78,14 +78,23 @@ export function oidcRefusedPage(words: SignInWords, status: number, reason: Oidc
 /**
  * The popup's last page: hands the one-time completion code to the widget's frame that opened it
  * (postMessage to our own origins only, so no other site's window can receive it), then closes.
- * Without an opener it completes the sign-in in this window instead.
+ * When the IdP's pages cut the popup off from its opener (Cross-Origin-Opener-Policy, as large IdPs
+ * send), the frame collects the sign-in itself (/auth/oidc/watch): this page tells the member to go back.
  */
-export function popupDonePage(words: SignInWords, code: string, completeUrl: string, targetOrigins: string[], nonce: string, headers?: Headers): Response {
-  const data = JSON.stringify({ code, completeUrl, origins: targetOrigins }).replace(/</g, "\\u003c");
-  const js = `(function(){var d=${data};var o=window.opener;if(o&&!o.closed){d.origins.forEach(function(t){try{o.postMessage({type:"perkway:oidc-complete",code:d.code},t)}catch(e){}});window.close();}else{location.replace(d.completeUrl+"?code="+encodeURIComponent(d.code));}})();`;
-  return pageResponse(200, page(words.locale, words.text.popupDone, "", [{ href: `${completeUrl}?code=${encodeURIComponent(code)}`, label: words.text.popupContinue }], { nonce, code: js }), {
-    embed: false,
-    nonce,
-    headers,
-  });
+export function popupDonePage(words: SignInWords, code: string, targetOrigins: string[], nonce: string, headers?: Headers): Response {
+  const data = JSON.stringify({ code, origins: targetOrigins }).replace(/</g, "\\u003c");
+  const js = `(function(){var d=${data};var o=window.opener;if(o&&!o.closed){d.origins.forEach(function(t){try{o.postMessage({type:"perkway:oidc-complete",code:d.code},t)}catch(e){}});}try{window.close()}catch(e){}})();`;
+  return pageResponse(200, page(words.locale, words.text.popupDone, words.text.popupDoneReturn, [], { nonce, code: js }), { embed: false, nonce, headers });
+}
+
+/**
+ * The popup's first page (GET /auth/oidc/start?popup=1, no link yet), while its opener is still ours:
+ * it asks the frame that opened it for the link (the SHA-256 of a secret the frame keeps), then goes on
+ * to the IdP with it. Messages go to and come from our own origins only; a window nobody of ours opened
+ * gets no link, so a sign-in link sent to someone else can never be collected by the sender's frame.
+ */
+export function popupHandshakePage(words: SignInWords, startUrl: string, targetOrigins: string[], nonce: string): Response {
+  const data = JSON.stringify({ startUrl, origins: targetOrigins, noOpener: words.text.popupNoOpener }).replace(/</g, "\\u003c");
+  const js = `(function(){var d=${data};var o=window.opener;function stop(){var p=document.querySelector("main p");if(p)p.textContent=d.noOpener;}if(!o||o.closed){stop();return;}var t=setTimeout(stop,10000);window.addEventListener("message",function(e){if(d.origins.indexOf(e.origin)<0||e.source!==o)return;var m=e.data;if(!m||m.type!=="perkway:oidc-popup-link"||typeof m.link!=="string"||!/^[0-9a-f]{64}$/.test(m.link))return;clearTimeout(t);var u=new URL(d.startUrl);u.searchParams.set("link",m.link);location.replace(u.href);});d.origins.forEach(function(t){try{o.postMessage({type:"perkway:oidc-popup-ready"},t)}catch(e){}});})();`;
+  return pageResponse(200, page(words.locale, words.text.popupConnecting, "", [], { nonce, code: js }), { embed: false, nonce });
 }

@@ -6,6 +6,7 @@
 //   GET /auth/oidc/start?test=<ticket>           an admin's "Test sign-in" (portal): the callback reports, signs nobody in
 //   GET /auth/oidc/callback                      the registered redirect URI → session, or the popup's completion page
 //   GET /auth/oidc/complete?code=…               the widget's frame collects the popup's sign-in
+//   POST /auth/oidc/watch  (watch=…)             …or asks for it, when the IdP cut the popup off from its opener
 // Every refusal is a friendly page (hand-off: 401; OIDC: 400/403), never a 500.
 import { randomBytes } from "node:crypto";
 import { MEMBER_COOKIE, type MemberSurface } from "@/lib/hosted/member-surface";
@@ -13,10 +14,10 @@ import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { hostedAppUrl } from "@/server/config/hosted-app-url";
 import { oidcConfig } from "@/server/config/oidc-config";
 import { readOidcTestTicket } from "@/server/crypto/oidc-test-ticket";
-import { completeMemberOidcPopup, finishMemberOidc, signInWithHandoff, startMemberOidc, type MemberOidcRefusal } from "@/server/services/member-sign-in";
+import { collectMemberOidcPopup, completeMemberOidcPopup, finishMemberOidc, signInWithHandoff, startMemberOidc, type MemberOidcRefusal } from "@/server/services/member-sign-in";
 import { getHostedPartner, type HostedPartner } from "@/server/services/partners";
 import { logger } from "@/server/observability/logger";
-import { handoffRefusedPage, oidcRefusedPage, popupDonePage, unavailablePage, type OidcPageReason, type SignInWords } from "./member-sign-in-pages";
+import { handoffRefusedPage, oidcRefusedPage, popupDonePage, popupHandshakePage, unavailablePage, type OidcPageReason, type SignInWords } from "./member-sign-in-pages";
 import { LOCALE_COOKIE } from "@/lib/hosted/member-surface";
 import { DEFAULT_LOCALE, resolveLocale, SUPPORTED_LOCALES } from "@/server/domain/locales";
 import { loadMessages } from "@/i18n/messages";
@@ -125,7 +126,11 @@ async function handleOidcStart(request: Request, ctx: MemberRequestContext): Pro
   const ticket = testParam === null ? null : readOidcTestTicket(testParam);
   if (testParam !== null && ticket?.partnerId !== partner.id) return oidcTestFailedPage(400, "bad_state", partner.name);
   const popup = !ticket && url.searchParams.get("popup") === "1";
-  const started = await startMemberOidc(partner.id, { redirectUri: redirectUri.href, returnTo: safeNextPath(url.searchParams.get("next")), popup, policy: oidcConfig(), testTicketId: ticket?.id });
+  const link = url.searchParams.get("link");
+  // The widget's popup first asks the frame that opened it for its link (member-sign-in-pages.ts).
+  if (popup && link === null) return popupHandshakePage(await signInWords(request, partner), url.href, frameOrigins(partner), ctx.nonce ?? randomBytes(16).toString("base64"));
+  if (popup && !/^[0-9a-f]{64}$/.test(link ?? "")) return oidcFailure(request, partner, "bad_state", ctx, undefined, popup);
+  const started = await startMemberOidc(partner.id, { redirectUri: redirectUri.href, returnTo: safeNextPath(url.searchParams.get("next")), popup, policy: oidcConfig(), testTicketId: ticket?.id, popupLink: popup ? link! : undefined });
   if (!started.ok && ticket) return oidcTestFailedPage(statusOf(started.reason), started.reason, partner.name);
   if (!started.ok) {
     logger().warn({ partnerId: partner.id, reason: started.reason }, "OIDC sign-in could not start");
@@ -163,13 +168,37 @@ async function handleOidcCallback(request: Request, ctx: MemberRequestContext): 
   if ("test" in outcome) return oidcTestReportPage(outcome.report, partner.name, headers);
   if (outcome.ignoredClaims.length) logger().info({ partnerId: partner.id, memberId: outcome.memberId, ignored: outcome.ignoredClaims }, "OIDC claim values outside the vocabulary ignored");
   if (outcome.popup) {
-    const config = hostedAppConfig();
-    const origins = [...new Set([`${config.scheme}://${config.appDomain}`, new URL(hostedAppUrl(config, partner.subdomain)).origin, ...(partner.customDomain ? [hostedAppUrl(config, partner.subdomain, partner.customDomain)] : [])])];
-    const completeUrl = `${new URL(hostedAppUrl(config, partner.subdomain)).origin}/embed/${partner.subdomain}/auth/oidc/complete`;
-    return popupDonePage(await signInWords(request, partner), outcome.completionCode, completeUrl, origins, ctx.nonce ?? randomBytes(16).toString("base64"), headers);
+    return popupDonePage(await signInWords(request, partner), outcome.completionCode, frameOrigins(partner), ctx.nonce ?? randomBytes(16).toString("base64"), headers);
   }
   headers.append("Set-Cookie", sessionCookie(ctx, outcome.session.token, outcome.session.expiresAt));
   return seeOther(`${ctx.base}${outcome.returnTo}`, headers);
+}
+
+/** Where the widget's frame may be served from: the app's host, the partner's hosted host, its custom domain. */
+function frameOrigins(partner: HostedPartner): string[] {
+  const config = hostedAppConfig();
+  return [...new Set([`${config.scheme}://${config.appDomain}`, new URL(hostedAppUrl(config, partner.subdomain)).origin, ...(partner.customDomain ? [hostedAppUrl(config, partner.subdomain, partner.customDomain)] : [])])];
+}
+
+// POST /auth/oidc/watch (watch=…) — the widget's frame asks whether its popup's sign-in finished:
+// 200 {status:"done", location} with the frame's own session cookie, 202 {status:"pending"}, 404 {status:"unknown"}.
+async function handleOidcWatch(request: Request, ctx: MemberRequestContext): Promise<Response> {
+  const json = (status: number, body: object, headers = new Headers()) => {
+    headers.set("Content-Type", "application/json");
+    headers.set("Cache-Control", "no-store");
+    return new Response(JSON.stringify(body), { status, headers });
+  };
+  if (request.method !== "POST") return json(405, { status: "method_not_allowed" }, new Headers({ Allow: "POST" }));
+  const partner = await getHostedPartner(ctx.subdomain);
+  if (!partner) return notFound();
+  const raw = (await request.text().catch(() => "")).slice(0, 1000);
+  const watch = new URLSearchParams(raw).get("watch") ?? "";
+  const found = await collectMemberOidcPopup(partner.id, watch);
+  if (found.status === "pending") return json(202, { status: "pending" });
+  if (found.status === "unknown") return json(404, { status: "unknown" });
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(ctx, found.session.token, found.session.expiresAt));
+  return json(200, { status: "done", location: `${ctx.base}${found.returnTo}` }, headers);
 }
 
 // GET /auth/oidc/complete?code=… — in the widget's frame, after the popup
@@ -183,7 +212,7 @@ async function handleOidcComplete(request: Request, ctx: MemberRequestContext): 
   return seeOther(`${ctx.base}${done.returnTo}`, headers);
 }
 
-const ROUTES = { "/auth/handoff": handleHandoff, "/auth/oidc/start": handleOidcStart, "/auth/oidc/callback": handleOidcCallback, "/auth/oidc/complete": handleOidcComplete } as const;
+const ROUTES = { "/auth/handoff": handleHandoff, "/auth/oidc/start": handleOidcStart, "/auth/oidc/callback": handleOidcCallback, "/auth/oidc/complete": handleOidcComplete, "/auth/oidc/watch": handleOidcWatch } as const;
 export type MemberSignInPath = keyof typeof ROUTES;
 
 type Handler = (request: Request, ctx: MemberRequestContext) => Promise<Response>;

@@ -1,7 +1,8 @@
 // A /v1 (or /events/track) endpoint: method + path pattern + the pieces it needs. Handlers are plain
 // functions over the services. The route table (src/server/rest/routes.ts) is served by one handler,
 // rest/handle-api-request.ts, on the lean path of src/server/server.ts (and by the tests' and benches'
-// servers); no Next route handler serves these paths (docs/decisions/lean-api-path.md).
+// servers), and by Next's route handlers (src/app/v1/[[...path]]/route.ts, /events/track) when `next start` runs
+// alone: one implementation, two doors (contract 14, docs/decisions/lean-api-path.md).
 import type { z } from "zod";
 import { AppError } from "@/server/errors/app-error";
 import { isStorableText, UNSTORABLE_MESSAGE } from "@/server/schemas/storable-text";

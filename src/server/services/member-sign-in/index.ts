@@ -3,4 +3,4 @@
 // Code outside the module imports from here only.
 export { handoffSecretStatus, rotateHandoffSecret } from "./handoff-secrets";
 export { signInWithHandoff } from "./sign-in-with-handoff";
-export { completeMemberOidcPopup, finishMemberOidc, startMemberOidc, type MemberOidcRefusal, type MemberOidcTestReport } from "./oidc-member-sign-in";
+export { collectMemberOidcPopup, completeMemberOidcPopup, finishMemberOidc, startMemberOidc, type MemberOidcRefusal, type MemberOidcTestReport } from "./oidc-member-sign-in";

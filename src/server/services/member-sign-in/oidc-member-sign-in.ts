@@ -24,7 +24,7 @@ const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 /** The authorization URL to send the member to, and the `state` the browser must bring back. */
 export async function startMemberOidc(
   partnerId: string,
-  opts: { redirectUri: string; returnTo: string; popup: boolean; policy: OidcNetworkPolicy; testTicketId?: string },
+  opts: { redirectUri: string; returnTo: string; popup: boolean; policy: OidcNetworkPolicy; testTicketId?: string; popupLink?: string },
   now: Date = new Date(),
 ): Promise<{ ok: true; authorizationUrl: string; state: string } | { ok: false; reason: MemberOidcRefusal }> {
   const config = await getMemberSignInConfig(partnerId);
@@ -44,14 +44,15 @@ export async function startMemberOidc(
         codeVerifier,
         returnTo: opts.returnTo,
         popup: opts.popup,
+        linkHash: opts.popup && opts.popupLink ? opts.popupLink : null,
         testTicketId: opts.testTicketId ?? null,
         createdAt: now,
         expiresAt: new Date(now.getTime() + STATE_TTL_MS),
       },
     });
   } catch (err) {
-    // A test ticket starts one flow: the database refuses its second use.
-    if (opts.testTicketId && prismaErrorCode(err) === "P2002") return { ok: false, reason: "bad_state" };
+    // A test ticket starts one flow, and a popup's link one sign-in: the database refuses a second use.
+    if ((opts.testTicketId || opts.popupLink) && prismaErrorCode(err) === "P2002") return { ok: false, reason: "bad_state" };
     throw err;
   }
   return { ok: true, authorizationUrl, state };
@@ -146,4 +147,24 @@ export async function completeMemberOidcPopup(partnerId: string, code: string, n
   if (count !== 1) return null;
   const session = await issueMemberSessionToken({ memberId: row.memberId, partnerId, environment: "live" });
   return { session, returnTo: row.returnTo };
+}
+
+export type PopupCollection = { status: "done"; session: Session; returnTo: string } | { status: "pending" } | { status: "unknown" };
+
+/**
+ * The widget's frame asks whether the popup it opened has finished (when the IdP's pages cut the popup
+ * off from its opener, postMessage cannot reach the frame). `watch` is the secret the frame kept; the
+ * popup only ever saw its SHA-256 (the link), so a link sent to someone else collects nothing.
+ * Done works once, within the completion window.
+ */
+export async function collectMemberOidcPopup(partnerId: string, watch: string, now: Date = new Date()): Promise<PopupCollection> {
+  if (!/^[A-Za-z0-9_-]{32,128}$/.test(watch)) return { status: "unknown" };
+  const linkHash = sha256(watch);
+  const row = await db.oidcSignInState.findUnique({ where: { linkHash } });
+  if (!row || row.partnerId !== partnerId || !row.popup || row.expiresAt <= now) return { status: "unknown" };
+  if (!row.memberId) return { status: "pending" };
+  const { count } = await db.oidcSignInState.deleteMany({ where: { stateHash: row.stateHash, linkHash, memberId: row.memberId } });
+  if (count !== 1) return { status: "unknown" };
+  const session = await issueMemberSessionToken({ memberId: row.memberId, partnerId, environment: "live" });
+  return { status: "done", session, returnTo: row.returnTo };
 }

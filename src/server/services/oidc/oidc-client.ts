@@ -40,11 +40,17 @@ async function assertPublicHost(url: URL, policy: OidcNetworkPolicy): Promise<vo
 }
 
 /** Every request to the IdP (discovery, JWKS, token) is checked against the policy first. */
-function guardedFetch(policy: OidcNetworkPolicy): client.CustomFetch {
-  return async (url, options) => {
+function policyFetch(policy: OidcNetworkPolicy): (url: string, init: RequestInit) => Promise<Response> {
+  return async (url, init) => {
     await assertPublicHost(new URL(url), policy);
-    return fetch(url, { ...options, redirect: "manual" } as RequestInit);
+    return fetch(url, { ...init, redirect: "manual" });
   };
+}
+
+/** The same, in openid-client's shape. */
+function guardedFetch(policy: OidcNetworkPolicy): client.CustomFetch {
+  const guarded = policyFetch(policy);
+  return (url, options) => guarded(url, options as RequestInit);
 }
 
 const DISCOVERY_TTL_MS = 10 * 60 * 1000;
@@ -85,7 +91,7 @@ async function probeIdp(cfg: OidcIssuerConfig, policy: OidcNetworkPolicy): Promi
   const at = probed.get(cfg.issuer);
   if (at && Date.now() - at < PROBE_OK_TTL_MS) return;
   const url = new URL(`${cfg.issuer.replace(/\/$/, "")}/.well-known/openid-configuration`);
-  const res = await guardedFetch(policy)(url.href, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+  const res = await policyFetch(policy)(url.href, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
   await res.body?.cancel();
   if (!res.ok) throw new TypeError(`the IdP's discovery document answered ${res.status}`);
   if (probed.size > 1000) probed.clear();
@@ -165,7 +171,7 @@ export async function finishOidcSignIn(
     await verifyIdTokenSignature(tokens.id_token, {
       jwksUri: metadata.jwks_uri,
       announcedAlgs: metadata.id_token_signing_alg_values_supported,
-      fetch: guardedFetch(policy),
+      fetch: policyFetch(policy),
       timeoutMs: (policy.timeoutSeconds ?? 5) * 1000,
     });
     const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
