@@ -11,6 +11,7 @@ import { bootstrap, log } from "@/server/runtime/bootstrap";
 import { childProcessEnv, defaultEnv, envValue, readEnv, setEnv, setting } from "@/server/config/env";
 import { markOwnServer } from "@/server/runtime/process-role";
 import { buildStaleness, serverBuildStaleness } from "@/server/runtime/build-state";
+import { startProgress } from "./lib/start-progress";
 
 const dev = process.argv.includes("--dev");
 // An operator who says NODE_ENV=production gets a strict start: the build must be there and current
@@ -49,8 +50,12 @@ try {
   process.exit(1);
 }
 
+// Numbered steps with what each is doing and how long it took (a first start builds for minutes).
+const progress = startProgress(dev ? 3 : 4);
+
 // Read before bootstrap, which points DATABASE_URL at the embedded database when none is set.
 const externalDatabaseUrl = setting("databaseUrl");
+progress.step(externalDatabaseUrl ? "Connecting to DATABASE_URL and applying pending migrations…" : "Opening the embedded database and applying pending migrations (the first start creates it: ~20 s on 2 idle cores, 2 min or more on a busy machine)…");
 // A missing or wrong setting is a message to act on, not a crash: no stack trace.
 const database = await bootstrap().catch((err: unknown) => {
   if (!(err instanceof ConfigError)) throw err;
@@ -70,15 +75,20 @@ try {
   process.exit(1);
 }
 
+progress.done();
+
 const { credentialsFileFor, printDemoCredentials, shouldSeedDemo } = await import("./seed/demo-credentials");
 const credentialsFile = credentialsFileFor(externalDatabaseUrl);
 const seedDemo = shouldSeedDemo(externalDatabaseUrl, setting("seedDemo"));
 let seededNow = false;
+progress.step("Demo data…");
 if (seedDemo) {
   const { seedDemoIfEmpty } = await import("./seed/demo");
   seededNow = await seedDemoIfEmpty(credentialsFile, externalDatabaseUrl);
-} else if (externalDatabaseUrl && setting("seedDemo") !== "0") {
-  log("DATABASE_URL: no demo data is seeded into it (set SEED_DEMO=1 to seed an empty database with the demo partners)");
+  progress.done(seededNow ? "seeded" : "already there (the database is not empty): checked");
+} else {
+  if (externalDatabaseUrl && setting("seedDemo") !== "0") log("      DATABASE_URL: no demo data is seeded into it (set SEED_DEMO=1 to seed an empty database with the demo partners)");
+  progress.done("skipped (SEED_DEMO)");
 }
 
 // After an AUTH_SECRET rotation: say which key pairs can no longer be verified, and move webhook
@@ -101,12 +111,16 @@ if (seedDemo) {
 if (!dev) {
   const stale = buildStaleness();
   if (stale) {
-    log(`building the app (next build: ${stale}) — this takes a minute or two the first time…`);
+    // Measured on the project's 2-core machines: 3–6 minutes idle, longer when they are busy.
+    progress.step(`Building the app with next build (${stale}): first start only, ~3–6 min on 2 cores, longer on a busy machine; its own output follows…`);
     const r = spawnSync(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "build"], { stdio: ["ignore", process.stderr, process.stderr], env: childProcessEnv() });
     if (r.status !== 0) {
       log("next build failed: see the output above");
       process.exit(1);
     }
+    progress.done("built");
+  } else {
+    progress.step("Building the app: the build is current, nothing to build");
   }
   // `npm run build`'s second half: the entry points compiled to JavaScript, so that the next
   // `npm start` is `node` on them (scripts/run-built.mjs). This start goes on from the sources.
@@ -114,12 +128,13 @@ if (!dev) {
   if (serverStale && !strictProduction) {
     const { buildServer } = await import("./build-server");
     const ms = await buildServer();
-    log(`compiled the server for the next start (${serverStale}) in ${(ms / 1000).toFixed(1)} s`);
+    log(`      compiled the server for the next start (${serverStale}) in ${(ms / 1000).toFixed(1)} s`);
   }
 }
 
 // Webhook and email delivery and the events' partition upkeep (PERKWAY_WORKERS=0 turns them off
 // here: `npm run worker` processes do it). Several processes share the queues (SKIP LOCKED).
+progress.step(dev ? "Starting the server (development: each page compiles on its first visit, which can take a minute on 2 cores)…" : "Starting the server and the background work…");
 const { startBackgroundWork } = await import("@/server/runtime/background-work");
 const backgroundWork = await startBackgroundWork({ log, mailConfig });
 
@@ -131,13 +146,14 @@ const backgroundWork = await startBackgroundWork({ log, mailConfig });
 if (!dev) process.setSourceMapsEnabled(false);
 const { startServer } = await import("@/server/server");
 const server = await startServer({ dev, port, hostname });
+progress.done("listening");
 log(
   mailConfig.smtpUrl
     ? `email: sending through ${redactSmtpUrl(mailConfig.smtpUrl)} from ${mailConfig.fromAddress}`
     : "email: no SMTP_URL, so nothing leaves this machine: emails are kept on the portal's Mailbox page (super admins) and logged here",
 );
 printDemoCredentials(credentialsFile, seededNow);
-log(`\nPerkway is running: portal http://localhost:${port}  ·  API http://localhost:${port}/v1  ·  API reference http://localhost:${port}/docs/api`);
+log(`\nPerkway is running (ready in ${progress.elapsed()}): portal http://localhost:${port}  ·  API http://localhost:${port}/v1  ·  API reference http://localhost:${port}/docs/api`);
 
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -1,4 +1,5 @@
-// Members, private deals and a month of activity for one demo partner, through the services.
+// Members, private deals and a month of activity for one demo partner, in Sandbox and in Live (the
+// portal opens on Live: an empty Live made the demo look dead, issue 53.5), through the services.
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import type { EventType } from "@/server/domain/enums";
 import { createMembersBatch } from "@/server/services/members";
@@ -18,10 +19,8 @@ export async function seedPartnerActivity(partner: PartnerDto, spec: DemoPartner
     const people = demoMembers(spec.members[environment], partner.subdomain, environment, random);
     const results = await createMembersBatch(scope, people, hostedAppConfig());
     const memberIds = results.flatMap((r) => (r.status === "error" ? [] : [r.user.id]));
-    if (environment === "test") {
-      await seedPrivateDeals(scope, partner);
-      await seedEvents(scope, memberIds, deals.map((d) => d.id), random);
-    }
+    await seedPrivateDeals(scope, partner);
+    await seedEvents(scope, memberIds, deals.map((d) => d.id), random);
   }
 }
 

@@ -73,28 +73,60 @@ export function refreshDemoUrls(file: string): DemoCredentials | null {
   return next;
 }
 
+/** Columns a terminal gives a string: wide (East Asian, emoji) graphemes take two, combining marks none. */
+export function displayWidth(text: string): number {
+  let width = 0;
+  for (const { segment } of new Intl.Segmenter("en", { granularity: "grapheme" }).segment(text)) {
+    const cp = segment.codePointAt(0) ?? 0;
+    if (/^\p{Mark}+$/u.test(segment) || cp === 0x200d) continue;
+    width += /\p{Extended_Pictographic}/u.test(segment) || isWide(cp) ? 2 : 1;
+  }
+  return width;
+}
+
+function isWide(cp: number): boolean {
+  return (
+    (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) || (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) || (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x20000 && cp <= 0x3fffd)
+  );
+}
+
+/** Rows as aligned columns (by display width, not string length), two spaces apart, indented. */
+export function formatTable(rows: string[][], indent = "  "): string[] {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => displayWidth(r[i] ?? ""))));
+  return rows.map((r) => indent + r.map((cell, i) => (i === r.length - 1 ? cell : cell + " ".repeat(widths[i] - displayWidth(cell)))).join("  ").trimEnd());
+}
+
 /**
- * `fresh`: the demo data was created by this start: print the logins and the sandbox keys once.
+ * `fresh`: the demo data was created by this start: the logins and the sandbox keys, shown once.
  * Otherwise only where to find them. Live keys are never printed.
  */
-export function printDemoCredentials(file: string, fresh: boolean) {
+export function demoCredentialsText(file: string, fresh: boolean): string | null {
   const c = refreshDemoUrls(file);
-  if (!c) return;
-  const where = path.relative(process.cwd(), file);
-  if (!fresh) {
-    console.error(`\nDemo logins and keys: ${where} (${c.partners.length} partners, portal ${c.portal_url})`);
-    return;
-  }
+  if (!c) return null;
+  const where = path.relative(process.cwd(), file) || file;
+  if (!fresh) return `\nDemo logins and keys: ${where} (${c.partners.length} partners, portal ${c.portal_url})`;
   const lines = [
     "",
     `Demo logins (shown once; kept in ${where}):`,
-    `  super admin     ${c.super_admin.email} / ${c.super_admin.password}`,
-    ...c.partners.map((p) => `  ${p.name.padEnd(28)} ${p.admin.email} / ${p.admin.password}   hosted app ${p.hosted_app_url}`),
+    ...formatTable([
+      ["Who", "Email", "Password", "Hosted app"],
+      ["Super admin", c.super_admin.email, c.super_admin.password, "—"],
+      ...c.partners.map((p) => [p.name, p.admin.email, p.admin.password, p.hosted_app_url]),
+    ]),
+    "",
+    "Demo data in both environments: Live and Sandbox each hold members, private deals and 30 days of activity",
+    "(views, clicks, redemptions). The portal opens on Live; the switch at the top shows Sandbox.",
   ];
   const first = c.partners[0];
   if (first) {
-    lines.push("", `Sandbox keys of ${first.name} (live keys only in the file):`, `  public_key  ${first.keys.test.public_key}`, `  private_key ${first.keys.test.private_key}`);
+    lines.push("", `Sandbox keys of ${first.name} (live keys only in the file):`, ...formatTable([["public_key", first.keys.test.public_key], ["private_key", first.keys.test.private_key]]));
     lines.push(`  try: curl -s -X POST ${c.portal_url}/v1/authentications -H 'content-type: application/json' \\`, `       -d '{"public_key":"${first.keys.test.public_key}","private_key":"${first.keys.test.private_key}"}'`);
   }
-  console.error(lines.join("\n"));
+  return lines.join("\n");
+}
+
+export function printDemoCredentials(file: string, fresh: boolean) {
+  const text = demoCredentialsText(file, fresh);
+  if (text) console.error(text);
 }

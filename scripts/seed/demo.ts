@@ -26,10 +26,10 @@ export async function seedDemoIfEmpty(credentialsFile: string, databaseUrl: stri
 
 export async function seedDemo(credentialsFile: string, databaseUrl: string | null): Promise<DemoCredentials> {
   const started = Date.now();
-  log("empty database: seeding demo data…");
+  log("      empty database: seeding the catalogue and three demo partners, each with members, private deals and 30 days of activity in Live and in Sandbox (~30 s–2 min on 2 cores)…");
   const catalogue = JSON.parse(fs.readFileSync(path.resolve("prisma/seed/catalogue.json"), "utf8"));
   const imported = await importCatalog("operator", catalogue);
-  log(`  catalogue: ${imported.created} servicepass deals`);
+  log(`      catalogue: ${imported.created} servicepass deals (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
   const superAdmin = await createAdmin("operator", { email: "admin@perkway.local", role: "super_admin", name: "Perkway Operator" });
   const links = hostedAppConfig();
@@ -53,9 +53,8 @@ export async function seedDemo(credentialsFile: string, databaseUrl: string | nu
       admin: { email: admin.email, password: admin.password },
       keys,
     });
-    log(`  partner: ${partner.name} (${partner.subdomain})`);
+    log(`      partner ${credentials.partners.length}/${DEMO_PARTNERS.length}: ${partner.name} (${partner.subdomain}): ${spec.members.live} live and ${spec.members.test} sandbox members (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
   saveDemoCredentials(credentialsFile, credentials);
-  log(`demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return credentials;
 }

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { credentialsFileFor, printDemoCredentials, refreshDemoUrls, saveDemoCredentials, shouldSeedDemo, type DemoCredentials } from "../../scripts/seed/demo-credentials";
+import { credentialsFileFor, displayWidth, printDemoCredentials, refreshDemoUrls, saveDemoCredentials, shouldSeedDemo, type DemoCredentials } from "../../scripts/seed/demo-credentials";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "perkway-creds-"));
 const sample = (): DemoCredentials => ({
@@ -71,5 +71,34 @@ describe("demo credentials", () => {
     expect(first).not.toContain("sk_live_secret");
     for (const secret of ["super-secret-pw", "partner-secret-pw", "sk_test_secret", "sk_live_secret"]) expect(later).not.toContain(secret);
     expect(later).toContain("print.json");
+  });
+
+  // Issue 53.15: the logins printed on the first start were misaligned (a fixed padEnd by string length).
+  it("prints the logins as a table whose columns line up on a terminal, multi-byte and wide names included", () => {
+    const file = path.join(dir, "table.json");
+    const base = sample().partners[0];
+    const names = ["Northstar", "Cedar University Founders Lab of the Pacific", "Zu\u0308rich Ünï Lab", "東京 Founders", "Rocket 🚀 Fund"];
+    saveDemoCredentials(file, { ...sample(), partners: names.map((name, i) => ({ ...base, name, subdomain: `p${i}`, admin: { email: `admin${"x".repeat(i * 3)}@p${i}.example`, password: `pw-${i}` } })) });
+    const out: string[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...a) => void out.push(a.join(" ")));
+    printDemoCredentials(file, true);
+    spy.mockRestore();
+    const lines = out.join("\n").split("\n");
+    const rows = [["Who", "Email"], ["Super admin", "admin@perkway.local"], ...names.map((n, i) => [n, `admin${"x".repeat(i * 3)}@p${i}.example`])];
+    const emailColumns = rows.map(([who, email]) => {
+      const line = lines.find((l) => l.trimStart().startsWith(who) && l.includes(email));
+      expect(line, who).toBeDefined();
+      return displayWidth(line!.slice(0, line!.indexOf(email)));
+    });
+    expect(new Set(emailColumns).size).toBe(1);
+    // The password and hosted-app columns line up too.
+    const passwordColumns = rows.slice(2).map(([who], i) => {
+      const line = lines.find((l) => l.trimStart().startsWith(who))!;
+      return displayWidth(line.slice(0, line.indexOf(`pw-${i}`)));
+    });
+    expect(new Set(passwordColumns).size).toBe(1);
+    expect(displayWidth("東京")).toBe(4);
+    expect(displayWidth("Zu\u0308rich")).toBe(6);
+    expect(displayWidth("🚀")).toBe(2);
   });
 });

@@ -16,6 +16,7 @@ export async function bootstrap(opts: { port?: number; quiet?: boolean } = {}): 
   setEnv("DATABASE_URL", database.url);
   if (!opts.quiet) log(database.embedded ? `database: embedded PGlite (${DATA_DIR}/pglite)${database.owned ? "" : ", shared with the running server"}` : "database: DATABASE_URL");
   const { applied } = database;
-  if (applied.length && !opts.quiet) log(`applied ${applied.length} migration(s): ${applied.join(", ")}`);
+  // A new database gets every migration: name the first and the last, not a screenful.
+  if (applied.length && !opts.quiet) log(`applied ${applied.length} migration(s): ${applied.length > 3 ? `${applied[0]} … ${applied[applied.length - 1]}` : applied.join(", ")}`);
   return database;
 }
