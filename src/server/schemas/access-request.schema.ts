@@ -49,7 +49,8 @@ export const accessRequestCreateSchema = z
     message: accessRequestMessageSchema.nullable().optional(),
   })
   .strict()
-  .meta({ id: "AccessRequestCreate" });
+  // The service's rule, stated for the document: exactly one of user_id and external_user_id.
+  .meta({ id: "AccessRequestCreate", oneOf: [{ required: ["user_id"], title: "By user_id" }, { required: ["external_user_id"], title: "By external_user_id" }] });
 export type AccessRequestCreateInput = z.output<typeof accessRequestCreateSchema>;
 
 /** POST /v1/access-requests/{id}/approve | decline | withdraw. */

@@ -2,8 +2,8 @@
 // catalogue import (merged by language and field), and as stored and returned. docs/api.md, Languages.
 import { z } from "zod";
 import { matchSupportedLocale, SUPPORTED_LOCALES, type SupportedLocale } from "@/server/domain/locales";
-import { INSTRUCTION_PLACEHOLDERS, unknownPlaceholderMessage, unknownPlaceholders } from "./redemption.schema";
-import { SUPPORTED_LIST } from "./locale.schema";
+import { INSTRUCTION_PLACEHOLDERS, onlyPlaceholdersPattern, unknownPlaceholderMessage, unknownPlaceholders } from "./redemption.schema";
+import { SUPPORTED_LIST, SUPPORTED_LOCALE_PATTERN } from "./locale.schema";
 
 export const TRANSLATABLE_FIELDS = ["product_name", "short_description", "long_description", "perk_description"] as const;
 type TranslatableField = (typeof TRANSLATABLE_FIELDS)[number];
@@ -14,7 +14,8 @@ const instructionsText = z
   .superRefine((value, ctx) => {
     const unknown = unknownPlaceholders(value, INSTRUCTION_PLACEHOLDERS);
     if (unknown.length) ctx.addIssue({ code: "custom", message: unknownPlaceholderMessage(unknown, INSTRUCTION_PLACEHOLDERS) });
-  });
+  })
+  .meta({ pattern: onlyPlaceholdersPattern(INSTRUCTION_PLACEHOLDERS) });
 
 const fieldSchemas = {
   product_name: z.string().trim().min(1).max(200),
@@ -74,6 +75,7 @@ export const dealTranslationsInputSchema = z
   })
   .meta({
     id: "DealTranslationsInput",
+    propertyNames: { type: "string", pattern: SUPPORTED_LOCALE_PATTERN },
     description:
       `Deal text per language: keys ${SUPPORTED_LIST} (a regional tag such as es-MX is stored as es), whether or not you offer the language yet. ` +
       "PATCH merges by language and field: a field set to null removes it, a language set to null removes all of it.",

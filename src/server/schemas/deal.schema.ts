@@ -111,7 +111,8 @@ const timestampQuery = z
   .string()
   .refine((v) => z.iso.datetime({ offset: true }).safeParse(v).success || z.iso.date().safeParse(v).success, {
     error: "must be an ISO 8601 timestamp such as 2026-11-21T14:03:07.123Z (or a date, meaning its start in UTC)",
-  });
+  })
+  .meta({ anyOf: [{ format: "date-time" }, { format: "date" }] });
 
 const statusListRe = new RegExp(`^(${LISTABLE_STATUSES.join("|")})(,(${LISTABLE_STATUSES.join("|")}))*$`);
 
@@ -202,7 +203,8 @@ const categoryRefSchema = z.union([
       name: z.string().optional().meta({ example: CATEGORY_EXAMPLE.name }),
     })
     .strict()
-    .refine((c) => c.id !== undefined || c.slug !== undefined, { error: "a category object needs its slug or id" }),
+    .refine((c) => c.id !== undefined || c.slug !== undefined, { error: "a category object needs its slug or id" })
+    .meta({ anyOf: [{ required: ["slug"], properties: { slug: { type: "string" } } }, { required: ["id"], properties: { id: { type: "string" } } }] }),
 ]);
 export type CategoryRef = z.output<typeof categoryRefSchema>;
 
@@ -268,6 +270,16 @@ function refineEligibilityForms(d: Record<string, unknown>, ctx: z.RefinementCtx
   }
 }
 
+/** refineEligibilityForms for the document: a flat eligibility_<d> excludes eligibility.<d>. */
+const oneEligibilityForm = {
+  not: {
+    anyOf: ELIGIBILITY_DIMENSIONS.map((d) => ({
+      required: [`eligibility_${d}`, "eligibility"],
+      properties: { [`eligibility_${d}`]: { type: "array" }, eligibility: { type: "object", required: [d], properties: { [d]: { type: "array" } } } },
+    })),
+  },
+};
+
 type OptionalWritable = { [K in keyof typeof dealWritableFields]: z.ZodOptional<(typeof dealWritableFields)[K]> };
 const optionalFields = Object.fromEntries(Object.entries(dealWritableFields).map(([k, s]) => [k, s.optional()])) as OptionalWritable;
 
@@ -281,7 +293,7 @@ export const partnerDealCreateSchema = z
   .strict()
   .superRefine(refineDates)
   .superRefine(refineEligibilityForms)
-  .meta({ id: "PartnerDealCreate" });
+  .meta({ id: "PartnerDealCreate", ...oneEligibilityForm });
 export type PartnerDealCreateInput = z.output<typeof partnerDealCreateSchema>;
 
 export const partnerDealUpdateSchema = z
@@ -289,7 +301,7 @@ export const partnerDealUpdateSchema = z
   .strict()
   .superRefine(refineDates)
   .superRefine(refineEligibilityForms)
-  .meta({ id: "PartnerDealUpdate" });
+  .meta({ id: "PartnerDealUpdate", ...oneEligibilityForm });
 export type PartnerDealUpdateInput = z.output<typeof partnerDealUpdateSchema>;
 
 // ---- Unique codes ------------------------------------------------------------------------------

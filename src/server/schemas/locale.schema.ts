@@ -4,6 +4,9 @@ import { z } from "zod";
 import { canonicalLocaleTag, matchSupportedLocale, SUPPORTED_LOCALES } from "@/server/domain/locales";
 
 export const SUPPORTED_LIST = SUPPORTED_LOCALES.join(", ");
+
+/** For the OpenAPI document: a supported language, alone or with subtags (es-MX); the API also takes other letter cases. */
+export const SUPPORTED_LOCALE_PATTERN = `^(?:${[...new Set(SUPPORTED_LOCALES.map((l) => l.split("-")[0]))].join("|")})(?:-[A-Za-z0-9]{2,8})*$`;
 const UNSUPPORTED_LOCALE_MESSAGE = `must be a supported language: ${SUPPORTED_LIST}, or a regional tag of one (es-MX is served as es)`;
 
 /** A supported language or a regional tag of one, as the supported locale it is served in ("es-MX" → "es"). */
@@ -15,7 +18,7 @@ export const supportedLocaleSchema = z
     ctx.addIssue({ code: "custom", message: UNSUPPORTED_LOCALE_MESSAGE, input: v });
     return z.NEVER;
   })
-  .meta({ description: `One of ${SUPPORTED_LIST}; a regional tag of one (es-MX, fr-CA) is taken as that language`, example: "fr" });
+  .meta({ description: `One of ${SUPPORTED_LIST}; a regional tag of one (es-MX, fr-CA) is taken as that language`, example: "fr", pattern: SUPPORTED_LOCALE_PATTERN });
 
 /** ?locale= on GET /v1/deals, /v1/deals/{id} and /instructions. */
 export const localeQueryField = supportedLocaleSchema.optional().meta({
@@ -38,5 +41,6 @@ export const memberLocaleSchema = z
   .meta({
     description: "BCP 47 language tag (stored in canonical case). The hosted app and member emails use it when it is a supported language or a regional tag of one; null: decided per visit",
     example: "fr",
+    pattern: "^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{2,8})*$",
   });
 

@@ -34,7 +34,7 @@ export function unknownPlaceholderMessage(unknown: readonly string[], supported:
 }
 
 /** For the OpenAPI document: text whose every {{…}} is one of `names` (what knownPlaceholdersOnly enforces). */
-const onlyPlaceholdersPattern = (names: readonly string[]) => `^(?:[^{]|\\{(?!\\{)|\\{\\{\\s*(?:${names.join("|")})\\s*\\}\\})*$`;
+export const onlyPlaceholdersPattern = (names: readonly string[]) => `^(?:[^{]|\\{(?!\\{)|\\{\\{\\s*(?:${names.join("|")})\\s*\\}\\})*$`;
 
 const knownPlaceholdersOnly = (supported: readonly string[]) => (value: string, ctx: z.RefinementCtx) => {
   const unknown = unknownPlaceholders(value, supported);

@@ -25,7 +25,7 @@ export const emailSchema = z
   .trim()
   .toLowerCase()
   .pipe(z.email({ error: "must be a valid email address" }).max(254, { error: "must be at most 254 characters" }))
-  .meta({ description: "Trimmed and lower-cased; unique per partner and environment", format: "email", example: "ada@example.com" });
+  .meta({ description: "Trimmed and lower-cased; unique per partner and environment", format: "email", maxLength: 254, example: "ada@example.com" });
 
 const externalUserIdSchema = z
   .string()

@@ -914,6 +914,7 @@ export interface components {
              */
             private_key: string;
         };
+        /** @description `role` is not accepted: role is not writable over the API (every member has role user); sending it is a 400 parameter_invalid. */
         UserCreateRequest: {
             /**
              * Format: email
@@ -931,8 +932,6 @@ export interface components {
             user_types?: ("Idea stage" | "Early-stage startup" | "Growth-stage startup" | "Scale-up" | "SME")[];
             regions?: ("North America" | "South America" | "Europe" | "Middle East" | "Asia" | "Africa" | "Oceania")[];
             eligibility?: components["schemas"]["EligibilityInput"];
-            /** @description Not writable: always user over the API (sending it is a 400 parameter_invalid) */
-            role?: null;
             /** @description true: also email the user a sign-in link (a separate single-use link), new or existing user; not on an idempotent replay */
             send_sign_in_email?: boolean;
         };
@@ -942,10 +941,11 @@ export interface components {
             company_stage?: ("Idea" | "Pre-seed" | "Seed" | "Series A" | "Series B" | "Series C+")[];
             company_size?: ("1-10" | "11-50" | "51-200" | "201-1000" | "1000+")[];
             business_type?: ("B2B" | "B2C" | "B2B2C" | "Marketplace" | "Non-profit" | "Agency")[];
-            geography?: string[];
+            geography?: ("AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW")[];
             incorporation?: ("Incorporated" | "Not incorporated")[];
             funding?: ("Bootstrapped" | "Angel" | "VC-backed" | "Grant-funded")[];
         };
+        /** @description `role` is not accepted: role is not writable over the API (every member has role user); sending it is a 400 parameter_invalid. */
         UserPatchByIdentifier: {
             /**
              * @description Identifier: the member's id
@@ -971,12 +971,14 @@ export interface components {
             user_types?: ("Idea stage" | "Early-stage startup" | "Growth-stage startup" | "Scale-up" | "SME")[];
             regions?: ("North America" | "South America" | "Europe" | "Middle East" | "Asia" | "Africa" | "Oceania")[];
             eligibility?: components["schemas"]["EligibilityInput"];
-            /** @description Not writable: always user over the API (sending it is a 400 parameter_invalid) */
-            role?: null;
-        };
+        } & (unknown | unknown | {
+            /** @example crm-10482 */
+            external_user_id: string;
+        });
         UserBatchRequest: {
             users: components["schemas"]["UserCreate"][];
         };
+        /** @description `role` is not accepted: role is not writable over the API (every member has role user); sending it is a 400 parameter_invalid. */
         UserCreate: {
             /**
              * Format: email
@@ -994,9 +996,8 @@ export interface components {
             user_types?: ("Idea stage" | "Early-stage startup" | "Growth-stage startup" | "Scale-up" | "SME")[];
             regions?: ("North America" | "South America" | "Europe" | "Middle East" | "Asia" | "Africa" | "Oceania")[];
             eligibility?: components["schemas"]["EligibilityInput"];
-            /** @description Not writable: always user over the API (sending it is a 400 parameter_invalid) */
-            role?: null;
         };
+        /** @description `role` is not accepted: role is not writable over the API (every member has role user); sending it is a 400 parameter_invalid. */
         UserUpdate: {
             /**
              * Format: email
@@ -1014,17 +1015,21 @@ export interface components {
             user_types?: ("Idea stage" | "Early-stage startup" | "Growth-stage startup" | "Scale-up" | "SME")[];
             regions?: ("North America" | "South America" | "Europe" | "Middle East" | "Asia" | "Africa" | "Oceania")[];
             eligibility?: components["schemas"]["EligibilityInput"];
-            /** @description Not writable: always user over the API (sending it is a 400 parameter_invalid) */
-            role?: null;
         };
         PartnerDealCreate: {
             /** @example AWS Activate */
             product_name: string;
             /** @example aws-activate */
             slug?: string;
-            /** @example https://cdn.perkway.example/logos/aws-activate.svg */
+            /**
+             * @description An http(s) URL, a path on this site starting with /, or ""
+             * @example https://cdn.perkway.example/logos/aws-activate.svg
+             */
             logo_url?: string;
-            /** @example https://aws.amazon.com/activate/ */
+            /**
+             * @description An http(s) URL, a path on this site starting with /, or ""
+             * @example https://aws.amazon.com/activate/
+             */
             product_url?: string;
             /** @example Cloud credits, technical support and training for early-stage startups on AWS. */
             short_description: string;
@@ -1040,28 +1045,46 @@ export interface components {
              *       "cloud-infrastructure"
              *     ]
              */
-            categories?: (((string | {
+            categories?: (((string | ({
                 /** @example 2c7d9e1f-8a3b-4c5d-9e6f-1a2b3c4d5e6f */
                 id?: string;
                 /** @example cloud-infrastructure */
                 slug?: string;
                 /** @example Cloud infrastructure */
                 name?: string;
-            }) | (string | {
+            } | {
+                /** @example aws-activate */
+                slug: string;
+            } | {
+                /** @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e */
+                id: string;
+            })) | (string | ({
                 /** @example 2c7d9e1f-8a3b-4c5d-9e6f-1a2b3c4d5e6f */
                 id?: string;
                 /** @example cloud-infrastructure */
                 slug?: string;
                 /** @example Cloud infrastructure */
                 name?: string;
-            })) | string | {
+            } | {
+                /** @example aws-activate */
+                slug: string;
+            } | {
+                /** @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e */
+                id: string;
+            }))) | string | ({
                 /** @example 2c7d9e1f-8a3b-4c5d-9e6f-1a2b3c4d5e6f */
                 id?: string;
                 /** @example cloud-infrastructure */
                 slug?: string;
                 /** @example Cloud infrastructure */
                 name?: string;
-            })[];
+            } | {
+                /** @example aws-activate */
+                slug: string;
+            } | {
+                /** @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e */
+                id: string;
+            }))[];
             /** @enum {string} */
             tier?: "free" | "premium";
             tags?: ("new" | "featured" | "exclusive" | "popular" | "premium" | "free" | "limited_time" | "best_for_startups" | "ending_soon")[];
@@ -1077,12 +1100,7 @@ export interface components {
             eligibility_company_stage?: ("Idea" | "Pre-seed" | "Seed" | "Series A" | "Series B" | "Series C+")[];
             eligibility_company_size?: ("1-10" | "11-50" | "51-200" | "201-1000" | "1000+")[];
             eligibility_business_type?: ("B2B" | "B2C" | "B2B2C" | "Marketplace" | "Non-profit" | "Agency")[];
-            /**
-             * @example [
-             *       "Europe"
-             *     ]
-             */
-            eligibility_geography?: string[];
+            eligibility_geography?: ("AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW")[];
             eligibility_incorporation?: ("Incorporated" | "Not incorporated")[];
             eligibility_funding?: ("Bootstrapped" | "Angel" | "VC-backed" | "Grant-funded")[];
             /** @description Alternative to the flat eligibility_* fields (as on /v1/users); naming a dimension both ways is a 400 */
@@ -1140,8 +1158,8 @@ export interface components {
             } | null;
         };
         RedemptionInput: {
-            /** @example unique_code */
-            method: string;
+            /** @enum {string} */
+            method: "url" | "promo_code" | "steps" | "form" | "unique_code" | "inquiry";
             /**
              * @description HTML. Sanitized on write and on read (no script, no event handlers, no javascript: URLs); may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}} and {{partner_id}}, any other {{…}} is refused
              * @example <p>Apply with your company email and enter the code below.</p>
@@ -1156,18 +1174,27 @@ export interface components {
              * @description http(s) URL; may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}}, {{partner_id}}, and {{click_id}} (tracked deals: the member's click id, empty otherwise)
              * @example https://aws.amazon.com/activate/apply?ref={{user_id}}
              */
-            redeem_url?: string;
-            /** @example partners@northwind.example */
-            contact_email?: string;
+            redeem_url?: string & (unknown & unknown);
+            /**
+             * @description An email address, or ""
+             * @example partners@northwind.example
+             */
+            contact_email?: string | "" | unknown;
         };
         PartnerDealUpdate: {
             /** @example AWS Activate */
             product_name?: string;
             /** @example aws-activate */
             slug?: string;
-            /** @example https://cdn.perkway.example/logos/aws-activate.svg */
+            /**
+             * @description An http(s) URL, a path on this site starting with /, or ""
+             * @example https://cdn.perkway.example/logos/aws-activate.svg
+             */
             logo_url?: string;
-            /** @example https://aws.amazon.com/activate/ */
+            /**
+             * @description An http(s) URL, a path on this site starting with /, or ""
+             * @example https://aws.amazon.com/activate/
+             */
             product_url?: string;
             /** @example Cloud credits, technical support and training for early-stage startups on AWS. */
             short_description?: string;
@@ -1183,28 +1210,46 @@ export interface components {
              *       "cloud-infrastructure"
              *     ]
              */
-            categories?: (((string | {
+            categories?: (((string | ({
                 /** @example 2c7d9e1f-8a3b-4c5d-9e6f-1a2b3c4d5e6f */
                 id?: string;
                 /** @example cloud-infrastructure */
                 slug?: string;
                 /** @example Cloud infrastructure */
                 name?: string;
-            }) | (string | {
+            } | {
+                /** @example aws-activate */
+                slug: string;
+            } | {
+                /** @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e */
+                id: string;
+            })) | (string | ({
                 /** @example 2c7d9e1f-8a3b-4c5d-9e6f-1a2b3c4d5e6f */
                 id?: string;
                 /** @example cloud-infrastructure */
                 slug?: string;
                 /** @example Cloud infrastructure */
                 name?: string;
-            })) | string | {
+            } | {
+                /** @example aws-activate */
+                slug: string;
+            } | {
+                /** @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e */
+                id: string;
+            }))) | string | ({
                 /** @example 2c7d9e1f-8a3b-4c5d-9e6f-1a2b3c4d5e6f */
                 id?: string;
                 /** @example cloud-infrastructure */
                 slug?: string;
                 /** @example Cloud infrastructure */
                 name?: string;
-            })[];
+            } | {
+                /** @example aws-activate */
+                slug: string;
+            } | {
+                /** @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e */
+                id: string;
+            }))[];
             /** @enum {string} */
             tier?: "free" | "premium";
             tags?: ("new" | "featured" | "exclusive" | "popular" | "premium" | "free" | "limited_time" | "best_for_startups" | "ending_soon")[];
@@ -1220,12 +1265,7 @@ export interface components {
             eligibility_company_stage?: ("Idea" | "Pre-seed" | "Seed" | "Series A" | "Series B" | "Series C+")[];
             eligibility_company_size?: ("1-10" | "11-50" | "51-200" | "201-1000" | "1000+")[];
             eligibility_business_type?: ("B2B" | "B2C" | "B2B2C" | "Marketplace" | "Non-profit" | "Agency")[];
-            /**
-             * @example [
-             *       "Europe"
-             *     ]
-             */
-            eligibility_geography?: string[];
+            eligibility_geography?: ("AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW")[];
             eligibility_incorporation?: ("Incorporated" | "Not incorporated")[];
             eligibility_funding?: ("Bootstrapped" | "Angel" | "VC-backed" | "Grant-funded")[];
             /** @description Alternative to the flat eligibility_* fields (as on /v1/users); naming a dimension both ways is a 400 */
@@ -1256,8 +1296,8 @@ export interface components {
             redemption?: components["schemas"]["RedemptionPatch"];
         };
         RedemptionPatch: {
-            /** @example unique_code */
-            method?: string;
+            /** @enum {string} */
+            method?: "url" | "promo_code" | "steps" | "form" | "unique_code" | "inquiry";
             /**
              * @description HTML. Sanitized on write and on read (no script, no event handlers, no javascript: URLs); may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}} and {{partner_id}}, any other {{…}} is refused
              * @example <p>Apply with your company email and enter the code below.</p>
@@ -1272,17 +1312,25 @@ export interface components {
              * @description http(s) URL; may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}}, {{partner_id}}, and {{click_id}} (tracked deals: the member's click id, empty otherwise)
              * @example https://aws.amazon.com/activate/apply?ref={{user_id}}
              */
-            redeem_url?: string;
-            /** @example partners@northwind.example */
-            contact_email?: string;
-        };
-        VisibilityRuleCreate: {
-            /** @example region */
-            rule_type: string;
+            redeem_url?: string & (unknown & unknown);
             /**
-             * @description Partner UUIDs, PartnerType, AudienceRegion or UserType values, depending on rule_type (duplicates are dropped)
+             * @description An email address, or ""
+             * @example partners@northwind.example
+             */
+            contact_email?: string | "" | unknown;
+        };
+        /** @description rule_value holds the vocabulary of rule_type's dimension, exact strings. */
+        VisibilityRuleCreate: components["schemas"]["VisibilityRulePartner"] | components["schemas"]["VisibilityRulePartnerType"] | components["schemas"]["VisibilityRuleRegion"] | components["schemas"]["VisibilityRuleUserType"];
+        VisibilityRulePartner: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            rule_type: "include_partner" | "exclude_partner";
+            /**
+             * @description Partner ids (duplicates are dropped)
              * @example [
-             *       "Europe"
+             *       "8e2a6c4d-1f3b-4a5c-9d7e-2b4c6d8e0f1a"
              *     ]
              */
             rule_value: string[];
@@ -1292,16 +1340,76 @@ export interface components {
              */
             priority: number;
         };
+        VisibilityRulePartnerType: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            rule_type: "include_partner_type" | "exclude_partner_type";
+            /**
+             * @description PartnerType values (duplicates are dropped)
+             * @example [
+             *       "Accelerator"
+             *     ]
+             */
+            rule_value: ("VC fund" | "Accelerator" | "Incubator" | "Startup program" | "Coworking space" | "University" | "Student society" | "Startup community" | "B2B platform" | "Agency or consultancy" | "Influencer" | "Event/Conference" | "Media/Newsletter/Publisher" | "Government" | "Bank" | "Other")[];
+            /**
+             * @description Among the rules of a dimension that match, the highest priority decides; on a tie, exclude wins
+             * @default 0
+             */
+            priority: number;
+        };
+        VisibilityRuleRegion: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            rule_type: "include_region" | "exclude_region";
+            /**
+             * @description AudienceRegion values (duplicates are dropped)
+             * @example [
+             *       "Europe"
+             *     ]
+             */
+            rule_value: ("North America" | "South America" | "Europe" | "Middle East" | "Asia" | "Africa" | "Oceania")[];
+            /**
+             * @description Among the rules of a dimension that match, the highest priority decides; on a tie, exclude wins
+             * @default 0
+             */
+            priority: number;
+        };
+        VisibilityRuleUserType: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            rule_type: "include_user_type" | "exclude_user_type";
+            /**
+             * @description UserType values (duplicates are dropped)
+             * @example [
+             *       "Early-stage startup"
+             *     ]
+             */
+            rule_value: ("Idea stage" | "Early-stage startup" | "Growth-stage startup" | "Scale-up" | "SME")[];
+            /**
+             * @description Among the rules of a dimension that match, the highest priority decides; on a tie, exclude wins
+             * @default 0
+             */
+            priority: number;
+        };
         VisibilityRuleUpdate: {
-            /** @example region */
-            rule_type?: string;
+            /**
+             * @description Decides what rule_value holds (docs/api.md, Visibility and eligibility)
+             * @enum {string}
+             */
+            rule_type?: "include_partner" | "exclude_partner" | "include_partner_type" | "exclude_partner_type" | "include_region" | "exclude_region" | "include_user_type" | "exclude_user_type";
             /**
              * @description Partner UUIDs, PartnerType, AudienceRegion or UserType values, depending on rule_type (duplicates are dropped)
              * @example [
              *       "Europe"
              *     ]
              */
-            rule_value?: string[];
+            rule_value?: (string | unknown | ("VC fund" | "Accelerator" | "Incubator" | "Startup program" | "Coworking space" | "University" | "Student society" | "Startup community" | "B2B platform" | "Agency or consultancy" | "Influencer" | "Event/Conference" | "Media/Newsletter/Publisher" | "Government" | "Bank" | "Other" | "North America" | "South America" | "Europe" | "Middle East" | "Asia" | "Africa" | "Oceania" | "Idea stage" | "Early-stage startup" | "Growth-stage startup" | "Scale-up" | "SME"))[];
             /**
              * @description Among the rules of a dimension that match, the highest priority decides; on a tie, exclude wins
              * @example 10
@@ -1329,14 +1437,14 @@ export interface components {
              */
             external_user_id?: string;
             message?: ((string | null) | null) | string | null;
-        };
+        } & (unknown | unknown);
         AccessRequestDecision: {
             /** @example Approved: the member's company matches the programme. */
             note?: ((string | null) | null) | string | null;
         };
         WebhookEndpointCreate: {
             /**
-             * @description Where events are POSTed: https (http only for localhost / 127.0.0.1)
+             * @description Where events are POSTed: https (http only for localhost / 127.0.0.1); no user name, password or #fragment
              * @example https://example.com/webhooks/perkway
              */
             url: string;
@@ -1352,7 +1460,7 @@ export interface components {
         };
         WebhookEndpointUpdate: {
             /**
-             * @description Where events are POSTed: https (http only for localhost / 127.0.0.1)
+             * @description Where events are POSTed: https (http only for localhost / 127.0.0.1); no user name, password or #fragment
              * @example https://example.com/webhooks/perkway
              */
             url?: string;
@@ -1392,27 +1500,93 @@ export interface components {
              */
             reason?: string;
         };
-        TrackEvent: {
-            /** @enum {string} */
-            event_type: "deal_list_viewed" | "deal_detail_viewed" | "instructions_viewed" | "redeem_url_clicked" | "promo_code_copied" | "unique_code_claimed" | "deal_redeemed" | "upgrade_cta_clicked" | "deal_inquiry_submitted";
+        /** @description One event; its fields depend on event_type. */
+        TrackEvent: components["schemas"]["TrackDealListViewed"] | components["schemas"]["TrackUpgradeCtaClicked"] | components["schemas"]["TrackDealEvent"];
+        /** @description Deals appeared in a listing the member saw. The only type that takes deal_ids. */
+        TrackDealListViewed: {
             /**
-             * @description The member's id (from POST /v1/users). Required for every type except deal_list_viewed and upgrade_cta_clicked.
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "deal_list_viewed";
+            /**
+             * @description The member's id (from POST /v1/users), when known
              * @example 3b9e4f0a-2c1d-4e5f-9a8b-7c6d5e4f3a2b
              */
             user_id?: ((string | null) | null) | string | null;
             /**
-             * @description Required for every deal-specific type; optional on upgrade_cta_clicked; on deal_list_viewed a single deal_id is accepted as one listed deal (stored with deal_ids).
+             * @description One listed deal (stored with deal_ids)
              * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
              */
             deal_id?: ((string | null) | null) | string | null;
             /**
-             * @description deal_list_viewed only: the deals the listing showed, up to 200.
+             * @description The deals the listing showed, up to 200
              * @example [
              *       "6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e",
              *       "0d4e8a1b-7c2f-4e3a-9b5d-6f1a2c3b4d5e"
              *     ]
              */
             deal_ids?: ((unknown[] | string[] | null) | null) | string[] | null;
+            /** @description ISO 8601 with a time zone. Default: when the request is received. At most 5 minutes in the future and 7 days in the past. */
+            occurred_at?: ((string | null) | null) | string | null;
+            /**
+             * @description Your id for the event. An event_id already recorded for this partner and environment is ignored (counted in duplicates).
+             * @example evt_2026-11-21_0001
+             */
+            event_id?: ((string | null) | null) | string | null;
+            metadata?: (({
+                [key: string]: unknown;
+            } | null) | null) | {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** @description The member clicked a tier-upgrade call to action. */
+        TrackUpgradeCtaClicked: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "upgrade_cta_clicked";
+            /**
+             * @description The member's id (from POST /v1/users), when known
+             * @example 3b9e4f0a-2c1d-4e5f-9a8b-7c6d5e4f3a2b
+             */
+            user_id?: ((string | null) | null) | string | null;
+            /**
+             * @description The premium deal whose call to action was clicked, if any
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
+            deal_id?: ((string | null) | null) | string | null;
+            /** @description ISO 8601 with a time zone. Default: when the request is received. At most 5 minutes in the future and 7 days in the past. */
+            occurred_at?: ((string | null) | null) | string | null;
+            /**
+             * @description Your id for the event. An event_id already recorded for this partner and environment is ignored (counted in duplicates).
+             * @example evt_2026-11-21_0001
+             */
+            event_id?: ((string | null) | null) | string | null;
+            metadata?: (({
+                [key: string]: unknown;
+            } | null) | null) | {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** @description Something the member did with one deal: user_id and deal_id are required. */
+        TrackDealEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event_type: "deal_detail_viewed" | "instructions_viewed" | "redeem_url_clicked" | "promo_code_copied" | "unique_code_claimed" | "deal_redeemed" | "deal_inquiry_submitted";
+            /**
+             * @description The member's id (from POST /v1/users)
+             * @example 3b9e4f0a-2c1d-4e5f-9a8b-7c6d5e4f3a2b
+             */
+            user_id: string;
+            /**
+             * @description The deal
+             * @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e
+             */
+            deal_id: string;
             /** @description ISO 8601 with a time zone. Default: when the request is received. At most 5 minutes in the future and 7 days in the past. */
             occurred_at?: ((string | null) | null) | string | null;
             /**
@@ -1501,7 +1675,8 @@ export interface components {
             eligibility_business_type: string[];
             /**
              * @example [
-             *       "Europe"
+             *       "DE",
+             *       "FR"
              *     ]
              */
             eligibility_geography: string[];
@@ -1643,7 +1818,8 @@ export interface components {
             eligibility_business_type: string[];
             /**
              * @example [
-             *       "Europe"
+             *       "DE",
+             *       "FR"
              *     ]
              */
             eligibility_geography: string[];
@@ -2251,7 +2427,8 @@ export interface components {
             eligibility_business_type: string[];
             /**
              * @example [
-             *       "Europe"
+             *       "DE",
+             *       "FR"
              *     ]
              */
             eligibility_geography: string[];
@@ -2384,7 +2561,8 @@ export interface components {
             eligibility_business_type: string[];
             /**
              * @example [
-             *       "Europe"
+             *       "DE",
+             *       "FR"
              *     ]
              */
             eligibility_geography: string[];
@@ -2527,7 +2705,8 @@ export interface components {
             eligibility_business_type: string[];
             /**
              * @example [
-             *       "Europe"
+             *       "DE",
+             *       "FR"
              *     ]
              */
             eligibility_geography: string[];
@@ -2874,7 +3053,8 @@ export interface components {
             eligibility_business_type: string[];
             /**
              * @example [
-             *       "Europe"
+             *       "DE",
+             *       "FR"
              *     ]
              */
             eligibility_geography: string[];
@@ -2970,7 +3150,8 @@ export interface components {
             eligibility_business_type: string[];
             /**
              * @example [
-             *       "Europe"
+             *       "DE",
+             *       "FR"
              *     ]
              */
             eligibility_geography: string[];
@@ -4443,7 +4624,7 @@ export interface operations {
                 /** @description Case-insensitive search in product_name and short_description */
                 q?: string;
                 /** @description Only deals updated at or after this instant */
-                updated_since?: string;
+                updated_since?: string | unknown | unknown;
                 /** @description Only deals this member can see and redeem (404 user_not_found if not yours) */
                 user_id?: string;
                 /** @description Instead of user_id: the partner's own id of the member */
@@ -4690,9 +4871,9 @@ export interface operations {
     getV1DealsByIdInstructions: {
         parameters: {
             query?: {
-                /** @description The member's id */
+                /** @description The member's id. Exactly one of user_id and external_user_id is required. */
                 user_id?: string;
-                /** @description Instead of user_id: the partner's own id of the member */
+                /** @description Instead of user_id: the partner's own id of the member. Exactly one of user_id and external_user_id is required. */
                 external_user_id?: string;
                 /** @description Serve the deal text in this language: en, fr, de, es, pt-BR, ar, or a regional tag of one (es-MX → es). Each field without a translation falls back to the deal's own text. The response's Content-Language names the locale served. Any other value is 400 parameter_invalid. */
                 locale?: string;

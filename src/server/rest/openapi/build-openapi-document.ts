@@ -8,7 +8,8 @@ import type { ApiRoute } from "@/server/http/api-route";
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "@/server/rest/idempotency";
 import { buildWebhooks, WEBHOOKS_TAG } from "./build-webhooks";
 import { withRealisticExamples } from "./realistic-examples";
-import { withExplicitTypes } from "./explicit-types";
+import { withExplicitTypes, withoutForbiddenProperties } from "./explicit-types";
+import { withRequestExamples } from "./request-examples";
 import { authenticationErrorBodySchema, errorBodySchema } from "./error-schema";
 import { SHARED_ERROR_CODES, statusOfErrorCode } from "./error-codes";
 
@@ -199,7 +200,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[]) {
     paths[p] ??= {};
     (paths[p] as Record<string, ZodOpenApiOperationObject>)[route.method.toLowerCase()] = operationFor(route);
   }
-  return withRealisticExamples(withExplicitTypes(createDocument({
+  return withRequestExamples(withRealisticExamples(withExplicitTypes(withoutForbiddenProperties(createDocument({
     openapi: "3.1.0",
     info: { title: "Perkway API", version: "1.0.0", description: API_DESCRIPTION, license: { name: "Proprietary", url: `${appUrl()}/docs/api` } },
     servers: [{ url: appUrl(), description: "This Perkway deployment" }],
@@ -217,7 +218,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[]) {
       },
     },
     "x-error-codes": SHARED_ERROR_CODES,
-  } as Parameters<typeof createDocument>[0])));
+  } as Parameters<typeof createDocument>[0])))));
 }
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

@@ -87,7 +87,10 @@ const REQUEST_EXAMPLES: Record<string, Record<string, Example>> = {
   },
   "PATCH /v1/partner-deals/{id}": {
     publish: { summary: "Publish a draft with its redemption link", value: { status: "live", redemption: { method: "url", redeem_url: REDEEM_URL } } },
-    edit: { summary: "Change the text and the audience", value: { short_description: "Cloud credits for startups.", eligibility_geography: ["DE", "AT", "CH"] } },
+    edit: {
+      summary: "Change the text, a translation and the audience",
+      value: { short_description: "Cloud credits for startups.", translations: { fr: { short_description: "Des crédits cloud pour les startups." } }, eligibility_geography: ["DE", "AT", "CH"] },
+    },
   },
   "POST /v1/partner-deals/{id}/visibility-rules": {
     include_region: { summary: "Only members in Europe or North America", value: { rule_type: "include_region", rule_value: ["Europe", "North America"], priority: 10 } },
