@@ -1,12 +1,15 @@
 // Demo data for an empty database: the servicepass catalogue (prisma/seed/catalogue.json), three
-// partners of different types with admins, members, private deals and some activity. Everything
-// goes through the same services the API and portal use.
+// partners of different types with admins, members, private deals and some activity, and a provider
+// (the company behind two servicepass deals, one tracked) with its login. Everything goes through the
+// same services the API and portal use.
 import fs from "node:fs";
 import path from "node:path";
 import { db } from "@/server/db/client";
 import { createAdmin } from "@/server/services/admins";
 import { importCatalog } from "@/server/services/deals";
 import { createPartner } from "@/server/services/partners";
+import { setCatalogDealTracking } from "@/server/services/deals";
+import { createProvider } from "@/server/services/providers";
 import { parseWith } from "@/server/errors/parse-with";
 import { partnerCreateSchema } from "@/server/schemas/partner.schema";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
@@ -55,6 +58,17 @@ export async function seedDemo(credentialsFile: string, databaseUrl: string | nu
     });
     log(`      partner ${credentials.partners.length}/${DEMO_PARTNERS.length}: ${partner.name} (${partner.subdomain}): ${spec.members.live} live and ${spec.members.test} sandbox members (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
+  credentials.provider = await seedDemoProvider(imported.deals);
+  log(`  provider: ${credentials.provider.name} (${credentials.provider.email})`);
   saveDemoCredentials(credentialsFile, credentials);
   return credentials;
+}
+
+/** DigitalOcean, behind two catalogue deals (Hatch tracked), with one provider user: the provider area's demo. */
+async function seedDemoProvider(deals: { slug: string; id: string }[]): Promise<NonNullable<DemoCredentials["provider"]>> {
+  const dealIds = ["digitalocean-hatch", "render"].map((slug) => deals.find((d) => d.slug === slug)?.id).filter((id): id is string => Boolean(id));
+  const provider = await createProvider("operator", { name: "DigitalOcean", deal_ids: dealIds });
+  if (dealIds[0]) await setCatalogDealTracking("operator", dealIds[0], { enabled: true });
+  const user = await createAdmin("operator", { email: "provider@digitalocean.example", role: "provider", provider_id: provider.provider_id, name: "DigitalOcean partnerships" });
+  return { name: provider.name, provider_id: provider.provider_id, deal_ids: dealIds, email: user.email, password: user.password };
 }

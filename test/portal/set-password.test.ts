@@ -23,7 +23,7 @@ describe("set-password links", () => {
     expect(url).toMatch(/\/set-password\?token=[A-Za-z0-9_-]{43}$/);
     expect(new Date(expires_at).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     const token = tokenOf(url);
-    expect(await inspectPasswordToken(token)).toEqual({ state: "valid", email: a.email });
+    expect(await inspectPasswordToken(token)).toEqual({ state: "valid", email: a.email, provider: false });
     const before = await db.admin.findUniqueOrThrow({ where: { id: a.adminId } });
     await expect(setPasswordWithToken(token, "short")).rejects.toMatchObject({ status: 400, param: "password" });
     expect(await setPasswordWithToken(token, "a-good-password-1")).toEqual({ email: a.email });
@@ -31,7 +31,7 @@ describe("set-password links", () => {
     expect(after.sessionVersion).toBe(before.sessionVersion + 1);
     expect(after.passwordSetAt).not.toBeNull();
     expect(await verifyAdminCredentials(a.email, "a-good-password-1")).toMatchObject({ id: a.adminId });
-    expect(await inspectPasswordToken(token)).toEqual({ state: "used" });
+    expect(await inspectPasswordToken(token)).toEqual({ state: "used", provider: false });
     await expect(setPasswordWithToken(token, "another-password-2")).rejects.toMatchObject({ status: 410, code: "password_link_invalid" });
   });
 

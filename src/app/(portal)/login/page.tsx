@@ -27,16 +27,22 @@ export default async function LoginPage({
   if (await getAdminSession()) redirect(callbackUrl);
   // /login?sso=1: single sign-on only (the work email, then the organization's IdP).
   const ssoOnly = params.sso === "1";
+  // Headed for the provider area (its pages send signed-out visitors here with that callback): speak to providers.
+  const provider = /^\/provider(?=[/?#]|$)/.test(callbackUrl);
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-background px-4 py-10">
       <div className="w-full max-w-sm rounded-xl border bg-card p-6 shadow-sm sm:p-8">
         <p className="text-lg font-semibold tracking-tight">
-          Perkway <span className="text-sm font-normal text-muted-foreground">Partner portal</span>
+          Perkway <span className="text-sm font-normal text-muted-foreground">{provider ? "Provider area" : "Partner portal"}</span>
         </p>
         <h1 className="mt-6 text-2xl font-semibold tracking-tight">Sign in</h1>
         <p className="mt-1 mb-6 text-sm text-muted-foreground">
-          {ssoOnly ? "Sign in through your organization's identity provider." : "Use the email and password of your partner admin account."}
+          {ssoOnly
+            ? "Sign in through your organization's identity provider."
+            : provider
+              ? "Use the email and password of your provider account: your deals, codes, tracking and results."
+              : "Use the email and password of your Perkway account (partner teams and providers)."}
         </p>
         {/* next-auth and the single sign-on callback send failed sign-ins here with ?error= (our codes only). */}
         {ssoOnly ? <SsoForm callbackUrl={callbackUrl} failed={failed} /> : <LoginForm callbackUrl={callbackUrl} failed={failed} />}

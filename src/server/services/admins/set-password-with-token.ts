@@ -11,17 +11,19 @@ import { hashPassword } from "./hash-password";
 import { queuePasswordChangedEmail } from "@/server/services/email";
 import { forgotPasswordUrl } from "./forgot-password-url";
 
-type PasswordTokenState = { state: "valid"; email: string } | { state: "used" | "expired" | "unknown" };
+/** `provider`: the link is a provider user's (its pages speak to providers, not partner teams). */
+type PasswordTokenState = { state: "valid"; email: string; provider: boolean } | { state: "used" | "expired"; provider: boolean } | { state: "unknown" };
 
 export { MIN_PASSWORD_LENGTH } from "@/server/schemas/team.schema";
 
 export async function inspectPasswordToken(token: unknown, now = new Date()): Promise<PasswordTokenState> {
   if (!isWellFormedToken(token)) return { state: "unknown" };
-  const row = await db.adminPasswordToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { consumedAt: true, expiresAt: true, admin: { select: { email: true } } } });
+  const row = await db.adminPasswordToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { consumedAt: true, expiresAt: true, admin: { select: { email: true, role: true } } } });
   if (!row) return { state: "unknown" };
-  if (row.consumedAt) return { state: "used" };
-  if (row.expiresAt <= now) return { state: "expired" };
-  return { state: "valid", email: row.admin.email };
+  const provider = row.admin.role === "provider";
+  if (row.consumedAt) return { state: "used", provider };
+  if (row.expiresAt <= now) return { state: "expired", provider };
+  return { state: "valid", email: row.admin.email, provider };
 }
 
 export async function setPasswordWithToken(token: unknown, password: string, now = new Date()): Promise<{ email: string }> {

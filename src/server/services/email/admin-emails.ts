@@ -7,10 +7,10 @@ import { queueEmail } from "./queue-email";
 
 export async function queueAdminInvitationEmail(
   tx: Tx,
-  d: { to: string; partnerId: string | null; partnerName: string; inviterEmail: string | null; url: string; expiresAt: string },
+  d: { to: string; partnerId: string | null; partnerName: string; inviterEmail: string | null; url: string; expiresAt: string; provider?: boolean },
 ): Promise<string> {
   const days = Math.max(1, Math.round((new Date(d.expiresAt).getTime() - Date.now()) / 86_400_000));
-  const rendered = await renderEmail("adminInvitation", { partnerName: d.partnerName, inviterEmail: d.inviterEmail, email: d.to, url: d.url, expiresInDays: days });
+  const rendered = await renderEmail("adminInvitation", { partnerName: d.partnerName, inviterEmail: d.inviterEmail, email: d.to, url: d.url, expiresInDays: days, provider: d.provider });
   return queueEmail(tx, { ...rendered, kind: "admin_invitation", to: d.to, partnerId: d.partnerId });
 }
 

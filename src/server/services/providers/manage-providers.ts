@@ -115,7 +115,7 @@ export async function inviteProviderUser(actor: AdminActor, input: { provider_id
         data: { email: input.email, name: input.name || null, role: "provider", providerId: provider.id, passwordHash: await hashPassword(randomBase62(32)), passwordSetAt: null },
       });
       const link = await issuePasswordToken(admin.id, new Date(), { client: tx });
-      await queueAdminInvitationEmail(tx, { to: admin.email, partnerId: null, partnerName: provider.name, inviterEmail: actorEmail ?? null, url: link.url, expiresAt: link.expires_at });
+      await queueAdminInvitationEmail(tx, { to: admin.email, partnerId: null, partnerName: provider.name, inviterEmail: actorEmail ?? null, url: link.url, expiresAt: link.expires_at, provider: true });
       await recordActivity(
         { actor: activityActorOf(actor, actorEmail), partnerId: null, action: "provider.user_invited", target: { type: "admin", id: admin.id }, summary: `Invited ${admin.email} as a user of provider ${provider.name}` },
         tx,

@@ -9,9 +9,30 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { EmptyState } from "@/components/portal/empty-state";
 import { ErrorState } from "@/components/portal/error-state";
 import { PageHeader } from "@/components/portal/page-header";
+import { DEAL_STATUS_LABELS } from "@/server/domain/labels";
+import type { DealStatus } from "@/server/domain/enums";
 import { ChangeRequestDialog } from "./change-request-dialog";
 
-const STATUS_VARIANT = { pending: "warning", approved: "default", rejected: "secondary" } as const;
+const STATUS_VARIANT = { pending: "warning", approved: "success", rejected: "secondary" } as const;
+const REQUEST_STATUS_LABELS = { pending: "In review", approved: "Approved", rejected: "Rejected" } as const;
+const DEAL_STATUS_VARIANT: Partial<Record<DealStatus, "success" | "secondary" | "outline" | "warning">> = { live: "success", paused: "warning", expired: "secondary" };
+
+/** The deal's status as members' partners see it, in words. */
+function DealStatusBadge({ status }: { status: string }) {
+  const s = status as DealStatus;
+  return <Badge variant={DEAL_STATUS_VARIANT[s] ?? "outline"}>{DEAL_STATUS_LABELS[s] ?? status}</Badge>;
+}
+
+/** Tracking in words: whether Perkway tracks clicks and takes the provider's confirmations. */
+function TrackingBadge({ enabled, windowDays }: { enabled: boolean; windowDays: number }) {
+  return enabled ? (
+    <Badge variant="success" title={`Conversions count within ${windowDays} days of the click`}>
+      Tracking on · {windowDays}-day window
+    </Badge>
+  ) : (
+    <Badge variant="outline">Not tracked</Badge>
+  );
+}
 
 export function ProviderDealsClient() {
   const deals = api.provider.deals.useQuery();
@@ -41,19 +62,33 @@ export function ProviderDealsClient() {
           <TableBody>
             {deals.data.map((d) => (
               <TableRow key={d.id}>
-                <TableCell className="font-medium">
+                <TableCell className="font-medium whitespace-normal">
                   {d.product_name}
                   {d.pending_change_request_id ? (
                     <Badge variant="warning" className="ml-2">
                       Change in review
                     </Badge>
                   ) : null}
+                  {/* Narrow screens: the hidden columns' facts under the name. */}
+                  <span className="mt-1 flex flex-wrap gap-1 font-normal md:hidden">
+                    <span className="sm:hidden">
+                      <DealStatusBadge status={d.status} />
+                    </span>
+                    <TrackingBadge enabled={d.tracking_enabled} windowDays={d.attribution_window_days} />
+                    <Badge variant="outline">
+                      {d.codes.available} of {d.codes.total} codes left
+                    </Badge>
+                  </span>
                 </TableCell>
-                <TableCell className="hidden sm:table-cell">{d.status}</TableCell>
+                <TableCell className="hidden sm:table-cell">
+                  <DealStatusBadge status={d.status} />
+                </TableCell>
                 <TableCell className="hidden md:table-cell" data-testid={`codes-${d.id}`}>
                   {d.codes.available} / {d.codes.total}
                 </TableCell>
-                <TableCell className="hidden md:table-cell">{d.tracking_enabled ? `on (${d.attribution_window_days}-day window)` : "off"}</TableCell>
+                <TableCell className="hidden md:table-cell">
+                  <TrackingBadge enabled={d.tracking_enabled} windowDays={d.attribution_window_days} />
+                </TableCell>
                 <TableCell className="text-right">
                   <ChangeRequestDialog dealId={d.id} dealName={d.product_name} />
                 </TableCell>
@@ -78,7 +113,7 @@ export function ProviderDealsClient() {
               <li key={r.id} className="rounded-md border p-3 text-sm">
                 <div className="flex flex-wrap items-center gap-2">
                   <strong>{r.deal_name}</strong>
-                  <Badge variant={STATUS_VARIANT[r.status]}>{r.status}</Badge>
+                  <Badge variant={STATUS_VARIANT[r.status]}>{REQUEST_STATUS_LABELS[r.status]}</Badge>
                   <span className="text-muted-foreground">{new Date(r.created_at).toLocaleString()}</span>
                 </div>
                 <p className="mt-1 text-muted-foreground">Fields: {r.diff.map((d) => d.field).join(", ")}</p>

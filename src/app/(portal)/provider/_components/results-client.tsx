@@ -108,32 +108,7 @@ function ResultsView({ data }: { data: Results }) {
           )}
         </CardContent>
       </Card>
-      <div className="overflow-x-auto">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Deal</TableHead>
-              <TableHead>Month</TableHead>
-              <TableHead className="text-right">Clicks</TableHead>
-              <TableHead className="text-right">Confirmed</TableHead>
-              <TableHead className="hidden text-right sm:table-cell">Rate</TableHead>
-              <TableHead className="hidden text-right md:table-cell">Value</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.rows.map((r) => (
-              <TableRow key={`${r.deal_id}-${r.month}`}>
-                <TableCell>{r.deal_name}</TableCell>
-                <TableCell>{r.month}</TableCell>
-                <TableCell className="text-right">{r.clicks}</TableCell>
-                <TableCell className="text-right">{r.confirmed}</TableCell>
-                <TableCell className="hidden text-right sm:table-cell">{pct(r.conversion_rate)}</TableCell>
-                <TableCell className="hidden text-right md:table-cell">{money(r.value)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+      <ResultRows rows={data.rows} />
       <Card>
         <CardHeader>
           <CardTitle>Partners per deal</CardTitle>
@@ -151,5 +126,70 @@ function ResultsView({ data }: { data: Results }) {
         </CardContent>
       </Card>
     </>
+  );
+}
+
+/**
+ * Per deal and month: a table from 640 px (all six columns, scrolling sideways if the names are long),
+ * and below that one card per row with the same six facts (issue 53.12: a phone saw four of six).
+ */
+function ResultRows({ rows }: { rows: Results["rows"] }) {
+  if (rows.length === 0) return null;
+  return (
+    <section aria-labelledby="result-rows-title" className="space-y-3">
+      <h2 id="result-rows-title" className="text-lg font-semibold">
+        By deal and month
+      </h2>
+      <ul className="space-y-2 sm:hidden" aria-label="Results by deal and month">
+        {rows.map((r) => (
+          <li key={`${r.deal_id}-${r.month}`} className="rounded-md border p-3 text-sm">
+            <p className="font-medium">
+              {r.deal_name} <span className="font-normal text-muted-foreground">· {r.month}</span>
+            </p>
+            <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1">
+              {(
+                [
+                  ["Clicks", r.clicks.toLocaleString()],
+                  ["Confirmed", r.confirmed.toLocaleString()],
+                  ["Rate", pct(r.conversion_rate)],
+                  ["Value", money(r.value)],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label} className="flex justify-between gap-2">
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="text-right tabular-nums">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden sm:block">
+        <Table scrollLabel="Results by deal and month (scrolls sideways)">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Deal</TableHead>
+              <TableHead>Month</TableHead>
+              <TableHead className="text-right">Clicks</TableHead>
+              <TableHead className="text-right">Confirmed</TableHead>
+              <TableHead className="text-right">Rate</TableHead>
+              <TableHead className="text-right">Value</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((r) => (
+              <TableRow key={`${r.deal_id}-${r.month}`}>
+                <TableCell>{r.deal_name}</TableCell>
+                <TableCell>{r.month}</TableCell>
+                <TableCell className="text-right tabular-nums">{r.clicks}</TableCell>
+                <TableCell className="text-right tabular-nums">{r.confirmed}</TableCell>
+                <TableCell className="text-right tabular-nums">{pct(r.conversion_rate)}</TableCell>
+                <TableCell className="text-right tabular-nums">{money(r.value)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </section>
   );
 }

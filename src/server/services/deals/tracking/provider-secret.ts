@@ -64,7 +64,7 @@ export type CatalogTrackingResult = { id: string; tracking_enabled: boolean; pro
  * against a deal that is not tracked (verify-provider-signature.ts).
  */
 export const setCatalogDealTracking = writesCachedRows(async function setCatalogDealTracking(
-  actor: AdminActor,
+  actor: AdminActor | "operator",
   id: string,
   change: { enabled: boolean } | { rotate: true },
   actorEmail?: string | null,

@@ -1,6 +1,6 @@
 "use client";
-// Provider accounts: create one (name, deals), link more servicepass deals, invite its users (a
-// set-password link by email). A provider user sees only the provider area.
+// Provider accounts: create one (name, deals), link more servicepass deals (picked by name, issue
+// 53.10), invite its users (a set-password link by email). A provider user sees only the provider area.
 import { useState } from "react";
 import { Handshake } from "lucide-react";
 import { toast } from "sonner";
@@ -14,22 +14,23 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState } from "@/components/portal/empty-state";
 import { ErrorState } from "@/components/portal/error-state";
 import { PageHeader } from "@/components/portal/page-header";
+import { DealNamePicker, type PickedDeal } from "./deal-name-picker";
 
 type Provider = RouterOutputs["providers"]["list"][number];
 
-const idsOf = (s: string) => s.split(/[\s,;]+/).map((v) => v.trim()).filter(Boolean);
+const idsOf = (deals: PickedDeal[]) => deals.map((d) => d.id);
 
 export function ProvidersClient() {
   const providers = api.providers.list.useQuery();
   const utils = api.useUtils();
   const refresh = () => utils.providers.list.invalidate();
   const [name, setName] = useState("");
-  const [deals, setDeals] = useState("");
+  const [deals, setDeals] = useState<PickedDeal[]>([]);
   const create = api.providers.create.useMutation({
     onSuccess: (p) => {
       toast.success(`Created ${p.name}`);
       setName("");
-      setDeals("");
+      setDeals([]);
       void refresh();
     },
     onError: (e) => toast.error(e.message),
@@ -44,7 +45,7 @@ export function ProvidersClient() {
         </CardHeader>
         <CardContent>
           <form
-            className="grid gap-3 md:grid-cols-[1fr_2fr_auto] md:items-end"
+            className="grid gap-3 md:grid-cols-[1fr_2fr_auto] md:items-start"
             onSubmit={(e) => {
               e.preventDefault();
               create.mutate({ name, deal_ids: idsOf(deals) });
@@ -54,11 +55,8 @@ export function ProvidersClient() {
               <Label htmlFor="provider-name">Name</Label>
               <Input id="provider-name" value={name} onChange={(e) => setName(e.target.value)} required />
             </div>
-            <div className="space-y-1">
-              <Label htmlFor="provider-deals">Deal ids (optional, separated by commas)</Label>
-              <Input id="provider-deals" value={deals} onChange={(e) => setDeals(e.target.value)} />
-            </div>
-            <Button type="submit" disabled={create.isPending || !name.trim()}>
+            <DealNamePicker id="provider-deals" label="Deals (optional)" picked={deals} onChange={setDeals} />
+            <Button type="submit" className="md:mt-6" disabled={create.isPending || !name.trim()}>
               Create provider
             </Button>
           </form>
@@ -82,9 +80,9 @@ export function ProvidersClient() {
 }
 
 function ProviderCard({ provider, onChange }: { provider: Provider; onChange: () => void }) {
-  const [dealIds, setDealIds] = useState("");
+  const [toLink, setToLink] = useState<PickedDeal[]>([]);
   const [email, setEmail] = useState("");
-  const link = api.providers.link.useMutation({ onSuccess: () => (setDealIds(""), onChange()), onError: (e) => toast.error(e.message) });
+  const link = api.providers.link.useMutation({ onSuccess: () => (setToLink([]), onChange()), onError: (e) => toast.error(e.message) });
   const unlink = api.providers.unlink.useMutation({ onSuccess: onChange, onError: (e) => toast.error(e.message) });
   const invite = api.providers.invite.useMutation({
     onSuccess: (r) => {
@@ -111,16 +109,16 @@ function ProviderCard({ provider, onChange }: { provider: Provider; onChange: ()
             {provider.deals.map((d) => (
               <li key={d.id} className="flex items-center justify-between gap-2">
                 <span>{d.product_name}</span>
-                <Button variant="ghost" size="sm" onClick={() => unlink.mutate({ provider_id: provider.id, deal_ids: [d.id] })}>
+                <Button variant="ghost" size="sm" aria-label={`Unlink ${d.product_name}`} onClick={() => unlink.mutate({ provider_id: provider.id, deal_ids: [d.id] })}>
                   Unlink
                 </Button>
               </li>
             ))}
           </ul>
-          <form className="flex gap-2" onSubmit={(e) => (e.preventDefault(), link.mutate({ provider_id: provider.id, deal_ids: idsOf(dealIds) }))}>
-            <Input aria-label="Deal ids to link" placeholder="Deal ids, separated by commas" value={dealIds} onChange={(e) => setDealIds(e.target.value)} />
-            <Button type="submit" variant="outline" disabled={link.isPending || !dealIds.trim()}>
-              Link
+          <form className="flex flex-col gap-2" onSubmit={(e) => (e.preventDefault(), link.mutate({ provider_id: provider.id, deal_ids: idsOf(toLink) }))}>
+            <DealNamePicker id={`link-deals-${provider.id}`} label="Link more deals" picked={toLink} onChange={setToLink} exclude={provider.deals.map((d) => d.id)} />
+            <Button type="submit" variant="outline" className="self-start" disabled={link.isPending || toLink.length === 0}>
+              {toLink.length > 1 ? `Link ${toLink.length} deals` : "Link deal"}
             </Button>
           </form>
         </section>
