@@ -4,7 +4,6 @@
 // email of its database, and those of other test files must stay theirs.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -41,17 +40,6 @@ export async function privateDatabase(testDatabaseUrl: string): Promise<PrivateD
       await admin.end();
     },
   };
-}
-
-export async function sparePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export type Running = { name: string; child: ChildProcess; output: () => string; stop(): Promise<void> };

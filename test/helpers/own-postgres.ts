@@ -5,9 +5,9 @@
 // there is no cluster to be had, so the test can skip with that reason (test/helpers/requires-postgres.ts).
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { sparePort } from "./spare-port";
 
 const hasServerBinaries = (dir: string) => fs.existsSync(path.join(dir, "initdb")) && fs.existsSync(path.join(dir, "pg_ctl"));
 
@@ -34,17 +34,6 @@ export function ownPostgresMissing(): string | null {
 }
 
 export type OwnPostgres = { url: string; port: number; start(): void; stop(): void; destroy(): void };
-
-async function sparePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function run(cmd: string, args: string[]) {
   const asRoot = process.getuid?.() === 0;

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { sparePort } from "./spare-port";
 
 export type Pgbouncer = { url: string; directUrl: string; stop(): Promise<void> };
 
@@ -14,17 +15,6 @@ export function pgbouncerBinary(): string | null {
   for (const candidate of ["/usr/sbin/pgbouncer", "/usr/bin/pgbouncer", "/usr/local/bin/pgbouncer"]) if (fs.existsSync(candidate)) return candidate;
   const which = spawnSync("sh", ["-c", "command -v pgbouncer"], { encoding: "utf8" });
   return which.status === 0 && which.stdout.trim() ? which.stdout.trim() : null;
-}
-
-async function sparePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts PgBouncer (pool_mode = transaction) in front of `directUrl`; its `url` names the same database. */

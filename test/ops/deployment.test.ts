@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildStaleness, serverBuildStaleness } from "@/server/runtime/build-state";
 import { openApiDocument } from "../helpers/openapi-validate";
-import { deploymentEnv, httpOk, privateDatabase, runCli, sparePort, startProcess, type PrivateDatabase, type Running } from "../helpers/deployment";
+import { deploymentEnv, httpOk, privateDatabase, runCli, startProcess, type PrivateDatabase, type Running } from "../helpers/deployment";
+import { sparePort } from "../helpers/spare-port";
 import { startReceiver, type Receiver } from "../webhooks/receiver";
 import { startSmtpSink, type SmtpSink } from "../email/smtp-sink";
 
