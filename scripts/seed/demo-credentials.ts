@@ -16,6 +16,8 @@ export type DemoCredentials = {
   database: string;
   portal_url: string;
   super_admin: { email: string; password: string };
+  /** a provider (the company behind servicepass deals) and its user's login: the provider area */
+  provider?: { name: string; provider_id: string; deal_ids: string[]; email: string; password: string };
   partners: Array<{
     name: string;
     partner_id: string;
@@ -112,6 +114,7 @@ export function demoCredentialsText(file: string, fresh: boolean): string | null
     ...formatTable([
       ["Who", "Email", "Password", "Hosted app"],
       ["Super admin", c.super_admin.email, c.super_admin.password, "—"],
+      ...(c.provider ? [[`Provider (${c.provider.name})`, c.provider.email, c.provider.password, "—"]] : []),
       ...c.partners.map((p) => [p.name, p.admin.email, p.admin.password, p.hosted_app_url]),
     ]),
     "",
