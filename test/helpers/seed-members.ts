@@ -33,6 +33,8 @@ export async function createTestMember(scope: PartnerScope, input: TestMemberInp
       eligibilityGeography: e.geography ?? [],
       eligibilityIncorporation: e.incorporation ?? [...ELIGIBILITY_VOCABULARIES.incorporation],
       eligibilityFunding: e.funding ?? [],
+      // What the input gave a value, as POST /v1/users records it: the rest holds the defaults.
+      answeredDimensions: [...Object.keys(e), ...(input.user_types ? ["user_types"] : []), ...(input.regions ? ["regions"] : [])],
     },
   });
 }

@@ -7,7 +7,8 @@ import { wordsT, type Words } from "./words";
 import type { HostedUi } from "./styles";
 
 /** choices: each stored value with its label in the member's language (null: country codes, typed). */
-export type ProfileQuestion = { dimension: string; label: string; choices: readonly { value: string; label: string }[] | null; values: string[]; needed: boolean };
+/** answered: false while the question holds section 5's default (nobody answered it): nothing is ticked, and it says so. */
+export type ProfileQuestion = { dimension: string; label: string; choices: readonly { value: string; label: string }[] | null; values: string[]; needed: boolean; answered: boolean };
 /** What the save action answers; the form words each error. */
 export type ProfileSaveError = "choice" | "country" | "fixed" | "signed_out" | "failed";
 type Save = (answers: Record<string, string[]>) => Promise<{ ok: true } | { ok: false; error: ProfileSaveError; field?: string }>;
@@ -17,7 +18,8 @@ const ERROR_KEYS: Record<ProfileSaveError, string> = { choice: "errorChoice", co
 const noSubscription = () => () => {};
 
 /** `words`: messages' `profile` namespace in the member's language. */
-export function ProfileForm({ questions, save, backHref, ui, words }: { questions: ProfileQuestion[]; save: Save; backHref: string | null; ui: HostedUi; words: Words }) {
+/** `notAnswered`: "Not answered yet" in the member's language. */
+export function ProfileForm({ questions, save, backHref, ui, words, notAnswered }: { questions: ProfileQuestion[]; save: Save; backHref: string | null; ui: HostedUi; words: Words; notAnswered: string }) {
   const t = wordsT(words);
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);
   const [saved, setSaved] = useState(false);
@@ -55,11 +57,16 @@ export function ProfileForm({ questions, save, backHref, ui, words }: { question
               {t("needed")}
             </p>
           ) : null}
+          {q.answered ? null : (
+            <p className="text-sm text-muted-foreground" data-testid={`profile-unanswered-${q.dimension}`}>
+              {notAnswered}
+            </p>
+          )}
           {q.choices ? (
             <div className="grid gap-2 sm:grid-cols-2">
               {q.choices.map((c) => (
                 <label key={c.value} className="flex items-center gap-2 text-sm text-foreground">
-                  <input type="checkbox" name={q.dimension} value={c.value} defaultChecked={q.values.includes(c.value)} className="h-4 w-4 accent-[var(--primary)]" />
+                  <input type="checkbox" name={q.dimension} value={c.value} defaultChecked={q.answered && q.values.includes(c.value)} className="h-4 w-4 accent-[var(--primary)]" />
                   {c.label}
                 </label>
               ))}
@@ -69,7 +76,7 @@ export function ProfileForm({ questions, save, backHref, ui, words }: { question
               <label htmlFor={`profile-${q.dimension}`} className="mb-1.5 block text-sm text-muted-foreground">
                 {t("countryHint")}
               </label>
-              <input id={`profile-${q.dimension}`} name={q.dimension} defaultValue={q.values.join(", ")} className={ui.field} autoComplete="off" />
+              <input id={`profile-${q.dimension}`} name={q.dimension} defaultValue={q.answered ? q.values.join(", ") : ""} className={ui.field} autoComplete="off" />
             </div>
           )}
           {error?.field === q.dimension ? (

@@ -68,6 +68,8 @@ export const memberDetailOutputSchema = z.object({
   member: portalMemberSchema,
   /** Profile dimensions the member answered themselves in the hosted app. */
   self_reported: z.array(z.string()),
+  /** Profile dimensions someone gave a value (the partner or the member); the others hold the defaults: "Not answered yet". */
+  answered: z.array(z.string()),
   /** Signed in through the partner's identity provider: its issuer, and the claim values the last sign-in ignored (outside the vocabulary). */
   identity_provider: z.object({ issuer: z.string(), ignored_claims: z.array(z.object({ claim: z.string(), value: z.string() })) }).nullable(),
   events: z.array(

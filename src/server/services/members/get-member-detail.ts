@@ -30,6 +30,7 @@ export async function getMemberDetail(scope: PartnerScope, id: string): Promise<
   return {
     member,
     self_reported: row.selfReportedDimensions,
+    answered: row.answeredDimensions,
     identity_provider: row.idpIssuer ? { issuer: row.idpIssuer, ignored_claims: ignoredClaimsOf(row.idpIgnoredClaims) } : null,
     events: events.map((e) => ({
       id: e.id,

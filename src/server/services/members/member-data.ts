@@ -42,6 +42,15 @@ function eligibilityColumns(input: EligibilityInput | undefined): EligibilityCol
   return out;
 }
 
+/** The profile dimensions an input gives a value (create or PATCH): answered, not section 5's defaults. */
+export function answeredIn(input: Pick<UserCreateInput, "eligibility" | "user_types" | "regions">): string[] {
+  return [
+    ...ELIGIBILITY_DIMENSIONS.filter((d) => input.eligibility?.[d] !== undefined),
+    ...(input.user_types !== undefined ? ["user_types"] : []),
+    ...(input.regions !== undefined ? ["regions"] : []),
+  ];
+}
+
 export function toCreateData(scope: PartnerScope, input: UserCreateInput, now: Date): Prisma.MemberCreateManyInput {
   const eligibility: Required<EligibilityColumns> = Object.fromEntries(
     ELIGIBILITY_DIMENSIONS.map((d) => [ELIGIBILITY_COLUMNS[d], input.eligibility?.[d] ? [...input.eligibility[d]] : defaultEligibility(d)]),
@@ -58,6 +67,7 @@ export function toCreateData(scope: PartnerScope, input: UserCreateInput, now: D
     userTypes: (input.user_types ?? []).map(userTypeMap.toDb),
     regions: (input.regions ?? []).map(regionMap.toDb),
     ...eligibility,
+    answeredDimensions: answeredIn(input),
     createdAt: now,
     updatedAt: now,
   };

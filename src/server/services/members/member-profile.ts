@@ -12,7 +12,8 @@ import { requireScope, type PartnerScope } from "@/server/scope";
 import { memberScopeWhere } from "./member-scope";
 import { writesCachedRows } from "@/server/services/cache";
 
-export type ProfileField = { dimension: ProfileDimension; values: string[]; editable: boolean; selfReported: boolean };
+/** answered: someone gave this dimension a value (the partner or the member); false: it holds section 5's default ("Not answered yet"). */
+export type ProfileField = { dimension: ProfileDimension; values: string[]; editable: boolean; selfReported: boolean; answered: boolean };
 
 const COLUMN = {
   customer_type: "eligibilityCustomerType",
@@ -40,7 +41,13 @@ export async function getMemberProfile(scope: PartnerScope, member: Member): Pro
   const allows = await partnerAllows(scope);
   return PROFILE_DIMENSIONS.map((d) => {
     const values = profileValues(member, d);
-    return { dimension: d, values, editable: mayMemberEdit(d, { partnerAllows: allows, selfReported: member.selfReportedDimensions, values }), selfReported: member.selfReportedDimensions.includes(d) };
+    return {
+      dimension: d,
+      values,
+      editable: mayMemberEdit(d, { partnerAllows: allows, selfReported: member.selfReportedDimensions, values }),
+      selfReported: member.selfReportedDimensions.includes(d),
+      answered: member.answeredDimensions.includes(d),
+    };
   });
 }
 
@@ -56,6 +63,7 @@ export const saveMemberProfile = writesCachedRows(async function saveMemberProfi
   const allows = await partnerAllows(scope);
   const data: Record<string, unknown> = {};
   const reported = new Set(member.selfReportedDimensions);
+  const answered = new Set(member.answeredDimensions);
   for (const [key, raw] of Object.entries(answers)) {
     const d = key as ProfileDimension;
     if (!PROFILE_DIMENSIONS.includes(d) || !Array.isArray(raw)) throw profileInvalid(key, `${key} is not a profile question`);
@@ -68,14 +76,17 @@ export const saveMemberProfile = writesCachedRows(async function saveMemberProfi
     if (bad) throw profileInvalid(d, d === "geography" ? `${bad} is not a two-letter country code (ISO 3166)` : `${bad} is not one of the choices`);
     // The form sends every question it shows: only an answer that differs from what is stored was
     // given by the member now (an untouched question keeps its value and its origin).
-    if (sameValues(values, profileValues(member, d))) continue;
+    // An unanswered question shows no choice ticked: sent back empty, it is still unanswered (its
+    // default stays); every choice ticked is an answer, though it equals the permissive default.
+    if (answered.has(d) ? sameValues(values, profileValues(member, d)) : values.length === 0) continue;
     if (d === "user_types") data.userTypes = values.map((v) => userTypeMap.toDb(v as UserType));
     else if (d === "regions") data.regions = values.map((v) => regionMap.toDb(v as AudienceRegion));
     else data[COLUMN[d]] = values;
     reported.add(d);
+    answered.add(d);
   }
   if (Object.keys(data).length === 0) return member;
-  const [updated] = await db.member.updateManyAndReturn({ where: { ...memberScopeWhere(scope), id: member.id }, data: { ...data, selfReportedDimensions: [...reported] } });
+  const [updated] = await db.member.updateManyAndReturn({ where: { ...memberScopeWhere(scope), id: member.id }, data: { ...data, selfReportedDimensions: [...reported], answeredDimensions: [...answered] } });
   if (!updated) throw new AppError("user_not_found", "No user with this id");
   return updated;
 });

@@ -4,7 +4,7 @@ import { db, type Tx } from "@/server/db/client";
 import type { PartnerScope } from "@/server/scope";
 import type { UserDto, UserUpdateInput } from "@/server/schemas/user.schema";
 import { findMemberOrThrow, type MemberIdentifier } from "./get-member";
-import { serializeMember, toUpdateData } from "./member-data";
+import { answeredIn, serializeMember, toUpdateData } from "./member-data";
 import { emailTaken, externalUserIdTaken, uniqueViolationOf, userNotFound } from "./member-errors";
 import { memberScopeWhere } from "./member-scope";
 import { recordActivity } from "@/server/services/activity";
@@ -21,6 +21,9 @@ export const updateMember = writesCachedRows(async function updateMember(
   const data = toUpdateData(input);
   if (Object.keys(data).length === 0) return serializeMember(member);
   // A dimension the partner sets is the partner's data again: read-only to the member (docs/hosted-app.md).
+  // A dimension it names holds a value someone gave: no longer "Not answered yet".
+  const named = answeredIn(input);
+  if (named.some((d) => !member.answeredDimensions.includes(d))) data.answeredDimensions = [...new Set([...member.answeredDimensions, ...named])];
   if (member.selfReportedDimensions.length) {
     const touched = new Set([...(input.user_types !== undefined ? ["user_types"] : []), ...(input.regions !== undefined ? ["regions"] : []), ...Object.keys(input.eligibility ?? {})]);
     if (touched.size) data.selfReportedDimensions = member.selfReportedDimensions.filter((d) => !touched.has(d));

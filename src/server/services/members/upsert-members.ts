@@ -132,25 +132,26 @@ async function insertSkippingDuplicates(rows: Prisma.MemberCreateManyInput[], cl
       eligibility_geography: r.eligibilityGeography ?? [],
       eligibility_incorporation: r.eligibilityIncorporation ?? [],
       eligibility_funding: r.eligibilityFunding ?? [],
+      answered_dimensions: r.answeredDimensions ?? [],
       created_at: r.createdAt,
     })),
   );
   const inserted = await client.$queryRaw<MemberRow[]>`
     INSERT INTO members (id, partner_id, environment, email, external_user_id, idp_uid, locale, role, tier, user_types, regions,
       eligibility_customer_type, eligibility_company_stage, eligibility_company_size, eligibility_business_type,
-      eligibility_geography, eligibility_incorporation, eligibility_funding, created_at, updated_at)
+      eligibility_geography, eligibility_incorporation, eligibility_funding, answered_dimensions, created_at, updated_at)
     SELECT gen_random_uuid(), x.partner_id, x.environment, x.email, x.external_user_id, x.idp_uid, x.locale, x.role, x.tier, x.user_types, x.regions,
       x.eligibility_customer_type, x.eligibility_company_stage, x.eligibility_company_size, x.eligibility_business_type,
-      x.eligibility_geography, x.eligibility_incorporation, x.eligibility_funding, x.created_at, x.created_at
+      x.eligibility_geography, x.eligibility_incorporation, x.eligibility_funding, x.answered_dimensions, x.created_at, x.created_at
     FROM jsonb_to_recordset(${json}::jsonb) AS x(
       partner_id uuid, environment "Environment", email text, external_user_id text, idp_uid text, locale text, role "UserRole", tier "UserTier",
       user_types "UserType"[], regions "AudienceRegion"[], eligibility_customer_type text[], eligibility_company_stage text[],
       eligibility_company_size text[], eligibility_business_type text[], eligibility_geography text[], eligibility_incorporation text[],
-      eligibility_funding text[], created_at timestamptz)
+      eligibility_funding text[], answered_dimensions text[], created_at timestamptz)
     ON CONFLICT DO NOTHING
     RETURNING id, partner_id, environment::text, email, external_user_id, idp_uid, locale, role::text, tier::text,
       user_types::text[], regions::text[], eligibility_customer_type, eligibility_company_stage, eligibility_company_size,
-      eligibility_business_type, eligibility_geography, eligibility_incorporation, eligibility_funding, created_at, updated_at`;
+      eligibility_business_type, eligibility_geography, eligibility_incorporation, eligibility_funding, answered_dimensions, created_at, updated_at`;
   return inserted.map(memberFromRow);
 }
 
@@ -174,6 +175,7 @@ type MemberRow = {
   eligibility_incorporation: string[];
   eligibility_funding: string[];
   self_reported_dimensions?: string[];
+  answered_dimensions?: string[];
   digest_emails?: boolean;
   created_at: Date;
   updated_at: Date;
@@ -204,6 +206,7 @@ function memberFromRow(r: MemberRow): Member {
     eligibilityIncorporation: r.eligibility_incorporation,
     eligibilityFunding: r.eligibility_funding,
     selfReportedDimensions: r.self_reported_dimensions ?? [],
+    answeredDimensions: r.answered_dimensions ?? [],
     digestEmails: r.digest_emails ?? true,
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),

@@ -30,6 +30,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   const partner = await loadPartner(subdomain);
   if (!partner) notFound();
   const [{ base }, member, t, td, tAll, locale] = await Promise.all([getSurface(subdomain), loadMember(partner), getTranslations("profile"), getTranslations("deal"), getTranslations(), getLocale()]);
+  const tAnswers = await getTranslations("profileAnswers");
   if (!member) return <SignInPrompt title={t("signInToSee")} partnerName={partner.name} />;
   const fields = await getMemberProfile(member.scope, member.member);
   // Choices keep their stored value; the member reads them in their language.
@@ -41,11 +42,13 @@ export default async function ProfilePage({ params, searchParams }: Props) {
       label: questionLabel(tAll, f.dimension),
       choices: profileVocabulary(f.dimension)?.map((value) => ({ value, label: label(f.dimension, value) })) ?? null,
       values: f.values,
+      answered: f.answered,
       needed: f.dimension === need,
     }))
     // The answer a deal sent the member for comes first.
     .sort((a, b) => Number(b.needed) - Number(a.needed));
-  const fixed = fields.filter((f) => !f.editable && f.values.length);
+  // Only answers the partner gave: a question nobody answered holds section 5's default, not an answer.
+  const fixed = fields.filter((f) => !f.editable && f.answered && f.values.length);
   const backHref = typeof back === "string" && isUuid(back) ? `${base}/deals/${back}` : null;
   const card = "rounded-xl border bg-card p-5 text-card-foreground shadow-xs";
 
@@ -61,7 +64,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
       <section aria-labelledby="answers-heading" className={card}>
         <h2 id="answers-heading" className="mb-4 text-lg font-semibold text-foreground">{t("answers")}</h2>
         {editable.length ? (
-          <ProfileForm questions={editable} save={saveProfile} backHref={backHref} ui={hostedUi} words={(await getMessages()).profile} />
+          <ProfileForm questions={editable} save={saveProfile} backHref={backHref} ui={hostedUi} words={(await getMessages()).profile} notAnswered={tAnswers("notAnswered")} />
         ) : (
           <p className="text-sm text-muted-foreground">{t("nothingToAnswer", { partner: partner.name })}</p>
         )}

@@ -45,6 +45,7 @@ export function MemberDetailClient({ memberId, recordWords }: { memberId: string
 function MemberDetail({ detail, recordWords }: { detail: Detail; recordWords: RecordWords }) {
   const m = detail.member;
   const self = new Set(detail.self_reported);
+  const answered = new Set(detail.answered);
   return (
     <>
       <PageHeader title={<span className="[overflow-wrap:anywhere]">{m.email}</span>} description={`Member since ${when(m.created_at)} · last signed in ${m.last_signed_in_at ? when(m.last_signed_in_at) : "never"}`} />
@@ -78,7 +79,8 @@ function MemberDetail({ detail, recordWords }: { detail: Detail; recordWords: Re
                 <div key={d.key} className="contents">
                   <dt className="text-muted-foreground">{d.label}</dt>
                   <dd className="[overflow-wrap:anywhere]">
-                    {d.field(m).length ? d.field(m).join(", ") : <span className="text-muted-foreground">none</span>}
+                    {/* Never answered: the defaults (every choice, or none) are not the member's answer. */}
+                    {!answered.has(d.key) ? <span className="text-muted-foreground">Not answered yet</span> : d.field(m).length ? d.field(m).join(", ") : <span className="text-muted-foreground">none</span>}
                     {self.has(d.key) ? <Badge variant="outline" className="ml-2">answered by the member</Badge> : null}
                   </dd>
                 </div>
