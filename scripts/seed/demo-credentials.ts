@@ -106,7 +106,9 @@ export function formatTable(rows: string[][], indent = "  "): string[] {
 export function demoCredentialsText(file: string, fresh: boolean): string | null {
   const c = refreshDemoUrls(file);
   if (!c) return null;
-  const where = path.relative(process.cwd(), file) || file;
+  // Relative inside the checkout (.data/…), absolute elsewhere (PERKWAY_DATA_DIR=/tmp/…).
+  const relative = path.relative(process.cwd(), file);
+  const where = relative && !relative.startsWith("..") ? relative : file;
   if (!fresh) return `\nDemo logins and keys: ${where} (${c.partners.length} partners, portal ${c.portal_url})`;
   const lines = [
     "",
