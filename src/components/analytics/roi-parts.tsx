@@ -32,12 +32,12 @@ export function RoiFunnel({ overall }: { overall: RoiReport["overall"] }) {
         {FUNNEL_KEYS.map((key, i) => (
           <li key={key} className="flex flex-col gap-1">
             <div className="flex items-baseline justify-between gap-2 text-sm">
-              <span className="font-medium">
+              <span className="min-w-0 font-medium">
                 {i + 1}. {FUNNEL_LABELS[key].label} <span className="block text-xs font-normal text-muted-foreground sm:inline">{FUNNEL_LABELS[key].hint}</span>
               </span>
               <span className="shrink-0 text-right tabular-nums">
                 <span data-testid={`roi-${key}`}>{overall[key].toLocaleString("en")}</span>
-                {i > 0 ? <span className="ml-2 text-xs text-muted-foreground">{pct(overall[key], overall[FUNNEL_KEYS[i - 1]])} of previous</span> : null}
+                {i > 0 ? <span className="block text-xs whitespace-nowrap text-muted-foreground sm:ml-2 sm:inline">{pct(overall[key], overall[FUNNEL_KEYS[i - 1]])} of previous</span> : null}
               </span>
             </div>
             <Progress value={(overall[key] / first) * 100} aria-label={`${FUNNEL_LABELS[key].label}: ${overall[key].toLocaleString("en")} members`} />

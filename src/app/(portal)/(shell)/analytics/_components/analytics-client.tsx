@@ -55,7 +55,7 @@ export function AnalyticsClient({ initialDays, environmentLabel }: { initialDays
 
       <EventTypesCard breakdown={a.breakdown} rangeLabel={rangeLabel} />
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <FunnelCard funnel={a.funnel} rangeLabel={rangeLabel} />
         <TopDealsCard summary={a.summary} rangeLabel={rangeLabel} />
       </div>

@@ -12,7 +12,7 @@ import type { Analytics } from "./use-analytics";
 
 export function FunnelCard({ funnel, rangeLabel }: Pick<Analytics, "funnel" | "rangeLabel">) {
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle>Redemption funnel</CardTitle>
         <CardDescription>
@@ -32,12 +32,12 @@ export function FunnelCard({ funnel, rangeLabel }: Pick<Analytics, "funnel" | "r
               return (
                 <li key={s.step} className="flex flex-col gap-1.5">
                   <div className="flex items-baseline justify-between gap-2 text-sm">
-                    <span className="font-medium">
+                    <span className="min-w-0 font-medium">
                       {i + 1}. {label} <span className="block text-xs font-normal text-muted-foreground sm:inline">{hint}</span>
                     </span>
                     <span className="shrink-0 text-right tabular-nums">
                       <span data-testid={`funnel-${s.step}`}>{s.count.toLocaleString("en")}</span>
-                      {i > 0 ? <span className="ml-2 text-xs text-muted-foreground">{pct(s.rate_from_previous)} of previous</span> : null}
+                      {i > 0 ? <span className="block text-xs whitespace-nowrap text-muted-foreground sm:ml-2 sm:inline">{pct(s.rate_from_previous)} of previous</span> : null}
                     </span>
                   </div>
                   <Progress value={(s.count / first) * 100} aria-label={`${label}: ${s.count.toLocaleString("en")} members`} />

@@ -7,7 +7,7 @@ import type { Analytics } from "./use-analytics";
 
 export function TopDealsCard({ summary, rangeLabel }: Pick<Analytics, "summary" | "rangeLabel">) {
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle>Top deals</CardTitle>
         <CardDescription>Up to 10 deals by views over {rangeLabel}, as GET /v1/analytics ranks them. Records: one per member and deal, any source.</CardDescription>
