@@ -45,7 +45,7 @@ describe("the permission table", () => {
     const mutations = new Set(procedures.filter((p) => p.type === "mutation").map((p) => p.path));
     const analystWrites = [...mutations].filter((path) => PROCEDURE_PERMISSIONS[path] !== "self" && canCall({ kind: "partner_admin", teamRole: "analyst" }, path));
     expect(analystWrites).toEqual([]);
-    const developerPersonal = ["members.list", "members.get", "members.detail", "catalogue.searchMembers", "inbox.list", "activity.list", "ownDeals.poolCodes", "webhooks.deliveryPayload"].filter((path) =>
+    const developerPersonal = ["members.list", "members.get", "members.detail", "catalogue.searchMembers", "settings.searchDigestMembers", "inbox.list", "activity.list", "ownDeals.poolCodes", "webhooks.deliveryPayload"].filter((path) =>
       canCall({ kind: "partner_admin", teamRole: "developer" }, path),
     );
     expect(developerPersonal).toEqual([]);
