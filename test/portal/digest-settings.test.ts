@@ -3,35 +3,16 @@
 // nothing queued or recorded, scoped to the session's partner and always to live members (digests
 // are live-only, whatever the portal's Live / Sandbox switch says). A member who joined this period
 // gets no digest in it (contract section 19, the first digest): the preview says when their first comes.
-import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { PartnerScope } from "@/server/scope";
 import { listClaimableDealIds } from "@/server/services/deals";
 import { db } from "../helpers/db";
 import { runDigests } from "@/server/services/digests";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { createTestMember } from "../helpers/seed-members";
 import { callerOf, seedPortalPartner, sessionFor, trpcError } from "./portal-fixtures";
-
-async function ownDeal(scope: PartnerScope, data: Record<string, unknown> = {}) {
-  const slug = `d-${randomUUID().slice(0, 8)}`;
-  return db.deal.create({
-    data: {
-      slug,
-      // "0 …" and featured: first in the For-you order among the catalogue deals other files create.
-      productName: `0 Digest ${slug}`,
-      shortDescription: "A deal for tests",
-      dealType: "partner_private",
-      ownerPartnerId: scope.partnerId,
-      environment: scope.environment,
-      status: "live",
-      tags: ["featured"],
-      redemptionMethod: "url",
-      redemptionRedeemUrl: "https://example.com/redeem",
-      ...data,
-    },
-  });
-}
+import { runOnOwnDatabase } from "../helpers/own-database";
+import scenario, { ownDeal } from "./digest-settings.scenario";
 
 describe("settings.setDigestFrequency", () => {
   it("saves off / weekly / monthly on the partner record, logged, and refuses anything else", async () => {
@@ -62,31 +43,23 @@ describe("settings.setDigestFrequency", () => {
 
 describe("settings.previewDigest", () => {
   it("renders what the member would get now: claimable deals only, and sends or records nothing", async () => {
-    const p = await seedPortalPartner();
-    const scope = { partnerId: p.partnerId, environment: "live" as const };
-    // A member who joined before this period (one who joined in it gets no digest yet: below).
-    const member = await db.member.update({ where: { id: (await createTestMember(scope)).id }, data: { createdAt: new Date(Date.now() - 40 * 86_400_000) } });
-    const claimable = await ownDeal(scope, { perkDescription: "3 months free" });
-    const notEligible = await ownDeal(scope, { eligibilityCompanyStage: ["Seed"] });
-    const comingSoon = await ownDeal(scope, { status: "coming_soon" });
-
-    // Other test files add catalogue deals meanwhile (the embedded run shares one database): the
-    // preview's count is the claimable count just before it or just after it.
-    const before = (await listClaimableDealIds(scope, member)).length;
-    const preview = await p.live.settings.previewDigest({ member_id: member.id });
-    const after = (await listClaimableDealIds(scope, member)).length;
-    expect([before, after]).toContain(preview.new_deals);
-    expect(preview.member_email).toBe(member.email);
+    // On a database of its own: catalogue deals, which other test files add to the shared test
+    // database meanwhile, would be in the member's count. Here the partner's deals are all there is.
+    const r = await runOnOwnDatabase<Awaited<ReturnType<typeof scenario>>>(path.join(import.meta.dirname, "digest-settings.scenario.ts"));
+    expect(r.otherDeals).toBe(0);
+    expect(r.claimableIds).toEqual([r.deals.claimable.id]);
+    const { preview } = r;
+    expect(preview.new_deals).toBe(1);
+    expect(preview.member_email).toBe(r.memberEmail);
     expect(preview.first_digest).toBeNull();
     expect(preview.digest_emails).toBe(true);
     expect(preview.digest_frequency).toBe("weekly");
     expect(preview.email?.subject).toMatch(/^New deals you can claim/);
-    expect(preview.email?.text).toContain(claimable.productName);
-    expect(preview.email?.html).toContain(claimable.productName);
-    for (const hidden of [notEligible, comingSoon]) expect(preview.email?.text).not.toContain(hidden.productName);
-    expect(await db.memberDigest.count({ where: { memberId: member.id } })).toBe(0);
-    expect(await db.emailMessage.count({ where: { toAddress: member.email } })).toBe(0);
-  });
+    expect(preview.email?.text).toContain(r.deals.claimable.name);
+    expect(preview.email?.html).toContain(r.deals.claimable.name);
+    for (const hidden of r.deals.hidden) expect(preview.email?.text).not.toContain(hidden);
+    expect([r.digests, r.emails]).toEqual([0, 0]);
+  }, 600_000); // a database of its own and a child process: seconds on an idle machine, 4 minutes seen on a crowded one
 
   it("shows the member's own preference and nothing when nothing is new since their last digest", async () => {
     const p = await seedPortalPartner();
