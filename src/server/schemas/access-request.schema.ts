@@ -2,6 +2,7 @@
 // a member (member_access "request"). One schema family for /v1, tRPC and the OpenAPI document.
 import { z } from "zod";
 import { listSchema, pageQueryFields } from "./list.schema";
+import { exactlyOneOf } from "./user.schema";
 import { isStorableText, UNSTORABLE_MESSAGE } from "./storable-text";
 
 const ACCESS_REQUEST_TYPES = ["deal", "membership"] as const;
@@ -50,7 +51,7 @@ export const accessRequestCreateSchema = z
   })
   .strict()
   // The service's rule, stated for the document: exactly one of user_id and external_user_id.
-  .meta({ id: "AccessRequestCreate", oneOf: [{ required: ["user_id"], title: "By user_id" }, { required: ["external_user_id"], title: "By external_user_id" }] });
+  .meta({ id: "AccessRequestCreate", ...exactlyOneOf(["user_id", "external_user_id"]) });
 export type AccessRequestCreateInput = z.output<typeof accessRequestCreateSchema>;
 
 /** POST /v1/access-requests/{id}/approve | decline | withdraw. */

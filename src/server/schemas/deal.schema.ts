@@ -112,7 +112,7 @@ const timestampQuery = z
   .refine((v) => z.iso.datetime({ offset: true }).safeParse(v).success || z.iso.date().safeParse(v).success, {
     error: "must be an ISO 8601 timestamp such as 2026-11-21T14:03:07.123Z (or a date, meaning its start in UTC)",
   })
-  .meta({ anyOf: [{ format: "date-time" }, { format: "date" }] });
+  .meta({ anyOf: [{ type: "string", format: "date-time" }, { type: "string", format: "date" }] });
 
 const statusListRe = new RegExp(`^(${LISTABLE_STATUSES.join("|")})(,(${LISTABLE_STATUSES.join("|")}))*$`);
 
@@ -204,7 +204,7 @@ const categoryRefSchema = z.union([
     })
     .strict()
     .refine((c) => c.id !== undefined || c.slug !== undefined, { error: "a category object needs its slug or id" })
-    .meta({ anyOf: [{ required: ["slug"], properties: { slug: { type: "string" } } }, { required: ["id"], properties: { id: { type: "string" } } }] }),
+    .meta({ anyOf: [{ type: "object", required: ["slug"], properties: { slug: { type: "string" } } }, { type: "object", required: ["id"], properties: { id: { type: "string" } } }] }),
 ]);
 export type CategoryRef = z.output<typeof categoryRefSchema>;
 
@@ -274,6 +274,7 @@ function refineEligibilityForms(d: Record<string, unknown>, ctx: z.RefinementCtx
 const oneEligibilityForm = {
   not: {
     anyOf: ELIGIBILITY_DIMENSIONS.map((d) => ({
+      type: "object",
       required: [`eligibility_${d}`, "eligibility"],
       properties: { [`eligibility_${d}`]: { type: "array" }, eligibility: { type: "object", required: [d], properties: { [d]: { type: "array" } } } },
     })),

@@ -60,7 +60,7 @@ const redeemUrlSchema = z
   .meta({
     description: "http(s) URL; may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}}, {{partner_id}}, and {{click_id}} (tracked deals: the member's click id, empty otherwise)",
     // "" or http(s)://host…, with no placeholder but these (the URL itself is checked with the placeholders filled).
-    allOf: [{ pattern: "^(?:$|https?://[^\\s/?#]+(?:[/?#]\\S*)?$)" }, { pattern: onlyPlaceholdersPattern(REDEEM_URL_PLACEHOLDERS) }],
+    allOf: [{ type: "string", pattern: "^(?:$|https?://[^\\s/?#]+(?:[/?#]\\S*)?$)" }, { type: "string", pattern: onlyPlaceholdersPattern(REDEEM_URL_PLACEHOLDERS) }],
   });
 
 const contactEmailSchema = z
@@ -68,7 +68,7 @@ const contactEmailSchema = z
   .trim()
   .max(254)
   .refine((v) => v === "" || z.email().safeParse(v).success, { error: "must be a valid email address" })
-  .meta({ description: "An email address, or \"\"", anyOf: [{ const: "" }, { format: "email" }] });
+  .meta({ description: "An email address, or \"\"", anyOf: [{ type: "string", const: "" }, { type: "string", format: "email" }] });
 
 const redemptionFields = {
   // string first: a missing method is a type error (400 parameter_missing), a wrong one parameter_invalid.

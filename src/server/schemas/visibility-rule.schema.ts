@@ -54,7 +54,7 @@ const ruleValueSchema = z
     z
       .string()
       .max(200)
-      .meta({ anyOf: [{ format: "uuid" }, { enum: [...new Set([...PARTNER_TYPES, ...AUDIENCE_REGIONS, ...USER_TYPES])] }] }),
+      .meta({ anyOf: [{ type: "string", format: "uuid" }, { type: "string", enum: [...new Set([...PARTNER_TYPES, ...AUDIENCE_REGIONS, ...USER_TYPES])] }] }),
   )
   .min(1, { error: "must hold at least one value" })
   .max(MAX_RULE_VALUES)

@@ -971,10 +971,16 @@ export interface components {
             user_types?: ("Idea stage" | "Early-stage startup" | "Growth-stage startup" | "Scale-up" | "SME")[];
             regions?: ("North America" | "South America" | "Europe" | "Middle East" | "Asia" | "Africa" | "Oceania")[];
             eligibility?: components["schemas"]["EligibilityInput"];
-        } & (unknown | unknown | {
+        } | {
+            /** @example 6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e */
+            id: string;
+        } | {
+            /** @example ada@northwind.example */
+            email: string;
+        } | {
             /** @example crm-10482 */
             external_user_id: string;
-        });
+        };
         UserBatchRequest: {
             users: components["schemas"]["UserCreate"][];
         };
@@ -1174,12 +1180,12 @@ export interface components {
              * @description http(s) URL; may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}}, {{partner_id}}, and {{click_id}} (tracked deals: the member's click id, empty otherwise)
              * @example https://aws.amazon.com/activate/apply?ref={{user_id}}
              */
-            redeem_url?: string & (unknown & unknown);
+            redeem_url?: string & (string);
             /**
              * @description An email address, or ""
              * @example partners@northwind.example
              */
-            contact_email?: string | "" | unknown;
+            contact_email?: string | "";
         };
         PartnerDealUpdate: {
             /** @example AWS Activate */
@@ -1312,12 +1318,12 @@ export interface components {
              * @description http(s) URL; may contain the placeholders {{email}}, {{user_id}}, {{external_user_id}}, {{partner_id}}, and {{click_id}} (tracked deals: the member's click id, empty otherwise)
              * @example https://aws.amazon.com/activate/apply?ref={{user_id}}
              */
-            redeem_url?: string & (unknown & unknown);
+            redeem_url?: string & (string);
             /**
              * @description An email address, or ""
              * @example partners@northwind.example
              */
-            contact_email?: string | "" | unknown;
+            contact_email?: string | "";
         };
         /** @description rule_value holds the vocabulary of rule_type's dimension, exact strings. */
         VisibilityRuleCreate: components["schemas"]["VisibilityRulePartner"] | components["schemas"]["VisibilityRulePartnerType"] | components["schemas"]["VisibilityRuleRegion"] | components["schemas"]["VisibilityRuleUserType"];
@@ -1409,7 +1415,7 @@ export interface components {
              *       "Europe"
              *     ]
              */
-            rule_value?: (string | unknown | ("VC fund" | "Accelerator" | "Incubator" | "Startup program" | "Coworking space" | "University" | "Student society" | "Startup community" | "B2B platform" | "Agency or consultancy" | "Influencer" | "Event/Conference" | "Media/Newsletter/Publisher" | "Government" | "Bank" | "Other" | "North America" | "South America" | "Europe" | "Middle East" | "Asia" | "Africa" | "Oceania" | "Idea stage" | "Early-stage startup" | "Growth-stage startup" | "Scale-up" | "SME"))[];
+            rule_value?: (string | ("VC fund" | "Accelerator" | "Incubator" | "Startup program" | "Coworking space" | "University" | "Student society" | "Startup community" | "B2B platform" | "Agency or consultancy" | "Influencer" | "Event/Conference" | "Media/Newsletter/Publisher" | "Government" | "Bank" | "Other" | "North America" | "South America" | "Europe" | "Middle East" | "Asia" | "Africa" | "Oceania" | "Idea stage" | "Early-stage startup" | "Growth-stage startup" | "Scale-up" | "SME"))[];
             /**
              * @description Among the rules of a dimension that match, the highest priority decides; on a tie, exclude wins
              * @example 10
@@ -1437,7 +1443,13 @@ export interface components {
              */
             external_user_id?: string;
             message?: ((string | null) | null) | string | null;
-        } & (unknown | unknown);
+        } | {
+            /** @example 3b9e4f0a-2c1d-4e5f-9a8b-7c6d5e4f3a2b */
+            user_id: string;
+        } | {
+            /** @example crm-10482 */
+            external_user_id: string;
+        };
         AccessRequestDecision: {
             /** @example Approved: the member's company matches the programme. */
             note?: ((string | null) | null) | string | null;
@@ -4624,7 +4636,7 @@ export interface operations {
                 /** @description Case-insensitive search in product_name and short_description */
                 q?: string;
                 /** @description Only deals updated at or after this instant */
-                updated_since?: string | unknown | unknown;
+                updated_since?: string;
                 /** @description Only deals this member can see and redeem (404 user_not_found if not yours) */
                 user_id?: string;
                 /** @description Instead of user_id: the partner's own id of the member */
