@@ -11,7 +11,7 @@ import ar from "../../messages/ar.json";
 
 const MESSAGES: Record<SupportedLocale, typeof en> = { en, fr, de, es, "pt-BR": ptBR, ar };
 
-export function emailTranslator<N extends "email.signIn" | "email.accessDecision" | "email.digest" | "email.endingSoon">(locale: SupportedLocale | undefined, namespace: N) {
+export function emailTranslator<N extends "email.signIn" | "email.accessDecision" | "email.digest" | "email.endingSoon" | "email.inquiryReply">(locale: SupportedLocale | undefined, namespace: N) {
   const l = locale ?? DEFAULT_LOCALE;
   return { t: createTranslator({ locale: l, messages: MESSAGES[l], namespace }), lang: l, dir: localeDirection(l) };
 }

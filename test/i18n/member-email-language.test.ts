@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../helpers/db";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { api, seedPartnerWithToken } from "../helpers/seed";
+import { createInquiry } from "@/server/services/deals/inquiries/create-inquiry";
+import { replyToInquiry } from "@/server/services/inbox";
 
 let server: TestServer;
 beforeAll(async () => (server = await startApiServer()));
@@ -64,5 +66,27 @@ describe("member emails in the member's language", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].subject).toBe("Aprobada: ya tienes acceso a Créditos en la nube");
     expect(rows[0].text).toContain("Nota: «¡Disfrútalo!»");
+  });
+
+  it("a reply to an inquiry is written in the member's language, with the deal's translated name", async () => {
+    const p = await seedPartnerWithToken(server.url, "live", { locales: ["en", "de"] });
+    const scope = { partnerId: p.partner.id, environment: "live" as const };
+    const deal = await api(server.url, p.token, "POST", "/v1/partner-deals", {
+      product_name: "Office hours",
+      short_description: "Talk to us",
+      status: "live",
+      redemption: { method: "inquiry" },
+      translations: { de: { product_name: "Sprechstunde" } },
+    });
+    expect(deal.status).toBe(201);
+    const email = address("de");
+    const member = await api(server.url, p.token, "POST", "/v1/users", { email, locale: "de-AT" });
+    const inquiry = await createInquiry(scope, member.body.id, { deal_id: deal.body.id, message: "Wann passt es?" });
+    await replyToInquiry(scope, inquiry.id, "Dienstags um 10 Uhr.", { adminId: randomUUID(), email: "ops@example.com" });
+    const [row] = (await rowsTo(email)).filter((r) => r.kind === "inquiry_reply");
+    expect(row.subject).toBe("Re: Ihre Frage zu Sprechstunde");
+    expect(row.html).toMatch(/<html[^>]*lang="de"/);
+    expect(row.text).toContain("Ihre Frage: „Wann passt es?“");
+    expect(row.text).toContain("Dienstags um 10 Uhr.");
   });
 });

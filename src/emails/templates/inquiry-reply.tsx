@@ -1,22 +1,30 @@
 import { EmailLayout, Paragraph, type EmailBrand } from "./email-layout";
+import type { SupportedLocale } from "@/server/domain/locales";
+import { emailTranslator } from "../email-messages";
 
-// A partner admin's answer to a member's inquiry, written in the portal inbox.
-export type InquiryReplyData = { brand: EmailBrand; email: string; dealName: string; question: string; reply: string };
+// A partner admin's answer to a member's inquiry, written in the portal inbox. The admin's reply is
+// sent as written; the email's own words and the deal's name are in the member's language.
+export type InquiryReplyData = { brand: EmailBrand; email: string; dealName: string; question: string; reply: string; locale?: SupportedLocale };
 
 export function inquiryReplyEmail(d: InquiryReplyData) {
+  const { t, lang, dir } = emailTranslator(d.locale, "email.inquiryReply");
+  const deal = d.dealName;
+  const question = d.question.length > 600 ? `${d.question.slice(0, 599)}…` : d.question;
   return {
-    subject: `Re: your question about ${d.dealName}`,
+    subject: t("subject", { deal }),
     element: (
       <EmailLayout
         brand={d.brand}
+        lang={lang}
+        dir={dir}
         preview={d.reply.slice(0, 120)}
-        heading={`About ${d.dealName}`}
-        footer={`You got this email because ${d.email} asked ${d.brand.name} about ${d.dealName}. Reply to this email to answer.`}
+        heading={t("heading", { deal })}
+        footer={t("footer", { email: d.email, partner: d.brand.name, deal })}
       >
         {d.reply.split(/\n{2,}/).map((p, i) => (
           <Paragraph key={i}>{p}</Paragraph>
         ))}
-        <Paragraph>{`Your question: “${d.question.length > 600 ? `${d.question.slice(0, 599)}…` : d.question}”`}</Paragraph>
+        <Paragraph>{t("question", { question })}</Paragraph>
       </EmailLayout>
     ),
   };

@@ -5,6 +5,8 @@ import { isUuid } from "@/server/domain/ids";
 import { AppError } from "@/server/errors/app-error";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import { appBaseUrl, partnerSender, queueEmail } from "@/server/services/email";
+import { storedTranslations } from "@/server/services/deals";
+import { memberEmailLocale } from "@/server/domain/locales";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { renderEmail } from "@/emails";
 
@@ -16,12 +18,16 @@ export async function replyToInquiry(scope: PartnerScope, id: string, message: s
   const text = message.trim();
   if (!text) throw new AppError("parameter_invalid", "Write the reply", { param: "message" });
   return db.$transaction(async (tx) => {
-    const inquiry = await tx.inquiry.findFirst({ where: { ...where, id: id.toLowerCase() }, select: { id: true, memberEmail: true, message: true, deal: { select: { productName: true } } } });
+    const inquiry = await tx.inquiry.findFirst({ where: { ...where, id: id.toLowerCase() }, select: { id: true, memberId: true, memberEmail: true, message: true, deal: { select: { productName: true, translations: true } } } });
     if (!inquiry) throw inquiryNotFound();
     if (!inquiry.memberEmail) throw new AppError("inquiry_no_email", "The member who sent this inquiry was deleted: there is no address to reply to");
     const sender = await partnerSender(tx, where.partnerId, appBaseUrl(hostedAppConfig()));
     if (!sender) throw inquiryNotFound();
-    const rendered = await renderEmail("inquiryReply", { brand: sender.brand, email: inquiry.memberEmail, dealName: inquiry.deal.productName, question: inquiry.message, reply: text });
+    // In the member's language (their locale when the partner offers it), the deal's name as it reads in it.
+    const member = inquiry.memberId ? await tx.member.findUnique({ where: { id: inquiry.memberId }, select: { locale: true } }) : null;
+    const locale = memberEmailLocale(member?.locale, sender);
+    const dealName = storedTranslations(inquiry.deal.translations)[locale]?.product_name ?? inquiry.deal.productName;
+    const rendered = await renderEmail("inquiryReply", { brand: sender.brand, email: inquiry.memberEmail, dealName, question: inquiry.message, reply: text, locale });
     await queueEmail(tx, {
       ...rendered,
       kind: "inquiry_reply",
