@@ -1,6 +1,7 @@
 // Issue 44, item 17: the portal's sign-in form submitted with JavaScript disabled (what a user on a
 // loaded machine gets before the scripts load) posts: the password never reaches the URL, the
-// history or the server's request line; a right password signs in, a wrong one says so.
+// history or the server's request line; a right password signs in, a wrong one says so. The
+// change-password form, which works only through JavaScript, cannot be submitted before it runs.
 import { expect, test } from "@playwright/test";
 import { requireEnv } from "./env";
 
@@ -30,5 +31,11 @@ test.describe("portal sign-in without JavaScript", () => {
       expect(r.url).not.toContain(encodeURIComponent(password));
       expect(r.url).not.toContain("password=");
     }
+
+    // Signed in, still without JavaScript: the change-password form would post, and its button is off.
+    await page.goto("/account");
+    const change = page.getByRole("form", { name: "Change your password" });
+    await expect(change).toHaveAttribute("method", "post");
+    await expect(change.getByRole("button", { name: "Change password" })).toBeDisabled();
   });
 });
