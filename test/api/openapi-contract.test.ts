@@ -58,18 +58,23 @@ async function buildWorld() {
     expect(res.status, `${method} ${p} (world): ${JSON.stringify(res.body)}`).toBeLessThan(300);
     return res.body;
   };
-  const member = await call("POST", "/v1/users", { email: EXAMPLE_IDS.email, external_user_id: EXAMPLE_IDS.externalUserId });
   const liveDeal = async (extra: Record<string, unknown> = {}) =>
     call("POST", "/v1/partner-deals", { product_name: `World ${randomUUID().slice(0, 6)}`, short_description: "x", status: "live", redemption: { method: "url", redeem_url: "https://example.com/r" }, ...extra });
-  const deal = await liveDeal();
-  const otherDeal = await liveDeal();
-  const approvalDeal = await liveDeal({ approval_required: true });
-  const draft = await call("POST", "/v1/partner-deals", { product_name: "World draft", short_description: "x", redemption: { method: "unique_code" } });
-  const rule = await call("POST", `/v1/partner-deals/${draft.id}/visibility-rules`, { rule_type: "include_region", rule_value: ["Europe"] });
-  const applicant = await call("POST", "/v1/users", { email: `applicant-${randomUUID().slice(0, 6)}@example.com` });
-  const request = await call("POST", `/v1/deals/${approvalDeal.id}/access-requests`, { user_id: applicant.id });
-  const endpoint = await call("POST", "/v1/webhook-endpoints", { url: "https://example.com/hooks", event_types: ["user.created"] });
-  const tracked = await call("POST", "/v1/partner-deals", { product_name: "World tracked", short_description: "x", status: "live", tracking_enabled: true, redemption: { method: "url", redeem_url: "https://example.com/r" } });
+  // Independent resources are made at once (the world is rebuilt for every write the test sends).
+  const [member, applicant, deal, otherDeal, approvalDeal, draft, endpoint, tracked] = await Promise.all([
+    call("POST", "/v1/users", { email: EXAMPLE_IDS.email, external_user_id: EXAMPLE_IDS.externalUserId }),
+    call("POST", "/v1/users", { email: `applicant-${randomUUID().slice(0, 6)}@example.com` }),
+    liveDeal(),
+    liveDeal(),
+    liveDeal({ approval_required: true }),
+    call("POST", "/v1/partner-deals", { product_name: "World draft", short_description: "x", redemption: { method: "unique_code" } }),
+    call("POST", "/v1/webhook-endpoints", { url: "https://example.com/hooks", event_types: ["user.created"] }),
+    liveDeal({ product_name: "World tracked", tracking_enabled: true }),
+  ]);
+  const [rule, request] = await Promise.all([
+    call("POST", `/v1/partner-deals/${draft.id}/visibility-rules`, { rule_type: "include_region", rule_value: ["Europe"] }),
+    call("POST", `/v1/deals/${approvalDeal.id}/access-requests`, { user_id: applicant.id }),
+  ]);
   return { partner, keys, token, member, deal, otherDeal, approvalDeal, draft, rule, request, endpoint, tracked };
 }
 
@@ -325,13 +330,13 @@ describe("(b) the document's constraints are the API's", () => {
     // Its strict schema wants a type on every schema, oneOf branches and pattern-only parts included.
     const { createWorkspaceStore } = await import("@scalar/workspace-store/client");
     const warned: unknown[][] = [];
-    const { warn, log } = console;
+    const { warn, log, info } = console;
     console.warn = (...args: unknown[]) => void warned.push(args);
-    console.log = () => {};
+    console.log = console.info = () => {}; // its timings
     try {
       await createWorkspaceStore().addDocument({ name: "perkway", document: structuredClone(doc) as never });
     } finally {
-      Object.assign(console, { warn, log });
+      Object.assign(console, { warn, log, info });
     }
     expect(warned.flatMap((w) => (Array.isArray(w[0]) ? w[0] : [])).map((e: { path?: string; message?: string }) => `${e.path} ${e.message}`)).toEqual([]);
     expect(warned).toEqual([]);
