@@ -120,3 +120,96 @@ test.describe("hosted app languages", () => {
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
   });
 });
+
+// Decided 2026-12-02 (issue 52.6): an unoffered locale never reaches a member. ?lang=, the member's
+// locale, Accept-Language and the menu's cookie each count only when they name (or regionally match)
+// one of the partner's locales; else the next source decides, finally default_locale. Plain HTTP: the
+// served <html lang dir> is the whole answer, no browser needed.
+test("an unoffered locale never reaches a member, whichever source names it", async ({ request, baseURL }) => {
+  const partner = createPartnerWithAdmin();
+  cli("partner:update", partner.partner_id, "--json", JSON.stringify({ default_locale: "en", locales: ["de", "en"] }));
+  const htmlOf = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await request.get(path, { headers: { "accept-language": "", ...headers } });
+    expect(res.status()).toBe(200);
+    const body = await res.text();
+    const tag = /<html[^>]*>/.exec(body)?.[0] ?? "";
+    return { lang: /lang="([^"]+)"/.exec(tag)?.[1], dir: /dir="([^"]+)"/.exec(tag)?.[1], body };
+  };
+  const widget = `/embed/${partner.subdomain}`;
+  // ?lang= naming a language the partner does not offer: ignored (Arabic was served, right to left).
+  expect(await htmlOf(`${widget}?lang=ar`)).toMatchObject({ lang: "en", dir: "ltr" });
+  expect((await htmlOf(`${widget}?lang=ar`, { "accept-language": "ar, de;q=0.5" })).lang).toBe("de");
+  expect((await htmlOf(`${widget}?lang=fr-CA`)).lang).toBe("en");
+  // An offered one, or a regional tag of one, is served.
+  expect((await htmlOf(`${widget}?lang=de-AT`)).lang).toBe("de");
+  // Accept-Language and a forged (or stale) language-menu cookie alike.
+  const app = `/p/${partner.subdomain}`;
+  expect((await htmlOf(app, { "accept-language": "ar-EG, es;q=0.8" })).lang).toBe("en");
+  expect((await htmlOf(app, { cookie: "perkway_locale=ar", "accept-language": "de" })).lang).toBe("de");
+  // The language menu offers only the partner's languages.
+  const menu = (await htmlOf(app)).body;
+  expect(menu).toContain('value="de"');
+  expect(menu).not.toMatch(/name="locale" value="(ar|fr|es|pt-BR)"/);
+
+  // A member whose stored locale the partner does not offer: English (the default), or German when asked.
+  const token = await apiToken(request, partner.keys.test);
+  const member = await createMember(request, token, { locale: "ar-EG" });
+  const signIn = await request.post(`${app}/auth/magic/continue`, {
+    form: { token: new URL(member.sign_in_url).searchParams.get("token") ?? "" },
+    headers: { origin: new URL(baseURL ?? "http://localhost:3100").origin },
+    maxRedirects: 0,
+  });
+  expect(signIn.status()).toBe(303);
+  const signedIn = await htmlOf(app);
+  expect(signedIn.body).toContain('href="' + app + '/profile"');
+  expect(signedIn).toMatchObject({ lang: "en", dir: "ltr" });
+  expect((await htmlOf(app, { "accept-language": "de-CH" })).lang).toBe("de");
+});
+
+// Issues 53.3 and 53.4: the deal page in German and Arabic words the catalogue's categories, an "Up to"
+// value and the approval time in the page's language, and gives the deal's own (English) text its own
+// direction (dir="auto"), so "6 months free on the Linear Business plan" keeps its order in Arabic.
+test("the deal page words categories, values and approval times in German and Arabic", async ({ request, baseURL }) => {
+  const partner = createPartnerWithAdmin();
+  cli("partner:update", partner.partner_id, "--json", JSON.stringify({ default_locale: "en", locales: ["en", "de", "ar"] }));
+  const token = await apiToken(request, partner.keys.test);
+  const name = `Linear ${Date.now().toString(36)}`;
+  const deal = await createPrivateDeal(request, token, {
+    product_name: name,
+    short_description: "Issue tracking",
+    perk_description: "6 months free on the Linear Business plan",
+    market_value: "Up to $1,200",
+    categories: ["developer-tools"],
+    approval_required: true,
+    approval_time: "5 business days",
+    redemption: { method: "promo_code", promo_code: "LINEAR6" },
+  });
+  const member = await createMember(request, token);
+  const app = `/p/${partner.subdomain}`;
+  const signIn = await request.post(`${app}/auth/magic/continue`, {
+    form: { token: new URL(member.sign_in_url).searchParams.get("token") ?? "" },
+    headers: { origin: new URL(baseURL ?? "http://localhost:3100").origin },
+    maxRedirects: 0,
+  });
+  expect(signIn.status()).toBe(303);
+  const page = async (lang: string) => {
+    const res = await request.get(`${app}/deals/${deal.id}`, { headers: { "accept-language": lang } });
+    expect(res.status()).toBe(200);
+    // Text as a member reads it: tags out, entities and isolates (U+2068/U+2069) kept.
+    return (await res.text()).replace(/&nbsp;|\u00a0/g, " ");
+  };
+  const german = await page("de");
+  expect(german).toContain('<html lang="de" dir="ltr"');
+  expect(german).toContain("Entwicklerwerkzeuge");
+  expect(german).toContain("Im Wert von bis zu 1.200 $");
+  expect(german).toContain("innerhalb von 5 Werktagen");
+  expect(german).not.toMatch(/Up to \$1,200|business days|Developer Tools/);
+  const arabic = await page("ar");
+  expect(arabic).toContain('<html lang="ar" dir="rtl"');
+  expect(arabic).toContain("أدوات المطورين");
+  expect(arabic).toContain("أيام عمل");
+  expect(arabic).not.toMatch(/Up to \$1,200|business days|Developer Tools/);
+  // The deal's own English text: its own direction inside the right-to-left page.
+  expect(arabic).toMatch(/<p dir="auto"[^>]*>6 months free on the Linear Business plan<\/p>/);
+  expect(arabic).toMatch(new RegExp(`<h1 dir="auto"[^>]*>${name}</h1>`));
+});
