@@ -5,11 +5,18 @@
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(kind: "date" | "datetime", timeZone: string): Intl.DateTimeFormat {
+const OPTIONS: Record<"date" | "datetime" | "day" | "month", Intl.DateTimeFormatOptions> = {
+  date: { dateStyle: "medium" },
+  datetime: { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" },
+  day: { month: "short", day: "numeric" },
+  month: { month: "short", year: "numeric" },
+};
+
+function formatter(kind: keyof typeof OPTIONS, timeZone: string): Intl.DateTimeFormat {
   const key = `${kind}|${timeZone}`;
   let f = cache.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat("en", kind === "date" ? { dateStyle: "medium", timeZone } : { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" });
+    f = new Intl.DateTimeFormat("en", { ...OPTIONS[kind], timeZone });
     cache.set(key, f);
   }
   return f;
@@ -25,4 +32,9 @@ export function formatDateTime(value: string | Date, timeZone = "UTC"): string {
 /** "Nov 28, 2026". */
 export function formatDate(value: string | Date, timeZone = "UTC"): string {
   return formatter("date", timeZone).format(toDate(value));
+}
+
+/** A chart axis's short label for a UTC day or month key ("2026-11-28"): "Nov 28" or "Nov 2026". */
+export function formatDayLabel(day: string, grain: "day" | "month" = "day"): string {
+  return formatter(grain, "UTC").format(new Date(`${day}T00:00:00Z`));
 }

@@ -6,6 +6,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatDayLabel } from "@/lib/format-date";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { RoiReport } from "@/server/schemas/analytics-portal.schema";
 import { formatMoney, formatMoneyTick, FUNNEL_LABELS } from "./roi-format";
@@ -20,8 +21,7 @@ const DEAL_COLUMNS = [
 ] as const;
 
 const pct = (a: number, b: number) => (b > 0 ? `${((a / b) * 100).toLocaleString("en", { maximumFractionDigits: 1 })}%` : "—");
-const periodLabel = (p: string, grain: RoiReport["grain"]) =>
-  new Intl.DateTimeFormat("en", grain === "month" ? { month: "short", year: "numeric", timeZone: "UTC" } : { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${p}T00:00:00Z`));
+const periodLabel = (p: string, grain: RoiReport["grain"]) => formatDayLabel(p, grain === "month" ? "month" : "day");
 
 /** The funnel, all deals: each step a subset of the one before; reach and records beside it, not as steps. */
 export function RoiFunnel({ overall }: { overall: RoiReport["overall"] }) {

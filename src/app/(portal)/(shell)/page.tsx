@@ -8,12 +8,12 @@ import { PageHeader } from "@/components/portal/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
 import type { EventType } from "@/server/domain/enums";
+import { formatDateTime } from "@/lib/format-date";
 import { getServerApi } from "@/trpc/server";
 import { HealthStatus } from "../_components/health-status";
 import { Sparkline } from "./_components/sparkline";
 
 export const metadata: Metadata = { title: "Overview" };
-const apiCallFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 export const dynamic = "force-dynamic";
 
 export default async function OverviewPage() {
@@ -71,7 +71,7 @@ export default async function OverviewPage() {
       done: onboarding.firstApiCall,
       label: "First API call made",
       // The API keys page's "Last used", from the same data (getOnboardingStatus reads listApiKeys).
-      detail: onboarding.lastApiCallAt ? `Keys last used ${apiCallFormat.format(new Date(onboarding.lastApiCallAt))} UTC` : "Your keys have not been used yet",
+      detail: onboarding.lastApiCallAt ? `Keys last used ${formatDateTime(onboarding.lastApiCallAt)}` : "Your keys have not been used yet",
       href: "/api-keys",
       action: "Copy the authentication curl",
       doneAction: "API keys",

@@ -1,9 +1,11 @@
 "use client";
+import { useDateFormat } from "@/components/portal/use-date-format";
 import { api } from "@/trpc/react";
 
 /** Calls the tRPC `health` procedure from the browser: proves provider, link, route and router. */
 export function HealthStatus() {
   const health = api.health.useQuery();
+  const { dateTime } = useDateFormat();
 
   if (health.isPending) return <p className="text-sm text-muted-foreground" data-testid="health-status">Checking API…</p>;
   if (health.isError) {
@@ -15,7 +17,7 @@ export function HealthStatus() {
   }
   return (
     <p className="flex items-center gap-2 text-sm text-success" data-testid="health-status">
-      <span className="size-2 rounded-full bg-success" aria-hidden /> API healthy · checked {new Date(health.data.time).toLocaleTimeString()}
+      <span className="size-2 rounded-full bg-success" aria-hidden /> API healthy · checked {dateTime(health.data.time)}
     </p>
   );
 }

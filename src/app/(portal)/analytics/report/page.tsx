@@ -5,6 +5,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { DigestFiguresList, RoiDealsTable, RoiFunnel, RoiValueChart } from "@/components/analytics/roi-parts";
 import { formatMoney } from "@/components/analytics/roi-format";
+import { formatDate } from "@/lib/format-date";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
 import { ANALYTICS_RANGES } from "@/server/schemas/analytics-portal.schema";
 import { getRoiReport } from "@/server/services/events";
@@ -14,8 +15,6 @@ import { PrintButton } from "./print-button";
 export const metadata: Metadata = { title: "ROI report" };
 
 type Props = { searchParams: Promise<{ days?: string }> };
-
-const longDate = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" });
 
 export default async function RoiReportPage({ searchParams }: Props) {
   const { scope, environment } = await requireAdminSession();
@@ -39,7 +38,7 @@ export default async function RoiReportPage({ searchParams }: Props) {
         <p className="text-sm text-slate-600">Perkway perks programme{environment === "test" ? " · sandbox data" : ""}</p>
         <h1 className="text-2xl font-semibold">{partner?.name ?? "Partner"}: return on investment</h1>
         <p className="text-sm text-slate-600">
-          {longDate.format(new Date(report.from))} – {longDate.format(new Date(report.to))} (last {days} days)
+          {formatDate(report.from)} – {formatDate(report.to)} (last {days} days)
         </p>
       </header>
       <section aria-labelledby="roi-value" className="mb-5 grid grid-cols-3 gap-3">

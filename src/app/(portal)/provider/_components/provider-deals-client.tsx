@@ -9,6 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { EmptyState } from "@/components/portal/empty-state";
 import { ErrorState } from "@/components/portal/error-state";
 import { PageHeader } from "@/components/portal/page-header";
+import { useDateFormat } from "@/components/portal/use-date-format";
 import { DEAL_STATUS_LABELS } from "@/server/domain/labels";
 import type { DealStatus } from "@/server/domain/enums";
 import { ChangeRequestDialog } from "./change-request-dialog";
@@ -36,6 +37,7 @@ function TrackingBadge({ enabled, windowDays }: { enabled: boolean; windowDays: 
 
 export function ProviderDealsClient() {
   const deals = api.provider.deals.useQuery();
+  const { dateTime } = useDateFormat();
   const requests = api.provider.changeRequests.useQuery();
   return (
     <div className="space-y-8">
@@ -114,7 +116,7 @@ export function ProviderDealsClient() {
                 <div className="flex flex-wrap items-center gap-2">
                   <strong>{r.deal_name}</strong>
                   <Badge variant={STATUS_VARIANT[r.status]}>{REQUEST_STATUS_LABELS[r.status]}</Badge>
-                  <span className="text-muted-foreground">{new Date(r.created_at).toLocaleString()}</span>
+                  <span className="text-muted-foreground">{dateTime(r.created_at)}</span>
                 </div>
                 <p className="mt-1 text-muted-foreground">Fields: {r.diff.map((d) => d.field).join(", ")}</p>
                 {r.note ? <p className="mt-1">Note from Perkway: “{r.note}”</p> : null}

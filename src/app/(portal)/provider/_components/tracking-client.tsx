@@ -14,6 +14,7 @@ import { ConfirmDialog } from "@/components/portal/confirm-dialog";
 import { CopyButton } from "@/components/portal/copy-button";
 import { ErrorState } from "@/components/portal/error-state";
 import { PageHeader } from "@/components/portal/page-header";
+import { useDateFormat } from "@/components/portal/use-date-format";
 import { DealPicker } from "./deal-picker";
 
 export function TrackingClient() {
@@ -118,6 +119,7 @@ function ConsoleCard({ dealId }: { dealId: string }) {
 
 function PostbacksCard({ dealId }: { dealId?: string }) {
   const postbacks = api.provider.postbacks.useQuery({ deal_id: dealId });
+  const { dateTime } = useDateFormat();
   return (
     <Card>
       <CardHeader>
@@ -145,7 +147,7 @@ function PostbacksCard({ dealId }: { dealId?: string }) {
             <TableBody>
               {postbacks.data!.map((p) => (
                 <TableRow key={p.id} className="align-top">
-                  <TableCell className="whitespace-nowrap">{new Date(p.received_at).toLocaleString()}</TableCell>
+                  <TableCell className="whitespace-nowrap">{dateTime(p.received_at)}</TableCell>
                   <TableCell>
                     <SentIds row={p} />
                   </TableCell>

@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/portal/confirm-dialog";
 import { EmptyState } from "@/components/portal/empty-state";
 import { ErrorState } from "@/components/portal/error-state";
+import { useDateFormat } from "@/components/portal/use-date-format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -13,10 +14,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { api } from "@/trpc/react";
 
-const when = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
-
 export function SessionsCard() {
   const utils = api.useUtils();
+  const { dateTime } = useDateFormat();
   const sessions = api.account.sessions.useQuery();
   const end = api.account.endSession.useMutation();
   const endOthers = api.account.endOtherSessions.useMutation();
@@ -76,8 +76,8 @@ export function SessionsCard() {
                     {s.device} {s.current ? <Badge variant="outline">This browser</Badge> : null}
                   </TableCell>
                   <TableCell className="font-mono text-xs">{s.ip ?? "Unknown"}</TableCell>
-                  <TableCell className="hidden whitespace-nowrap sm:table-cell">{when.format(new Date(s.created_at))}</TableCell>
-                  <TableCell className="whitespace-nowrap">{when.format(new Date(s.last_seen_at))}</TableCell>
+                  <TableCell className="hidden whitespace-nowrap sm:table-cell">{dateTime(s.created_at)}</TableCell>
+                  <TableCell className="whitespace-nowrap">{dateTime(s.last_seen_at)}</TableCell>
                   <TableCell className="text-right">
                     {s.current ? null : (
                       <Button

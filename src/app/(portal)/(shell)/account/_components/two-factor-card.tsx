@@ -7,6 +7,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ErrorState } from "@/components/portal/error-state";
+import { useDateFormat } from "@/components/portal/use-date-format";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -20,6 +21,7 @@ type Setup = { secret: string; otpauth_uri: string; qr_svg: string };
 
 export function TwoFactorCard({ setupRequired }: { setupRequired: boolean }) {
   const utils = api.useUtils();
+  const { date } = useDateFormat();
   const router = useRouter();
   const overview = api.account.overview.useQuery();
   const start = api.account.startTwoFactorSetup.useMutation();
@@ -123,7 +125,7 @@ export function TwoFactorCard({ setupRequired }: { setupRequired: boolean }) {
         {data?.two_factor.enabled && !codes ? (
           <div className="flex flex-col gap-3 text-sm">
             <p>
-              {data.two_factor.enabled_at ? `On since ${new Date(data.two_factor.enabled_at).toLocaleDateString()}. ` : null}
+              {data.two_factor.enabled_at ? `On since ${date(data.two_factor.enabled_at)}. ` : null}
               {data.two_factor.recovery_codes_left} of 10 recovery codes left.
             </p>
             <div className="flex flex-wrap gap-2">

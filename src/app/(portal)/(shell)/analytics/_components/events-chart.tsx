@@ -7,14 +7,13 @@
 import { useState } from "react";
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { FilterSelect } from "@/components/portal/filter-select";
+import { formatDate, formatDateTime, formatDayLabel } from "@/lib/format-date";
 import { EVENT_TYPES, type EventType } from "@/server/domain/enums";
 import type { DailyEventCountsDto, EventTypeBreakdownDto } from "@/server/schemas/analytics-portal.schema";
 import { EVENT_COLORS, EVENT_LABELS } from "./event-labels";
 
-const shortDate = new Intl.DateTimeFormat("en", { month: "short", day: "numeric", timeZone: "UTC" });
-const longDate = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
-const startTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const fmt = (day: string, f: Intl.DateTimeFormat) => f.format(new Date(`${day}T00:00:00Z`));
+// UTC days ("2026-11-28"): formatted in UTC so no zone moves a bar to the next day.
+const longDay = (day: string) => formatDate(`${day}T00:00:00Z`);
 
 export function activeTypes(daily: DailyEventCountsDto): EventType[] {
   return EVENT_TYPES.filter((t) => daily.series[t].some((n) => n > 0));
@@ -31,18 +30,18 @@ export function EventsChart({ daily, breakdown }: { daily: DailyEventCountsDto; 
   const total = daily.series[metric].reduce((s, n) => s + n, 0);
   const members = breakdown?.types.find((t) => t.event_type === metric)?.unique_members;
   const totals = types.map((t) => `${EVENT_LABELS[t]} ${daily.series[t].reduce((s, n) => s + n, 0).toLocaleString("en")}`);
-  const summary = `${EVENT_LABELS[metric]} per day from ${startTime.format(new Date(daily.from))} to ${fmt(daily.days.at(-1)!, longDate)} (UTC): ${total.toLocaleString("en")} in all. Totals of every type: ${totals.join(", ")}. The table below the chart has every day.`;
+  const summary = `${EVENT_LABELS[metric]} per day from ${formatDateTime(daily.from)} to ${longDay(daily.days.at(-1)!)} (UTC): ${total.toLocaleString("en")} in all. Totals of every type: ${totals.join(", ")}. The table below the chart has every day.`;
   const bars = rows.length <= 31;
   const axis = { fontSize: 12, fill: "var(--muted-foreground)" };
   const tooltip = (
     <Tooltip
-      labelFormatter={(d) => fmt(String(d), longDate)}
+      labelFormatter={(d) => longDay(String(d))}
       formatter={(value) => [Number(value).toLocaleString("en"), EVENT_LABELS[metric]]}
       contentStyle={{ fontSize: 12, borderRadius: 8, borderColor: "var(--border)" }}
     />
   );
   const grid = <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />;
-  const xAxis = <XAxis dataKey="day" tickFormatter={(d: string) => fmt(d, shortDate)} minTickGap={24} tick={axis} tickLine={false} axisLine={{ stroke: "var(--border)" }} />;
+  const xAxis = <XAxis dataKey="day" tickFormatter={(d: string) => formatDayLabel(d)} minTickGap={24} tick={axis} tickLine={false} axisLine={{ stroke: "var(--border)" }} />;
   const yAxis = <YAxis allowDecimals={false} width={40} tick={axis} tickLine={false} axisLine={false} />;
 
   return (
@@ -108,7 +107,7 @@ export function EventsChart({ daily, breakdown }: { daily: DailyEventCountsDto; 
           <tbody>
             {daily.days.map((day, i) => (
               <tr key={day}>
-                <th scope="row">{fmt(day, longDate)}</th>
+                <th scope="row">{longDay(day)}</th>
                 {types.map((t) => (
                   <td key={t}>{daily.series[t][i]}</td>
                 ))}

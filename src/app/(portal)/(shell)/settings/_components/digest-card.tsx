@@ -16,11 +16,12 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { formatDate } from "@/lib/format-date";
 import { api } from "@/trpc/react";
 
 type Frequency = "off" | "weekly" | "monthly";
-const day = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const dayOf = (iso: string) => day.format(new Date(iso));
+// Digest days are UTC days: the portal's one date format, in UTC so no zone moves them a day.
+const dayOf = (iso: string) => formatDate(iso);
 const useLiveMembers = (q: string) => api.settings.searchDigestMembers.useQuery({ q });
 
 const FREQUENCY_OPTIONS: { value: Frequency; label: string }[] = [

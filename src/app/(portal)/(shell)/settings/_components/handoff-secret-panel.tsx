@@ -5,11 +5,13 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/portal/confirm-dialog";
 import { CopyButton } from "@/components/portal/copy-button";
+import { useDateFormat } from "@/components/portal/use-date-format";
 import { Button } from "@/components/ui/button";
 import { api } from "@/trpc/react";
 
 export function HandoffSecretPanel({ exists, rotatedAt, readOnly }: { exists: boolean; rotatedAt: string | null; readOnly: boolean }) {
   const utils = api.useUtils();
+  const { dateTime } = useDateFormat();
   const rotate = api.memberSignIn.rotateHandoffSecret.useMutation();
   const [secret, setSecret] = useState<string | null>(null);
 
@@ -27,7 +29,7 @@ export function HandoffSecretPanel({ exists, rotatedAt, readOnly }: { exists: bo
     <div className="grid gap-2 rounded-md border p-4" data-testid="handoff-secret">
       <p className="text-sm font-medium">Hand-off secret (this environment)</p>
       <p className="text-xs text-muted-foreground">
-        {exists && rotatedAt ? `Created or rotated ${new Date(rotatedAt).toLocaleString()}.` : "No secret yet."} Your backend signs hand-off tokens with it (HS256, the whole secret as the
+        {exists && rotatedAt ? `Created or rotated ${dateTime(rotatedAt)}.` : "No secret yet."} Your backend signs hand-off tokens with it (HS256, the whole secret as the
         key). After a rotation the previous secret keeps working for 24 hours.
       </p>
       {secret ? (

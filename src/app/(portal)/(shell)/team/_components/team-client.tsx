@@ -10,6 +10,7 @@ import { ConfirmDialog } from "@/components/portal/confirm-dialog";
 import { cellMeta, DataTable } from "@/components/portal/data-table";
 import { EmptyState } from "@/components/portal/empty-state";
 import { ErrorState } from "@/components/portal/error-state";
+import { useDateFormat } from "@/components/portal/use-date-format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { TeamAdmin } from "@/server/schemas/team.schema";
@@ -17,8 +18,6 @@ import { api } from "@/trpc/react";
 import { InviteAdminDialog } from "./invite-admin-dialog";
 import { SetPasswordLinkDialog } from "./set-password-link-dialog";
 import { EndSessionsButton, ResetTwoFactorButton, RoleLegend, RoleSelect } from "./team-security-actions";
-
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 // Follows the list: kept out of the columns so a refetch does not remount the cells (data-table.tsx).
 type TeamMeta = { onlyOne: boolean; lastOwner: boolean };
@@ -132,7 +131,8 @@ function AdminStatus({ admin }: { admin: TeamAdmin }) {
 }
 
 function LastSignIn({ admin }: { admin: TeamAdmin }) {
-  return admin.last_sign_in_at ? <span className="whitespace-nowrap">{dateFormat.format(new Date(admin.last_sign_in_at))} UTC</span> : <span className="text-muted-foreground">Never</span>;
+  const { dateTime } = useDateFormat();
+  return admin.last_sign_in_at ? <span className="whitespace-nowrap">{dateTime(admin.last_sign_in_at)}</span> : <span className="text-muted-foreground">Never</span>;
 }
 
 function AdminActions({ admin: a, onlyOne, lastOwner, className }: { admin: TeamAdmin; onlyOne: boolean; lastOwner: boolean; className: string }) {

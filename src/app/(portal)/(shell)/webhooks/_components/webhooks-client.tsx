@@ -16,12 +16,11 @@ import { CopyButton } from "@/components/portal/copy-button";
 import { EmptyState } from "@/components/portal/empty-state";
 import { ErrorState } from "@/components/portal/error-state";
 import { PageHeader } from "@/components/portal/page-header";
+import { useDateFormat } from "@/components/portal/use-date-format";
 import { DeliveryLog } from "./delivery-log";
 import { EndpointFormDialog, LocalWebhooksAllowed, type EndpointValues } from "./endpoint-form";
 
 type Endpoint = RouterOutputs["webhooks"]["list"]["data"][number];
-
-const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export function WebhooksClient({ environment, readOnly, localAllowed = false }: { environment: "live" | "test"; readOnly: boolean; localAllowed?: boolean }) {
   const envName = environment === "test" ? "sandbox" : "live";
@@ -99,6 +98,7 @@ export function WebhooksClient({ environment, readOnly, localAllowed = false }: 
 
 function EndpointCard({ endpoint: e, readOnly, onChanged, onSecret }: { endpoint: Endpoint; readOnly: boolean; onChanged: () => unknown; onSecret: (s: string) => void }) {
   const [showLog, setShowLog] = useState(false);
+  const { dateTime } = useDateFormat();
   const onError = (err: { message: string }) => toast.error(err.message);
   const update = api.webhooks.update.useMutation({ onSuccess: onChanged, onError });
   const remove = api.webhooks.delete.useMutation({ onError });
@@ -130,7 +130,7 @@ function EndpointCard({ endpoint: e, readOnly, onChanged, onSecret }: { endpoint
             ) : (
               <Badge variant="secondary">Disabled</Badge>
             )}
-            {e.failing_since ? <Badge variant="destructive">Failing since {dateTime.format(new Date(e.failing_since))} UTC</Badge> : null}
+            {e.failing_since ? <Badge variant="destructive">Failing since {dateTime(e.failing_since)}</Badge> : null}
           </div>
         </div>
       </CardHeader>

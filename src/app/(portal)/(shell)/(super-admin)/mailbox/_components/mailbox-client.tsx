@@ -14,6 +14,7 @@ import { EmptyState } from "@/components/portal/empty-state";
 import { ErrorState } from "@/components/portal/error-state";
 import { FilterSelect } from "@/components/portal/filter-select";
 import { PageHeader } from "@/components/portal/page-header";
+import { useDateFormat } from "@/components/portal/use-date-format";
 import { EmailStatusBadge, KIND_LABELS } from "./status-badge";
 
 const ALL = "all";
@@ -27,6 +28,7 @@ const STATUS_OPTIONS = [
 
 export function MailboxClient({ smtpConfigured }: { smtpConfigured: boolean }) {
   const [status, setStatus] = useState<string>(ALL);
+  const { dateTime } = useDateFormat();
   const [q, setQ] = useState("");
   const list = api.superAdmin.mailbox.useInfiniteQuery(
     { status: status === ALL ? null : (status as "pending" | "sent" | "kept" | "failed"), q: q.trim() || null, limit: 25 },
@@ -103,7 +105,7 @@ export function MailboxClient({ smtpConfigured }: { smtpConfigured: boolean }) {
                     ) : null}
                   </TableCell>
                   <TableCell className="hidden text-xs whitespace-nowrap sm:table-cell">
-                    <time dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleString()}</time>
+                    <time dateTime={r.createdAt}>{dateTime(r.createdAt)}</time>
                   </TableCell>
                 </TableRow>
               ))}

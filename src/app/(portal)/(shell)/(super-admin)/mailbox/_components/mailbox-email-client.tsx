@@ -8,12 +8,13 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ErrorState } from "@/components/portal/error-state";
+import { useDateFormat } from "@/components/portal/use-date-format";
 import { EmailStatusBadge, KIND_LABELS } from "./status-badge";
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
 
 /** fromAddress: the sender address every email goes out with (MAIL_FROM, or its default). */
 export function MailboxEmailClient({ id, fromAddress }: { id: string; fromAddress: string }) {
+  const { dateTime } = useDateFormat();
+  const when = (iso: string | null) => (iso ? dateTime(iso) : "—");
   const email = api.superAdmin.mailboxEmail.useQuery({ id }, { refetchInterval: (q) => (q.state.data?.status === "pending" ? 3_000 : false) });
   const back = (
     <Link href="/mailbox" className="inline-flex items-center gap-1 text-sm text-muted-foreground underline-offset-4 hover:underline">

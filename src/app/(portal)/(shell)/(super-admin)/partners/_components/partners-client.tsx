@@ -14,6 +14,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { EmptyState } from "@/components/portal/empty-state";
 import { ErrorState } from "@/components/portal/error-state";
 import { PageHeader } from "@/components/portal/page-header";
+import { useDateFormat } from "@/components/portal/use-date-format";
 import { useDebounced } from "@/components/portal/use-debounced";
 import { CreatePartnerDialog } from "./create-partner-dialog";
 
@@ -21,7 +22,6 @@ type Status = "all" | "active" | "inactive";
 
 const count = new Intl.NumberFormat("en");
 export const DELIVERY_NAMES: Record<string, string> = { hosted: "Hosted app", iframe: "Widget (iframe)", api: "API only" };
-const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
 
 /** "5 minutes ago", "yesterday", "3 weeks ago": what an operator scanning the list needs. */
@@ -33,6 +33,7 @@ function relativeTime(iso: string): string {
 }
 
 export function PartnersClient() {
+  const { dateTime } = useDateFormat();
   const [q, setQ] = useState("");
   const [status, setStatus] = useState<Status>("all");
   const query = useDebounced(q.trim(), 250);
@@ -107,7 +108,7 @@ export function PartnersClient() {
                   <span className="block whitespace-nowrap text-xs text-muted-foreground">{count.format(p.members.test)} sandbox</span>
                 </TableCell>
                 <TableCell className="hidden whitespace-nowrap sm:table-cell">
-                  {p.last_activity_at ? <time suppressHydrationWarning dateTime={p.last_activity_at} title={`${dateTime.format(new Date(p.last_activity_at))} UTC`}>{relativeTime(p.last_activity_at)}</time> : <span className="text-muted-foreground">None yet</span>}
+                  {p.last_activity_at ? <time suppressHydrationWarning dateTime={p.last_activity_at} title={dateTime(p.last_activity_at)}>{relativeTime(p.last_activity_at)}</time> : <span className="text-muted-foreground">None yet</span>}
                 </TableCell>
                 <TableCell>
                   <Badge variant={p.active ? "default" : "secondary"}>{p.active ? "Active" : "Inactive"}</Badge>

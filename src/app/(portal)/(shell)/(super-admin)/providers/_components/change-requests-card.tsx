@@ -11,6 +11,7 @@ import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { ErrorState } from "@/components/portal/error-state";
+import { useDateFormat } from "@/components/portal/use-date-format";
 
 type Request = RouterOutputs["providers"]["changeRequests"][number];
 
@@ -41,6 +42,7 @@ export function ChangeRequestsCard() {
 
 function ChangeRequestReview({ request }: { request: Request }) {
   const utils = api.useUtils();
+  const { dateTime } = useDateFormat();
   const [note, setNote] = useState("");
   const decide = api.providers.decide.useMutation({
     onSuccess: (_, v) => {
@@ -54,7 +56,7 @@ function ChangeRequestReview({ request }: { request: Request }) {
   return (
     <article aria-label={`Change request for ${request.deal_name}`} className="space-y-3 rounded-md border p-4" data-testid="change-request">
       <p className="text-sm">
-        <strong>{request.provider_name}</strong> proposes changes to <strong>{request.deal_name}</strong> ({new Date(request.created_at).toLocaleString()})
+        <strong>{request.provider_name}</strong> proposes changes to <strong>{request.deal_name}</strong> ({dateTime(request.created_at)})
       </p>
       <div className="overflow-x-auto">
         <table className="w-full text-sm">

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/portal/confirm-dialog";
 import { ErrorState } from "@/components/portal/error-state";
+import { useDateFormat } from "@/components/portal/use-date-format";
 import { useDebounced } from "@/components/portal/use-debounced";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -26,8 +27,6 @@ const FILTERS: { value: Filter; label: string }[] = [
   { value: "claimed", label: "Claimed" },
   { value: "available", label: "Available" },
 ];
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const when = (iso: string) => `${dateFormat.format(new Date(iso))} UTC`;
 
 export const CODE_CSV_COLUMNS = ["code", "status", "claimed_by_email", "claimed_by_user_id", "claimed_by_external_user_id", "claimed_at", "added_at"] as const;
 
@@ -47,9 +46,9 @@ export function codesCsv(rows: PoolCode[]): string {
   return toCsv(CODE_CSV_COLUMNS, data);
 }
 
-
 export function PoolCodes({ dealId, slug, readOnly, available }: { dealId: string; slug: string; readOnly: boolean; available: number }) {
   const utils = api.useUtils();
+  const { dateTime } = useDateFormat();
   const [filter, setFilter] = useState<Filter>("all");
   const [q, setQ] = useState("");
   const [page, setPage] = useState(1);
@@ -139,7 +138,7 @@ export function PoolCodes({ dealId, slug, readOnly, available }: { dealId: strin
                       ) : (
                         "by a member who was deleted since"
                       )}
-                      {c.claimed_at ? <> on <time dateTime={c.claimed_at}>{when(c.claimed_at)}</time></> : null}
+                      {c.claimed_at ? <> on <time dateTime={c.claimed_at}>{dateTime(c.claimed_at)}</time></> : null}
                     </span>
                   </>
                 ) : (

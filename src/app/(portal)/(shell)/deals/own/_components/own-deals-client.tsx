@@ -7,6 +7,7 @@ import { REDEMPTION_METHOD_LABELS } from "@/server/domain/labels";
 import { useState } from "react";
 import { DealLogo } from "@/components/hosted/deal-logo";
 import { DataTable } from "@/components/portal/data-table";
+import { FormattedDate } from "@/components/portal/formatted-date";
 import { EmptyState } from "@/components/portal/empty-state";
 import { ErrorState } from "@/components/portal/error-state";
 import { Button } from "@/components/ui/button";
@@ -24,8 +25,6 @@ const TABS = [
   { value: "expired", label: "Expired" },
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
-
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
 
 function DealName({ deal: d, className }: { deal: DealDto; className: string }) {
   return (
@@ -48,7 +47,7 @@ const columns: ColumnDef<DealDto>[] = [
   { header: "Deal", cell: ({ row: { original: d } }) => <DealName deal={d} className="flex min-w-40 items-start gap-3 whitespace-normal" /> },
   { header: "Status", cell: ({ row }) => <StatusBadge status={row.original.status} /> },
   { header: "How members redeem", cell: ({ row }) => methodOf(row.original) },
-  { header: "Created", cell: ({ row }) => dateFormat.format(new Date(row.original.created_at)) },
+  { header: "Created", cell: ({ row }) => <FormattedDate value={row.original.created_at} /> },
 ];
 
 /** Phones (below md): one card per deal, the four columns on screen (a 375 px screen cut the last two). */
@@ -59,7 +58,9 @@ function dealCard(d: DealDto) {
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
         <StatusBadge status={d.status} />
         <span>{methodOf(d)}</span>
-        <span>Created {dateFormat.format(new Date(d.created_at))}</span>
+        <span>
+          Created <FormattedDate value={d.created_at} />
+        </span>
       </div>
     </div>
   );

@@ -7,15 +7,13 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { DetailPage } from "@/components/portal/detail-page";
 import { PageHeader } from "@/components/portal/page-header";
+import { useDateFormat } from "@/components/portal/use-date-format";
 import { EVENT_LABELS } from "../../../analytics/_components/event-labels";
 import type { EventType } from "@/server/domain/enums";
 import { labelOf, REQUEST_STATUS_LABELS, TIER_LABELS } from "@/server/domain/labels";
 import { IdentityProviderCard } from "./identity-provider-card";
 
 type Detail = RouterOutputs["members"]["detail"];
-
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const when = (iso: string | null) => (iso ? `${dateTime.format(new Date(iso))} UTC` : "—");
 
 const DIMENSIONS: { key: string; label: string; field: (m: Detail["member"]) => string[] }[] = [
   { key: "user_types", label: "User types", field: (m) => m.user_types },
@@ -44,6 +42,8 @@ export function MemberDetailClient({ memberId, recordWords }: { memberId: string
 
 function MemberDetail({ detail, recordWords }: { detail: Detail; recordWords: RecordWords }) {
   const m = detail.member;
+  const { dateTime } = useDateFormat();
+  const when = (iso: string | null) => (iso ? dateTime(iso) : "—");
   const self = new Set(detail.self_reported);
   const answered = new Set(detail.answered);
   return (

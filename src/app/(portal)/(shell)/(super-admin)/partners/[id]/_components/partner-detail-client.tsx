@@ -13,6 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { ConfirmDialog } from "@/components/portal/confirm-dialog";
 import { DetailPage } from "@/components/portal/detail-page";
 import { PageHeader } from "@/components/portal/page-header";
+import { useDateFormat } from "@/components/portal/use-date-format";
 import { SecretField } from "../../_components/create-partner-dialog";
 import { DELIVERY_NAMES } from "../../_components/partners-client";
 import { EditPartnerDialog } from "./edit-partner-dialog";
@@ -33,6 +34,7 @@ export function PartnerDetailClient({ partnerId }: { partnerId: string }) {
 
 function PartnerDetail({ detail }: { detail: Detail }) {
   const { partner } = detail;
+  const { dateTime } = useDateFormat();
   const router = useRouter();
   const utils = api.useUtils();
   const [rotated, setRotated] = useState<Rotated | null>(null);
@@ -137,10 +139,10 @@ function PartnerDetail({ detail }: { detail: Detail }) {
                 <li key={k.id} className="rounded-md border p-3 text-sm">
                   <div className="flex flex-wrap items-center gap-2">
                     <Badge variant={k.environment === "live" ? "default" : "warning"}>{ENV_NAME[k.environment]}</Badge>
-                    {k.expires_at ? <Badge variant="outline">Expires {new Date(k.expires_at).toLocaleString()}</Badge> : null}
+                    {k.expires_at ? <Badge variant="outline">Expires {dateTime(k.expires_at)}</Badge> : null}
                   </div>
                   <p className="mt-2 font-mono text-xs break-all">{k.public_key}</p>
-                  <p className="text-muted-foreground mt-1 text-xs">Last used: {k.last_used_at ? new Date(k.last_used_at).toLocaleString() : "never"}</p>
+                  <p className="text-muted-foreground mt-1 text-xs">Last used: {k.last_used_at ? dateTime(k.last_used_at) : "never"}</p>
                 </li>
               ))}
             </ul>
@@ -196,7 +198,7 @@ function PartnerDetail({ detail }: { detail: Detail }) {
                     <TableCell>
                       <Badge variant={a.status === "active" ? "default" : "outline"}>{a.status === "active" ? "Active" : "Invited"}</Badge>
                     </TableCell>
-                    <TableCell className="hidden sm:table-cell">{a.last_login_at ? new Date(a.last_login_at).toLocaleString() : "Never"}</TableCell>
+                    <TableCell className="hidden sm:table-cell">{a.last_login_at ? dateTime(a.last_login_at) : "Never"}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
