@@ -93,8 +93,8 @@ export function popupDonePage(words: SignInWords, code: string, targetOrigins: s
  * to the IdP with it. Messages go to and come from our own origins only; a window nobody of ours opened
  * gets no link, so a sign-in link sent to someone else can never be collected by the sender's frame.
  */
-export function popupHandshakePage(words: SignInWords, startUrl: string, targetOrigins: string[], nonce: string): Response {
+export function popupHandshakePage(words: SignInWords, /** this start's path and query, relative to the page */ startUrl: string, targetOrigins: string[], nonce: string): Response {
   const data = JSON.stringify({ startUrl, origins: targetOrigins, noOpener: words.text.popupNoOpener }).replace(/</g, "\\u003c");
-  const js = `(function(){var d=${data};var o=window.opener;function stop(){var p=document.querySelector("main p");if(p)p.textContent=d.noOpener;}if(!o||o.closed){stop();return;}var t=setTimeout(stop,10000);window.addEventListener("message",function(e){if(d.origins.indexOf(e.origin)<0||e.source!==o)return;var m=e.data;if(!m||m.type!=="perkway:oidc-popup-link"||typeof m.link!=="string"||!/^[0-9a-f]{64}$/.test(m.link))return;clearTimeout(t);var u=new URL(d.startUrl);u.searchParams.set("link",m.link);location.replace(u.href);});d.origins.forEach(function(t){try{o.postMessage({type:"perkway:oidc-popup-ready"},t)}catch(e){}});})();`;
+  const js = `(function(){var d=${data};var o=window.opener;function stop(){var p=document.querySelector("main p");if(p)p.textContent=d.noOpener;}if(!o||o.closed){stop();return;}var t=setTimeout(stop,10000);window.addEventListener("message",function(e){if(d.origins.indexOf(e.origin)<0||e.source!==o)return;var m=e.data;if(!m||m.type!=="perkway:oidc-popup-link"||typeof m.link!=="string"||!/^[0-9a-f]{64}$/.test(m.link))return;clearTimeout(t);var u=new URL(d.startUrl,location.href);u.searchParams.set("link",m.link);location.replace(u.href);});d.origins.forEach(function(t){try{o.postMessage({type:"perkway:oidc-popup-ready"},t)}catch(e){}});})();`;
   return pageResponse(200, page(words.locale, words.text.popupConnecting, "", [], { nonce, code: js }), { embed: false, nonce });
 }

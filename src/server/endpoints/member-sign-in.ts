@@ -128,7 +128,8 @@ async function handleOidcStart(request: Request, ctx: MemberRequestContext): Pro
   const popup = !ticket && url.searchParams.get("popup") === "1";
   const link = url.searchParams.get("link");
   // The widget's popup first asks the frame that opened it for its link (member-sign-in-pages.ts).
-  if (popup && link === null) return popupHandshakePage(await signInWords(request, partner), url.href, frameOrigins(partner), ctx.nonce ?? randomBytes(16).toString("base64"));
+  // Relative: behind Next, request.url is the rewritten /p/{subdomain}/… address, not the member's.
+  if (popup && link === null) return popupHandshakePage(await signInWords(request, partner), `${ctx.base}/auth/oidc/start${url.search}`, frameOrigins(partner), ctx.nonce ?? randomBytes(16).toString("base64"));
   if (popup && !/^[0-9a-f]{64}$/.test(link ?? "")) return oidcFailure(request, partner, "bad_state", ctx, undefined, popup);
   const started = await startMemberOidc(partner.id, { redirectUri: redirectUri.href, returnTo: safeNextPath(url.searchParams.get("next")), popup, policy: oidcConfig(), testTicketId: ticket?.id, popupLink: popup ? link! : undefined });
   if (!started.ok && ticket) return oidcTestFailedPage(statusOf(started.reason), started.reason, partner.name);
