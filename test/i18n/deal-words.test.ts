@@ -38,15 +38,20 @@ describe("deal words in the member's language", () => {
   });
 
   it("every language translates the catalogue's categories, values and approval times", async () => {
-    for (const locale of SUPPORTED_LOCALES) {
+    const english = await translator("en");
+    const times = ["1-2 business days", "5 business days", "1-2 weeks", "1 week", "3 days", "24 hours"];
+    for (const time of times) expect(localizeApprovalTime(english, time, "en"), time).not.toMatch(/[\u2068\u2069]|dealText/);
+    for (const locale of SUPPORTED_LOCALES.filter((l) => l !== "en")) {
       const t = await translator(locale);
-      const english = await translator("en");
-      for (const time of ["1-2 business days", "5 business days", "1-2 weeks", "1 week", "3 days", "24 hours"]) {
+      for (const time of times) {
         const text = localizeApprovalTime(t, time, locale);
         expect(text, `${locale} ${time}`).not.toMatch(/[\u2068\u2069]|dealText/);
-        if (locale !== "en") expect(text, `${locale} ${time}`).not.toBe(localizeApprovalTime(english, time, "en"));
+        expect(text, `${locale} ${time}`).not.toBe(localizeApprovalTime(english, time, "en"));
       }
-      if (locale !== "en") expect(localizeValue(t, "Up to $50,000", locale)).not.toMatch(/Up to|dealText/);
+      expect(localizeValue(t, "Up to $50,000", locale)).not.toMatch(/Up to|dealText/);
+    }
+    for (const locale of SUPPORTED_LOCALES) {
+      const t = await translator(locale);
       expect(categoryLabel(t, { slug: "hr-payroll", name: "HR & Payroll" }), locale).toBe(t("dealText.category.hr-payroll"));
     }
   });

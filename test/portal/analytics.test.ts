@@ -181,7 +181,10 @@ describe("analytics.funnel", () => {
     expect(funnel[0].rate_from_previous).toBeNull();
     for (let i = 1; i < funnel.length; i++) {
       expect(funnel[i].count).toBeLessThanOrEqual(funnel[i - 1].count);
-      if (funnel[i - 1].count) expect(funnel[i].rate_from_previous).toBeCloseTo(funnel[i].count / funnel[i - 1].count);
+      // A step after an empty one has no rate (null), never a division by zero.
+      const previous = funnel[i - 1].count;
+      expect(funnel[i].rate_from_previous === null).toBe(previous === 0);
+      expect(funnel[i].rate_from_previous ?? 0).toBeCloseTo(previous ? funnel[i].count / previous : 0);
     }
   });
 });

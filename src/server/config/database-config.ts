@@ -3,7 +3,7 @@
 // (src/server/db/client.ts); `npm start` reads them before anything else, so a value that cannot be
 // right stops the start with a ConfigError naming the variable instead of falling back unseen.
 import { ConfigError } from "./config-error";
-import { memoizeConfig, readEnv, type Env } from "./env";
+import { readEnv, type Env } from "./env";
 
 type DatabaseSettings = {
   /** DATABASE_POOL_SIZE: connections per process. */
@@ -13,8 +13,6 @@ type DatabaseSettings = {
   /** DATABASE_STATEMENT_TIMEOUT_MS: PostgreSQL cancels a longer statement (0: off, the benches' seeding). */
   statementTimeoutMs: number;
 };
-
-const DATABASE_VARIABLES = ["DATABASE_POOL_SIZE", "DATABASE_CONNECT_TIMEOUT_MS", "DATABASE_STATEMENT_TIMEOUT_MS"] as const;
 
 /** A whole number of at least `min`; unset or blank: the default. */
 function wholeNumber(env: Env, name: string, fallback: number, min: number): number {
@@ -33,6 +31,3 @@ export function readDatabaseConfig(env: Env = readEnv()): DatabaseSettings {
     statementTimeoutMs: wholeNumber(env, "DATABASE_STATEMENT_TIMEOUT_MS", 15_000, 0),
   };
 }
-
-/** The process's database settings, parsed again only when one of the variables changes. */
-export const databaseConfig = memoizeConfig(DATABASE_VARIABLES, readDatabaseConfig);

@@ -93,7 +93,7 @@ export function matchRoute(routes: CompiledRoute[], method: string, pathname: st
 }
 
 /** Ids, slugs and click ids are far shorter: a longer path segment is a mistake, answered as one. */
-export const MAX_PATH_PARAM_LENGTH = 255;
+const MAX_PATH_PARAM_LENGTH = 255;
 
 function decodePathParam(name: string, raw: string): string {
   let value: string;

@@ -149,7 +149,7 @@ export async function completeMemberOidcPopup(partnerId: string, code: string, n
   return { session, returnTo: row.returnTo };
 }
 
-export type PopupCollection = { status: "done"; session: Session; returnTo: string } | { status: "pending" } | { status: "unknown" };
+type PopupCollection = { status: "done"; session: Session; returnTo: string } | { status: "pending" } | { status: "unknown" };
 
 /**
  * The widget's frame asks whether the popup it opened has finished (when the IdP's pages cut the popup

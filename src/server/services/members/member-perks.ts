@@ -10,7 +10,7 @@ type MemberCode = { dealId: string; productName: string; code: string; claimedAt
  * one-time code (the claim writes it, source member, with the code), not from "Mark as redeemed";
  * "marked": the member pressed it; "reported": the partner's /v1 or /events/track; "confirmed": the provider.
  */
-export type RedemptionKind = "claimed" | "marked" | "reported" | "confirmed";
+type RedemptionKind = "claimed" | "marked" | "reported" | "confirmed";
 type MemberRedemption = { id: string; dealId: string; productName: string; source: RedemptionSource; kind: RedemptionKind; code: string | null; confirmed: boolean; redeemedAt: Date };
 
 function redemptionKind(r: { source: RedemptionSource; code: string | null; confirmed: boolean }): RedemptionKind {

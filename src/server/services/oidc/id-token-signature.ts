@@ -38,7 +38,7 @@ function loadJwks(src: JwksSource): Promise<CachedJwks> {
 }
 
 /** The algorithms this IdP may sign ID tokens with: what it announces (RS256 when silent), asymmetric only. */
-export function allowedIdTokenAlgs(announced: readonly string[] | undefined): string[] {
+function allowedIdTokenAlgs(announced: readonly string[] | undefined): string[] {
   return (announced?.length ? announced : ["RS256"]).filter((alg) => ASYMMETRIC.has(alg));
 }
 

@@ -6,12 +6,12 @@ import { analyticsWindow } from "./analytics-window";
 import { funnelPairsCte } from "./redemption-funnel-sql";
 import { FUNNEL_STEP_KEYS as FUNNEL_STEPS, type FunnelStepKey } from "@/server/schemas/analytics-portal.schema";
 
-export type FunnelCounts = Record<FunnelStepKey, number>;
+type FunnelCounts = Record<FunnelStepKey, number>;
 
 type FunnelStep = { step: FunnelStepKey; count: number; rate_from_previous: number | null };
 
 /** The steps with their rate from the step before (null for the first step and after a zero). */
-export function funnelSteps(counts: FunnelCounts): FunnelStep[] {
+function funnelSteps(counts: FunnelCounts): FunnelStep[] {
   return FUNNEL_STEPS.map((step, i) => {
     const prev = i === 0 ? 0 : counts[FUNNEL_STEPS[i - 1]];
     return { step, count: counts[step], rate_from_previous: i === 0 || prev === 0 ? null : counts[step] / prev };

@@ -8,7 +8,7 @@ import { TYPE_COUNTS_CTE, WINDOW_CTES, windowParams } from "./window-counts-sql"
 
 const TYPE_COUNTS_SQL = `WITH ${WINDOW_CTES},\n${TYPE_COUNTS_CTE}\nSELECT event_type::text AS event_type, n::bigint AS n FROM type_counts`;
 
-export type EventTypeCounts = Record<EventType, number>;
+type EventTypeCounts = Record<EventType, number>;
 
 export async function getEventTypeCounts(scope: PartnerScope, opts: { days: number; now?: Date }): Promise<EventTypeCounts> {
   const { partnerId, environment } = requireScope(scope, "analytics");

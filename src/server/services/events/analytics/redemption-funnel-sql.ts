@@ -10,7 +10,7 @@
 // funnel step. Raw events through the (partner, environment, occurred_at) index: rollups hold
 // counts, not members (like get-unique-member-counts.ts).
 
-export const STARTED_EVENT_TYPES = ["instructions_viewed", "redeem_url_clicked", "promo_code_copied", "unique_code_claimed"] as const;
+const STARTED_EVENT_TYPES = ["instructions_viewed", "redeem_url_clicked", "promo_code_copied", "unique_code_claimed"] as const;
 
 /** CTE `funnel_pairs` (deal_id, viewed, started, redeemed, confirmed: booleans, nested). Parameters:
  *  $1 partner_id, $2 environment, and the given placeholders for the window's start and end. */

@@ -28,7 +28,7 @@ const DIMENSIONS: { key: string; label: string; field: (m: Detail["member"]) => 
 ];
 
 /** perks.record.* of messages/en.json (the hosted app's words for each kind of record). */
-export type RecordWords = Record<Detail["redemptions"][number]["kind"], string>;
+type RecordWords = Record<Detail["redemptions"][number]["kind"], string>;
 const REQUEST_VARIANT = { pending: "default", approved: "success", declined: "destructive", withdrawn: "outline" } as const;
 
 export function MemberDetailClient({ memberId, recordWords }: { memberId: string; recordWords: RecordWords }) {

@@ -102,7 +102,7 @@ export async function readMembersCsv(file: File): Promise<{ ok: true; parsed: Pa
   return parseMembersCsv(file.name, text.replace(/^\ufeff/, ""));
 }
 
-export function parseMembersCsv(fileName: string, text: string): { ok: true; parsed: Parsed } | { ok: false; error: string } {
+function parseMembersCsv(fileName: string, text: string): { ok: true; parsed: Parsed } | { ok: false; error: string } {
   const result = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: "greedy", transformHeader: (h) => h.trim() });
   // A quote that never closes (MissingQuotes) swallows every line after it into one cell, and a stray
   // quote in a quoted cell (InvalidQuotes) shifts the cells: either way rows would be lost or wrong,
