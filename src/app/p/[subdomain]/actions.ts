@@ -94,13 +94,13 @@ export async function markRedeemed(dealId: string): Promise<MarkRedeemedActionRe
   const ctx = await context();
   if (!ctx?.member) return { ok: false, error: "signed_out" };
   const result = await markDealRedeemed(ctx.member, String(dealId));
-  return result.ok ? { ok: true, redeemedOn: formatMemberDate(result.redeemedAt) } : result;
+  return result.ok ? { ok: true, redeemedOn: formatMemberDate(result.redeemedAt, await requestLocale()) } : result;
 }
 
 type AccessRequestActionResult = { ok: true; request: MemberAccessRequest } | { ok: false; error: AccessRequestError };
 
-function memberRequestOf(r: { id: string; status: MemberAccessRequest["status"]; createdAt: Date; decidedAt: Date | null; decisionNote: string | null }): MemberAccessRequest {
-  return { id: r.id, status: r.status, askedOn: formatMemberDate(r.createdAt), decidedOn: r.decidedAt ? formatMemberDate(r.decidedAt) : null, note: r.decisionNote };
+function memberRequestOf(r: { id: string; status: MemberAccessRequest["status"]; createdAt: Date; decidedAt: Date | null; decisionNote: string | null }, locale: string): MemberAccessRequest {
+  return { id: r.id, status: r.status, askedOn: formatMemberDate(r.createdAt, locale), decidedOn: r.decidedAt ? formatMemberDate(r.decidedAt, locale) : null, note: r.decisionNote };
 }
 
 /** A refusal's code for the panel, which words it in the member's language. */
@@ -114,7 +114,7 @@ export async function requestAccess(input: { dealId: string; message?: string })
   if (!ctx?.member) return { ok: false, error: "signed_out" };
   try {
     const { request } = await requestDealAccess(ctx.member.scope, String(input.dealId), { message: input.message ? String(input.message) : undefined }, { channel: "hosted", member: ctx.member.member });
-    return { ok: true, request: memberRequestOf(request) };
+    return { ok: true, request: memberRequestOf(request, await requestLocale()) };
   } catch (err) {
     if (err instanceof AppError && err.status < 500) return { ok: false, error: accessRequestError(err.code) };
     throw err;
@@ -127,7 +127,7 @@ export async function withdrawAccessRequest(requestId: string): Promise<AccessRe
   if (!ctx?.member) return { ok: false, error: "signed_out" };
   try {
     const request = await decideAccessRequest(ctx.member.scope, String(requestId), "withdrawn", { actor: { kind: "member", memberId: ctx.member.member.id } });
-    return { ok: true, request: memberRequestOf(request) };
+    return { ok: true, request: memberRequestOf(request, await requestLocale()) };
   } catch (err) {
     if (err instanceof AppError && err.status < 500) return { ok: false, error: accessRequestError(err.code) };
     throw err;

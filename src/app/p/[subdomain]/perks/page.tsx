@@ -7,7 +7,8 @@ import { SignInPrompt } from "@/components/hosted/sign-in-prompt";
 import { Badge } from "@/components/ui/badge";
 import { listMemberPerks } from "@/server/services/members";
 import { getSurface, loadMember, loadPartner } from "../_lib/member-context";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
+import { formatMemberDate } from "@/components/hosted/format-date";
 
 type Props = { params: Promise<{ subdomain: string }> };
 
@@ -29,10 +30,10 @@ export default async function MyPerksPage({ params }: Props) {
   const partner = await loadPartner(subdomain);
   if (!partner) notFound();
   const [{ base }, member] = await Promise.all([getSurface(subdomain), loadMember(partner)]);
-  const [t, td, format] = await Promise.all([getTranslations("perks"), getTranslations("deal"), getFormatter()]);
+  const [t, td, locale] = await Promise.all([getTranslations("perks"), getTranslations("deal"), getLocale()]);
   if (!member) return <SignInPrompt title={t("signInToSee")} partnerName={partner.name} />;
   // Dates in the member's language, UTC like every date of the member surfaces.
-  const formatMemberDate = (d: Date | string) => format.dateTime(typeof d === "string" ? new Date(d) : d, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const formatDate = (d: Date | string) => formatMemberDate(d, locale);
   const perks = await listMemberPerks(member.scope, member.member.id);
   const dealHref = (id: string) => `${base}/deals/${id}`;
   const card = "rounded-xl border bg-card p-5 text-card-foreground shadow-xs";
@@ -58,7 +59,7 @@ export default async function MyPerksPage({ params }: Props) {
                 <a href={dealHref(c.dealId)} className="min-w-0 font-medium text-foreground underline-offset-2 hover:underline [overflow-wrap:anywhere]">{c.productName}</a>
                 <span className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
                   <code className="rounded border border-dashed border-input bg-muted px-2 py-1 font-mono text-sm font-semibold text-foreground select-all">{c.code}</code>
-                  {c.claimedAt ? <span>{t("claimedOn", { date: formatMemberDate(c.claimedAt) })}</span> : null}
+                  {c.claimedAt ? <span>{t("claimedOn", { date: formatDate(c.claimedAt) })}</span> : null}
                 </span>
               </li>
             ))}
@@ -81,7 +82,7 @@ export default async function MyPerksPage({ params }: Props) {
                     <span className="font-medium text-foreground">{t("membership")}</span>
                   )}
                   <span className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-                    <span>{t("askedOn", { date: formatMemberDate(r.createdAt) })}</span>
+                    <span>{t("askedOn", { date: formatDate(r.createdAt) })}</span>
                     <Badge variant={REQUEST_BADGE[r.status].variant}>{t(REQUEST_BADGE[r.status].label)}</Badge>
                   </span>
                 </span>
@@ -103,7 +104,7 @@ export default async function MyPerksPage({ params }: Props) {
                 <a href={dealHref(r.dealId)} className="min-w-0 font-medium text-foreground underline-offset-2 hover:underline [overflow-wrap:anywhere]">{r.productName}</a>
                 <span className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
                   {/* One wording per kind of record (perks.record.*), the same on the member's page in the portal. */}
-                  <span>{td("redeemedOn", { date: formatMemberDate(r.redeemedAt) })}</span>
+                  <span>{td("redeemedOn", { date: formatDate(r.redeemedAt) })}</span>
                   <Badge variant={r.kind === "confirmed" ? "success" : "outline"}>{t(`record.${r.kind}`, { partner: partner.name })}</Badge>
                 </span>
               </li>

@@ -19,7 +19,8 @@ import { memberLockWords, questionLabel } from "@/components/hosted/lock-reasons
 import { categoryLabel, isolate, localizeApprovalTime, valueLines } from "@/i18n/deal-words";
 import { markRedeemed, requestAccess, revealDeal, sendInquiry, trackEvent, withdrawAccessRequest } from "../../actions";
 import { getSurface, loadMember, loadPartner } from "../../_lib/member-context";
-import { getFormatter, getLocale, getMessages, getTranslations } from "next-intl/server";
+import { getLocale, getMessages, getTranslations } from "next-intl/server";
+import { formatMemberDate } from "@/components/hosted/format-date";
 import type { SupportedLocale } from "@/server/domain/locales";
 
 type Props = { params: Promise<{ subdomain: string; dealId: string }> };
@@ -46,7 +47,7 @@ export default async function DealPage({ params }: Props) {
   if (!loaded) notFound();
   const { partner, member, deal } = loaded;
   const { base } = await getSurface(subdomain);
-  const [t, tAll, format, locale] = await Promise.all([getTranslations("deal"), getTranslations(), getFormatter(), getLocale()]);
+  const [t, tAll, locale] = await Promise.all([getTranslations("deal"), getTranslations(), getLocale()]);
   if (!member) {
     return <SignInPrompt title={t("signInToSee")} partnerName={partner.name} />;
   }
@@ -54,7 +55,7 @@ export default async function DealPage({ params }: Props) {
   const perk = valueLines(tAll, locale, deal.perk, deal.value);
   const approvalTime = deal.approvalTime ? localizeApprovalTime(tAll, deal.approvalTime, locale) : null;
   // Dates in the member's language, UTC like every date of the member surfaces.
-  const formatMemberDate = (d: Date | string) => format.dateTime(typeof d === "string" ? new Date(d) : d, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const formatDate = (d: Date | string) => formatMemberDate(d, locale);
   const [claimedCode, redeemedAt, requests] = await Promise.all([
     deal.method === "unique_code" && !deal.lock ? findClaimedCode(member, deal.id) : null,
     findRedeemedAt(member, deal.id),
@@ -66,7 +67,7 @@ export default async function DealPage({ params }: Props) {
   const profileField = lockDimension ? (await getMemberProfile(member.scope, member.member)).find((f) => f.dimension === lockDimension && f.editable) : undefined;
   // An approval-required deal: its redemption opens once the member's request is approved.
   const awaitingApproval = deal.approvalRequired && !deal.lock && request?.status !== "approved";
-  const redeemedOn = redeemedAt ? formatMemberDate(redeemedAt) : null;
+  const redeemedOn = redeemedAt ? formatDate(redeemedAt) : null;
   const upgradeUrl = deal.lock?.code === "tier" && partner.freemiumEnabled ? partner.upgradeUrl : null;
   const lockWords = deal.lock ? memberLockWords(deal.lock, tAll, locale, { askProfile: !profileField }) : null;
 
@@ -95,7 +96,7 @@ export default async function DealPage({ params }: Props) {
           <div className="flex flex-wrap gap-2">
             {partner.freemiumEnabled && deal.tier === "premium" ? <Badge variant="secondary">{t("premium")}</Badge> : null}
             {deal.status === "coming_soon" ? <Badge variant="warning">{t("comingSoon")}</Badge> : null}
-            {deal.endDate ? <Badge variant="outline">{t("ends", { date: formatMemberDate(deal.endDate) })}</Badge> : null}
+            {deal.endDate ? <Badge variant="outline">{t("ends", { date: formatDate(deal.endDate) })}</Badge> : null}
           </div>
           <p dir="auto" className="whitespace-pre-line text-foreground">
             {deal.longDescription || deal.shortDescription}
@@ -111,7 +112,7 @@ export default async function DealPage({ params }: Props) {
           {deal.approvalRequired ? (
             request?.status === "approved" ? (
               <p className="text-sm font-medium text-success" data-testid="access-approved">
-                {request.decidedAt ? t("approvedOn", { partner: partner.name, date: formatMemberDate(request.decidedAt) }) : t("approved", { partner: partner.name })}
+                {request.decidedAt ? t("approvedOn", { partner: partner.name, date: formatDate(request.decidedAt) }) : t("approved", { partner: partner.name })}
                 {request.decisionNote ? ` ${t("approvalNote", { note: request.decisionNote })}` : ""}
               </p>
             ) : (
@@ -152,7 +153,7 @@ export default async function DealPage({ params }: Props) {
               partnerName={partner.name}
               approvalTime={approvalTime}
               request={
-                request ? { id: request.id, status: request.status, askedOn: formatMemberDate(request.createdAt), decidedOn: request.decidedAt ? formatMemberDate(request.decidedAt) : null, note: request.decisionNote } : null
+                request ? { id: request.id, status: request.status, askedOn: formatDate(request.createdAt), decidedOn: request.decidedAt ? formatDate(request.decidedAt) : null, note: request.decisionNote } : null
               }
               requestAccess={requestAccess}
               withdraw={withdrawAccessRequest}
