@@ -17,15 +17,18 @@ import { expectMatchesOpenApi } from "../helpers/openapi-validate";
 
 let runs = 0;
 const docs = { summary: "test probe", tags: ["test"], responses: { 201: { description: "ok" } } };
+const slowBody = z.object({ n: z.number() }).strict();
+const flakyBody = z.object({ fail: z.enum(["none", "conflict", "crash"]) }).strict();
 const probes: ApiRoute[] = [
   {
     method: "POST",
     path: "/v1/_test/slow",
     auth: "partner",
     idempotent: true,
-    docs,
+    // The body is declared: a route without one refuses any field (src/server/rest/unread-input.ts).
+    docs: { ...docs, body: slowBody },
     handler: async ({ request }) => {
-      const body = await readJsonBody(request, z.object({ n: z.number() }).strict());
+      const body = await readJsonBody(request, slowBody);
       const run = ++runs;
       await new Promise((r) => setTimeout(r, 300));
       return { status: 201, body: { run, n: body.n } };
@@ -36,9 +39,9 @@ const probes: ApiRoute[] = [
     path: "/v1/_test/flaky",
     auth: "partner",
     idempotent: true,
-    docs,
+    docs: { ...docs, body: flakyBody },
     handler: async ({ request }) => {
-      const body = await readJsonBody(request, z.object({ fail: z.enum(["none", "conflict", "crash"]) }).strict());
+      const body = await readJsonBody(request, flakyBody);
       if (body.fail === "conflict") throw new AppError("resource_conflict", "conflict");
       if (body.fail === "crash") throw new Error("boom");
       return { status: 201, body: { ok: ++runs } };
