@@ -20,7 +20,7 @@ export function TopDealsCard({ summary, rangeLabel }: Pick<Analytics, "summary" 
         ) : summary.data.top_deals.length === 0 ? (
           <p className="text-sm text-muted-foreground">No deal was opened or redeemed in this range. Try a longer range, or check that deal_detail_viewed events are reported.</p>
         ) : (
-          <Table data-testid="top-deals">
+          <Table data-testid="top-deals" scrollLabel={`Top deals by views over ${rangeLabel}`}>
             <TableCaption className="sr-only">Top deals by views over {rangeLabel}</TableCaption>
             <TableHeader>
               <TableRow>
