@@ -45,7 +45,8 @@ test.describe("provider-confirmed redemption", () => {
     await page.getByRole("button", { name: `Continue to ${partner.name}` }).click();
     await page.goto(`${origin}/deals/${deal.id}`);
     await page.getByRole("button", { name: "Get this deal" }).click();
-    const link = page.getByRole("link", { name: new RegExp(`^Go to ${name}`) });
+    // The deal's own name is isolated in the sentence (FSI … PDI, so it keeps its direction in Arabic).
+    const link = page.getByRole("link", { name: new RegExp(`^Go to \u2068?${name}`) });
     await expect(link).toHaveAttribute("href", /^\/r\/clk_[A-Za-z0-9_-]+$/);
     const [provider] = await Promise.all([context.waitForEvent("page"), link.click()]);
     await provider.waitForURL(/\/healthz\?ref=clk_/);
