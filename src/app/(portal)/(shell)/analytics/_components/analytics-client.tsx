@@ -64,7 +64,7 @@ export function AnalyticsClient({ initialDays, environmentLabel }: { initialDays
       <p className="mt-6 text-xs text-muted-foreground">
         “{EVENT_LABELS.deal_list_viewed}” counts lists shown (one per list, whatever it holds); the ROI report&apos;s “Times shown in a list” (printable report, ROI CSV) counts each deal in each list.
         “{EVENT_LABELS.deal_redeemed}” counts the deal_redeemed events your app sent, repeats included (the API&apos;s total_redemptions). “Redemption records” are one per
-        member and deal, whatever reported it (the records GET /v1/redemptions lists). The funnel counts members per deal, each step within the step before.
+        member and deal, whatever reported it (the redemption records your API lists). The funnel counts members per deal, each step within the step before.
       </p>
     </>
   );

@@ -10,7 +10,7 @@ export function TopDealsCard({ summary, rangeLabel }: Pick<Analytics, "summary" 
     <Card className="min-w-0">
       <CardHeader>
         <CardTitle>Top deals</CardTitle>
-        <CardDescription>Up to 10 deals by views over {rangeLabel}, as GET /v1/analytics ranks them. Records: one per member and deal, any source.</CardDescription>
+        <CardDescription>Up to 10 deals by views over {rangeLabel}, as the analytics API ranks them. Records: one per member and deal, any source.</CardDescription>
       </CardHeader>
       <CardContent>
         {summary.error ? (

@@ -19,7 +19,7 @@ export const KPIS: { key: keyof Omit<PortalSummary, "top_deals" | "event_counts"
   { key: "active_users", label: "Active members", hint: "with at least one event in the range (active_users)" },
   { key: "total_deal_views", label: "Deal views", hint: "deal pages opened: deal_detail_viewed events (total_deal_views)" },
   { key: "total_redemptions", label: "Marked redeemed", hint: "deal_redeemed events, repeats included (total_redemptions)" },
-  { key: "redemptions_recorded", label: "Redemption records", hint: "one per member and deal, any source, as GET /v1/redemptions lists them" },
+  { key: "redemptions_recorded", label: "Redemption records", hint: "one per member and deal, any source, as the redemptions API lists them" },
   { key: "upgrade_cta_clicks", label: "Upgrade clicks", hint: "upgrade calls to action clicked (upgrade_cta_clicks)" },
 ];
 
