@@ -4,18 +4,14 @@
 // and both email the provider with the note; 100,000 codes upload in batches with counts only; the
 // tracking console's request is accepted by the real endpoint and the postback is listed; results
 // count partners and name only those who allowed it; a claim at the low mark emails the provider.
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminClaims } from "@/server/auth/get-admin-session";
-import { createTRPCContext } from "@/server/trpc/context";
-import { createCaller } from "@/server/trpc/routers/_app";
-import { createAdmin, verifyAdminCredentials } from "@/server/services/admins";
+import { verifyAdminCredentials } from "@/server/services/admins";
 import { claimWithCodePoolWebhooks } from "@/server/services/webhooks";
 import { db } from "../helpers/db";
 import { api, seedPartnerWithToken } from "../helpers/seed";
 import { createMember } from "../helpers/seed-events-fixtures";
 import { startProductServer } from "../helpers/product-server";
-import { seedSuperAdmin } from "../super-admin/fixtures";
+import { seedProviderWithDeal, uniq } from "./provider-fixtures";
 
 process.env.RATE_LIMIT_PER_MINUTE = "1000000";
 process.env.RATE_LIMIT_BURST = "1000000";
@@ -25,22 +21,7 @@ let server: Awaited<ReturnType<typeof startProductServer>>;
 beforeAll(async () => (server = await startProductServer()));
 afterAll(async () => server.close());
 
-const uniq = () => randomUUID().slice(0, 8);
-const callerOf = async (claims: AdminClaims) => createCaller(await createTRPCContext({ headers: new Headers(), claims }));
-
-async function setup() {
-  const sa = await seedSuperAdmin();
-  const superCaller = await callerOf({ actor: sa.actor, email: sa.email, name: null, sessionVersion: 0 });
-  const entry = await superCaller.superAdmin.createCatalogDeal({
-    entry: { slug: `prov-${uniq()}`, product_name: `Cloud ${uniq()}`, short_description: "Credits", status: "live", redemption: { method: "url", redeem_url: "https://cloud.example/join?c={{click_id}}" } },
-  });
-  const dealId = (entry as { id: string }).id;
-  const provider = await superCaller.providers.create({ name: `Cloud Inc ${uniq()}`, deal_ids: [dealId] });
-  const email = `prov-${uniq()}@cloud.example`;
-  const created = await createAdmin("operator", { email, role: "provider", provider_id: provider.provider_id, password: "correct horse battery staple" });
-  const claims: AdminClaims = { actor: { adminId: created.admin_id, role: "provider", partnerId: null }, email, name: null, sessionVersion: 0 };
-  return { sa, superCaller, dealId, provider, email, providerCaller: await callerOf(claims) };
-}
+const setup = () => seedProviderWithDeal();
 
 describe("provider accounts and users", () => {
   it("a provider user signs in with role provider and sees only its own deals", async () => {

@@ -5,17 +5,12 @@
 // postback list names what the provider sent: the click_id, the external_id when given, or the
 // redemption id of a reversal, beside the outcome and reason.
 // Through the portal's tRPC procedures and real HTTP to /v1.
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminClaims } from "@/server/auth/get-admin-session";
-import { createTRPCContext } from "@/server/trpc/context";
-import { createCaller } from "@/server/trpc/routers/_app";
-import { createAdmin } from "@/server/services/admins";
 import { signWebhookBody } from "@/server/services/webhooks";
 import { api, seedPartnerWithToken } from "../helpers/seed";
 import { createMember } from "../helpers/seed-events-fixtures";
 import { startProductServer } from "../helpers/product-server";
-import { seedSuperAdmin } from "../super-admin/fixtures";
+import { seedProviderWithDeal } from "./provider-fixtures";
 
 process.env.RATE_LIMIT_PER_MINUTE = "1000000";
 process.env.RATE_LIMIT_BURST = "1000000";
@@ -25,20 +20,8 @@ let server: Awaited<ReturnType<typeof startProductServer>>;
 beforeAll(async () => (server = await startProductServer()));
 afterAll(async () => server.close());
 
-const uniq = () => randomUUID().slice(0, 8);
-const callerOf = async (claims: AdminClaims) => createCaller(await createTRPCContext({ headers: new Headers(), claims }));
-
 async function setup() {
-  const sa = await seedSuperAdmin();
-  const superCaller = await callerOf({ actor: sa.actor, email: sa.email, name: null, sessionVersion: 0 });
-  const entry = await superCaller.superAdmin.createCatalogDeal({
-    entry: { slug: `trk-${uniq()}`, product_name: `Tracked ${uniq()}`, short_description: "Credits", status: "live", redemption: { method: "url", redeem_url: "https://cloud.example/join?c={{click_id}}" } },
-  });
-  const dealId = (entry as { id: string }).id;
-  const provider = await superCaller.providers.create({ name: `Tracker Inc ${uniq()}`, deal_ids: [dealId] });
-  const email = `trk-${uniq()}@cloud.example`;
-  const created = await createAdmin("operator", { email, role: "provider", provider_id: provider.provider_id, password: "correct horse battery staple" });
-  const providerCaller = await callerOf({ actor: { adminId: created.admin_id, role: "provider", partnerId: null }, email, name: null, sessionVersion: 0 });
+  const { superCaller, providerCaller, dealId } = await seedProviderWithDeal("trk");
   const partner = await seedPartnerWithToken(server.url, "live");
   /** "Save deal" with the form's entry as loaded, and the switch's value (undefined: untouched). */
   const saveDeal = async (tracking_enabled?: boolean) => {
