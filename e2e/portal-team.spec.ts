@@ -4,13 +4,20 @@
 // password change keeps this browser signed in and signs out the other session; the activity page
 // lists those changes with filters and before/after; axe on each page.
 import { expect, test, type Page } from "@playwright/test";
-import { checkPage, createPartnerWithAdmin, screenshotBoth, signIn } from "./support";
+import { checkPage, createPartnerWithAdmin, screenshotBoth, signIn, waitForHydration } from "./support";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
 /** The team table has its first answer (the shared CI machine can be slow). */
 async function loaded(page: Page) {
   await expect(page.locator("main [data-slot=skeleton]")).toHaveCount(0, { timeout: 45_000 });
+}
+
+/** The one-time set-password link the invitation dialog shows. */
+async function invitationLink(page: Page) {
+  const linkField = page.getByLabel("Set-password link", { exact: true });
+  await expect(linkField).toHaveValue(/\/set-password\?token=/);
+  return linkField.inputValue();
 }
 
 test.describe("portal team", () => {
@@ -34,9 +41,7 @@ test.describe("portal team", () => {
     await dialog.getByLabel("Email").fill(email);
     await dialog.getByLabel("Name (optional)").fill("Ada Invited");
     await dialog.getByRole("button", { name: "Send invitation" }).click();
-    const linkField = page.getByLabel("Set-password link", { exact: true });
-    await expect(linkField).toHaveValue(/\/set-password\?token=/);
-    const link = await linkField.inputValue();
+    const link = await invitationLink(page);
     await expect(page.getByText("shown only once")).toBeVisible();
     await checkPage(page);
     await page.getByRole("button", { name: "Done" }).click();
@@ -46,6 +51,8 @@ test.describe("portal team", () => {
     const context = await browser.newContext();
     const invited = await context.newPage();
     await invited.goto(link);
+    // Typed before the script runs, the form is sent without it (the next test covers that case).
+    await waitForHydration(invited);
     await invited.getByLabel("New password", { exact: true }).fill("a good long password");
     await invited.getByLabel("Confirm password").fill("a good long password");
     await invited.getByRole("button", { name: "Set password" }).click();
@@ -83,6 +90,31 @@ test.describe("portal team", () => {
     await expect(log.getByText('"name": "Ada Invited"').first()).toBeVisible();
     await checkPage(page);
     await screenshotBoth(page, "portal-activity");
+  });
+
+  test("a password set before the page's script runs (or without JavaScript) is set, and asks for a sign-in", async ({ page, browser }) => {
+    const partner = createPartnerWithAdmin();
+    await signIn(page, partner.admin.email, partner.admin.password);
+    await page.goto("/team");
+    await loaded(page);
+    const email = `no-script-${unique()}@example.com`;
+    await page.getByRole("button", { name: "Invite admin" }).click();
+    const dialog = page.getByRole("dialog", { name: "Invite an admin" });
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByRole("button", { name: "Send invitation" }).click();
+    const link = await invitationLink(page);
+
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const invited = await context.newPage();
+    await invited.goto(link);
+    await invited.getByLabel("New password", { exact: true }).fill("another good long password");
+    await invited.getByLabel("Confirm password").fill("another good long password");
+    await invited.getByRole("button", { name: "Set password" }).click();
+    await expect(invited.getByText("Your password is set")).toBeVisible();
+    // Not "Signing you in…" forever: the page never saw the password, so it asks for a sign-in.
+    await expect(invited.getByText(`Sign in as ${email} with your new password.`)).toBeVisible();
+    await expect(invited.getByRole("link", { name: "Go to sign in" })).toHaveAttribute("href", "/login");
+    await context.close();
   });
 
   test("change your password: this browser stays signed in, the other session is signed out", async ({ page, browser }) => {

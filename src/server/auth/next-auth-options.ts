@@ -14,6 +14,7 @@ import { isStorableText } from "@/server/schemas/storable-text";
 import { SignInThrottle, SignInThrottledError, signInClientIp } from "./sign-in-throttle";
 import { decodeWithPreviousSecret } from "./decode-session-jwt";
 import { envValue } from "@/server/config/env";
+import { componentLogger, errorFields } from "@/server/observability/logger";
 
 // next-auth ships CommonJS: Next's bundler and vitest hand over its default export, plain Node's ESM
 // loader (tsx: a second test instance, the CLI) the module object that holds it.
@@ -78,6 +79,19 @@ export const authOptions: NextAuthOptions = {
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   jwt: { maxAge: SESSION_MAX_AGE_SECONDS, decode: decodeWithPreviousSecret },
   pages: { signIn: "/login", error: "/login" },
+  // next-auth's own errors in our JSON log lines. A callback URL that is not ours is hostile or broken
+  // input that next-auth refuses with a 4xx: one warning line, not an error with a stack trace.
+  logger: {
+    error(code, metadata) {
+      const log = componentLogger("next-auth");
+      if (code === "INVALID_CALLBACK_URL_ERROR") log.warn({ code }, "refused a callback URL that is not the portal's");
+      else log.error({ code, ...errorFields(metadata instanceof Error ? metadata : metadata.error) }, "next-auth error");
+    },
+    warn(code) {
+      componentLogger("next-auth").warn({ code }, "next-auth warning");
+    },
+    debug() {},
+  },
   useSecureCookies: secure,
   cookies: {
     sessionToken: {
