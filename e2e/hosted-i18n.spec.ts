@@ -212,4 +212,11 @@ test("the deal page words categories, values and approval times in German and Ar
   // The deal's own English text: its own direction inside the right-to-left page.
   expect(arabic).toMatch(/<p dir="auto"[^>]*>6 months free on the Linear Business plan<\/p>/);
   expect(arabic).toMatch(new RegExp(`<h1 dir="auto"[^>]*>${name}</h1>`));
+  // The list in Arabic: the member's English search words keep their order inside the sentence
+  // (isolated), and the demo catalogue's second page is offered in Arabic, not English.
+  const searched = await request.get(`${app}/?q=Linear`, { headers: { "accept-language": "ar" } });
+  expect(await searched.text()).toContain("\u2068Linear\u2069");
+  const list = await (await request.get(app, { headers: { "accept-language": "ar" } })).text();
+  expect(list).toContain("عرض المزيد من العروض");
+  expect(list).not.toMatch(/Show more deals|Showing \d+ of/);
 });

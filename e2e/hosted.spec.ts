@@ -44,7 +44,13 @@ test.describe("hosted app", () => {
     await expect(page.getByTestId("hosted-not-found")).toBeVisible();
     expect((await page.goto(`/p/${unknown}`))?.status()).toBe(404);
     await expect(page.getByTestId("hosted-not-found")).toBeVisible();
-    expect((await page.goto(`${subdomainOrigin(baseURL, demoPartner().subdomain)}/login`))?.status()).toBe(404);
+    // A page the partner's app does not have: the app's own 404, with the way back to its deals.
+    const partner = demoPartner();
+    for (const address of [`${subdomainOrigin(baseURL, partner.subdomain)}/login`, `/p/${partner.subdomain}/no/such/page`]) {
+      expect((await page.goto(address))?.status()).toBe(404);
+      await expect(page.getByTestId("hosted-not-found")).toBeVisible();
+      await expect(page.getByRole("link", { name: `Back to ${partner.name} perks` })).toBeVisible();
+    }
   });
 
   test("sign in on the subdomain, see the member's deals, reveal and claim codes; analytics move", async ({ page, request, baseURL, context }) => {

@@ -5,7 +5,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { dealCardView, premiumBadgeClass } from "@/components/hosted/deal-card-view";
-import { categoryLabel } from "@/i18n/deal-words";
+import { categoryLabel, isolate } from "@/i18n/deal-words";
 import { DealGrid } from "@/components/hosted/deal-grid";
 import { DealFilters, firstParam as one, listHref, type ListFilter } from "@/components/hosted/deal-filters";
 import { UpgradeBanner } from "@/components/hosted/upgrade-banner";
@@ -57,7 +57,7 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
   // Category names in the member's language (dealText.category), else as the catalogue names them.
   const categories = list.categories.map((c) => ({ slug: c.slug, name: categoryLabel(tAll, c) })).sort((a, b) => a.name.localeCompare(b.name, locale));
   const categoryName = categories.find((c) => c.slug === filter.category)?.name;
-  const filterLabel = `${categoryName ? ` ${t("inCategory", { category: categoryName })}` : ""}${filter.q ? ` ${t("matching", { q: filter.q })}` : ""}`;
+  const filterLabel = `${categoryName ? ` ${t("inCategory", { category: categoryName })}` : ""}${filter.q ? ` ${t("matching", { q: isolate(filter.q) })}` : ""}`;
   // The same locked deals as /locked (every sort): its premium part (docs/hosted-app.md, "The member's numbers").
   const premiumLocked = partner.freemiumEnabled ? list.counts.premium : 0;
 
@@ -102,7 +102,7 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
               dealsPath={`${base}/deals`}
               track={trackEvent}
             />
-            <ShowMoreDeals shown={list.deals.length} total={list.total} listHref={listHref(base, filter)} page={page} className={hostedUi.secondary} />
+            <ShowMoreDeals shown={list.deals.length} total={list.total} listHref={listHref(base, filter)} page={page} className={hostedUi.secondary} words={{ showing: t("showingOf", { shown: list.deals.length, total: list.total }), more: t("showMore") }} />
           </>
         ) : (
           <div className="rounded-xl border border-dashed bg-card p-8 text-center">
