@@ -288,7 +288,9 @@ describe("with worker processes (app instances)", () => {
     try {
       const p = await seedPartnerWithToken(server.url, "test");
       const hook = await endpoint(p, receiver.url, ["user.created"]);
-      const first = await spawnWorker(1500);
+      // Long enough that the held request cannot time out (and be retried) before the kill lands,
+      // even on a loaded CI machine (1.5 s did: attempts 2); the dead worker's lease is then 11 s.
+      const first = await spawnWorker(6000);
       await api(server.url, p.token, "POST", "/v1/users", { email: `crash-${Date.now()}@example.com` });
       await receiver.waitFor(1);
       const exited = new Promise((r) => first.once("exit", r));
@@ -297,7 +299,7 @@ describe("with worker processes (app instances)", () => {
       expect((await deliveriesOf(hook.id))[0]).toMatchObject({ status: "pending", attempts: 1 });
       second = await spawnWorker(1500);
       // Once the dead worker's lease ends (timeout + 5 s), the new one sends the event again.
-      await receiver.waitFor(2, 20_000);
+      await receiver.waitFor(2, 25_000);
       expect(receiver.received[1].body).toBe(receiver.received[0].body);
       const row = await waitUntil(async () => (await deliveriesOf(hook.id)).find((d) => d.status === "delivered"), 5000, "delivered");
       expect(row.attempts).toBe(2);
@@ -305,7 +307,7 @@ describe("with worker processes (app instances)", () => {
       if (second) await stopWorker(second);
       await receiver.close();
     }
-  }, 40_000);
+  }, 50_000);
 
   // On the embedded PGlite the two instances' claims run one at a time (one session): the race cannot
   // happen there, and under a loaded suite a slow claim only outlives its lease.
