@@ -23,7 +23,7 @@ import { issueClick } from "@/server/services/deals/tracking/clicks";
 import { hostedAppConfig, type SignInUrlConfig } from "@/server/config/hosted-app-config";
 import { hostedAppUrl } from "@/server/config/hosted-app-url";
 import { db } from "@/server/db/client";
-import type { SupportedLocale } from "@/server/domain/locales";
+import type { SupportedLocale } from "@/lib/locales";
 import { localizedInstructions } from "@/server/services/deals/deal-translations";
 
 /** The hosted root of the tracked link; null when the partner has no hosted app to redirect from. */
