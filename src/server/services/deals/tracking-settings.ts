@@ -5,6 +5,7 @@
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import type { DealWithProviderSecretDto } from "@/server/schemas/deal.schema";
+import type { CatalogTrackingResult } from "@/server/schemas/super-admin.schema";
 import type { AdminActor, PartnerScope } from "@/server/scope";
 import { type ActivityActor, activityActorOf, recordActivity } from "@/server/services/activity";
 import { requireSuperAdmin } from "@/server/services/admins";
@@ -45,8 +46,6 @@ export const rotatePartnerDealProviderSecret = writesCachedRows(async function r
   });
   return { ...serializePartnerDeal(row, partner), provider_secret: secret };
 });
-
-export type CatalogTrackingResult = { id: string; tracking_enabled: boolean; provider_secret: string | null };
 
 /**
  * Super admin: turn tracking of a servicepass deal on or off, or, with `rotate`, replace the secret
