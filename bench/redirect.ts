@@ -34,7 +34,8 @@ const { applyMigrations } = await import("@/server/db/schema-engine");
 await applyMigrations(process.env.DATABASE_URL);
 const { db } = await import("@/server/db/client");
 const { createPartner } = await import("@/server/services/partners");
-const { createPartnerDeal, issueClick } = await import("@/server/services/deals");
+const { createPartnerDeal } = await import("@/server/services/deals");
+const { issueClick } = await import("@/server/services/tracking");
 const { productRequestListener } = await import("@/server/server");
 const { listenHttp } = await import("@/server/http/request-listener");
 

@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { getLocale } from "next-intl/server";
-import { localeDirection, matchSupportedLocale } from "@/server/domain/locales";
+import { localeDirection, matchSupportedLocale } from "@/lib/locales";
 import "./globals.css";
 
 export const metadata: Metadata = {

@@ -3,12 +3,13 @@
 //   services and the domain, app imports in components, the database client outside services and db,
 //   generated Prisma types in the domain —
 //   proven here by linting code that breaks each rule, as if it were a file at that path;
-// - no two modules of src/server import each other, directly or through others.
+// - no two modules of src/server import each other, directly or through others, and no two folders of src;
+//   lib and emails are the ground floor: they import nothing above them.
 import fs from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
-import { importGraph, moduleCycles } from "./import-graph";
+import { folderGraph, importGraph, moduleCycles } from "./import-graph";
 
 // Only the boundary rule runs (the project's full config, so the real file globs apply): fast.
 const eslint = new ESLint({ cwd: process.cwd(), ruleFilter: ({ ruleId }) => ruleId === "no-restricted-imports" });
@@ -136,5 +137,20 @@ describe("import graph of src/server", () => {
   it("http is plumbing: it imports neither rest nor services", () => {
     const fromHttp = [...(importGraph().get("http")?.keys() ?? [])];
     expect(fromHttp.filter((m) => m === "rest" || m.startsWith("services/") || m === "trpc")).toEqual([]);
+  });
+});
+
+describe("import graph of src's folders (app, components, i18n, trpc, server, emails, lib, ...)", () => {
+  it("has no cycle: arrows point down", () => {
+    const graph = folderGraph();
+    const described = moduleCycles(graph).map((c) => c.map((m, i) => `${m} (${graph.get(m)!.get(c[(i + 1) % c.length])})`).join(" → "));
+    expect(described).toEqual([]);
+  });
+
+  it("lib and emails are the ground floor: lib imports no other folder, emails only lib", () => {
+    const graph = folderGraph();
+    const above = (folder: string, allowed: string[]) => [...(graph.get(folder) ?? new Map<string, string>())].filter(([to]) => !allowed.includes(to)).map(([to, file]) => `${file} → ${to}`);
+    expect(above("lib", [])).toEqual([]);
+    expect(above("emails", ["lib"])).toEqual([]);
   });
 });

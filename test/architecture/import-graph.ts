@@ -1,10 +1,12 @@
 // The import graph of src/server between modules ("services/deals", "rest", "http", "domain", ...),
-// read from the import statements of every file (static and dynamic imports, type imports too).
+// and of src between its folders ("app", "components", "server", "lib", ...), read from the import
+// statements of every file (static and dynamic imports, type imports too).
 import fs from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const SERVER = path.join(ROOT, "src/server");
+const SRC = path.join(ROOT, "src");
+const SERVER = path.join(SRC, "server");
 const IMPORT_RE = /(?:import|export)\s+(?:type\s+)?(?:[^"';]*?\s+from\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
 function* files(dir: string): Generator<string> {
@@ -29,16 +31,22 @@ function resolve(from: string, spec: string): string | null {
   return null;
 }
 
+/** "server" for src/server/a/b.ts, "proxy" for src/proxy.ts, ...; null outside src. */
+export function folderOf(file: string): string | null {
+  const rel = path.relative(SRC, file).split(path.sep);
+  return rel[0] === ".." ? null : rel[0].replace(/\.tsx?$/, "");
+}
+
 /** module → modules it imports (edges between different modules only), with one example file each. */
-export function importGraph(): Map<string, Map<string, string>> {
+export function importGraph(root = SERVER, moduleOfFile: (file: string) => string | null = moduleOf): Map<string, Map<string, string>> {
   const graph = new Map<string, Map<string, string>>();
-  for (const file of files(SERVER)) {
-    const from = moduleOf(file)!;
+  for (const file of files(root)) {
+    const from = moduleOfFile(file)!;
     const text = fs.readFileSync(file, "utf8");
     for (const m of text.matchAll(IMPORT_RE)) {
       const target = resolve(file, m[1] ?? m[2]);
       if (!target) continue;
-      const to = moduleOf(target);
+      const to = moduleOfFile(target);
       if (!to || to === from) continue;
       if (!graph.has(from)) graph.set(from, new Map());
       if (!graph.get(from)!.has(to)) graph.get(from)!.set(to, path.relative(ROOT, file));
@@ -46,6 +54,9 @@ export function importGraph(): Map<string, Map<string, string>> {
   }
   return graph;
 }
+
+/** The folders of src (and its top-level files) → what they import, with one example file each. */
+export const folderGraph = () => importGraph(SRC, folderOf);
 
 /** Every cycle between modules, each as a list of modules (found by depth-first search). */
 export function moduleCycles(graph = importGraph()): string[][] {

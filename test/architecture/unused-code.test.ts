@@ -28,8 +28,6 @@ const ALLOWED: Record<string, string> = {
   "src/components/ui/select.tsx#SelectGroup": SHADCN,
   "src/components/ui/select.tsx#SelectLabel": SHADCN,
   "src/components/ui/sheet.tsx#SheetClose": SHADCN,
-  "src/server/schemas/category.schema.ts#adminCategorySchema":
-    "the portal's category row is written as a zod schema like every resource (README: one schema per resource); only its type (AdminCategoryDto) is used, and an unexported value used only as a type fails no-unused-vars",
   "src/app/(portal)/(shell)/deals/own/[id]/code-pool.tsx#parseCodes": PORTAL_SPLIT,
   "src/app/(portal)/(shell)/deals/own/[id]/pool-codes.tsx#CODE_CSV_COLUMNS": PORTAL_SPLIT,
   "src/app/(portal)/(shell)/deals/own/[id]/pool-codes.tsx#codesCsv": PORTAL_SPLIT,

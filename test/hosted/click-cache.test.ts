@@ -1,11 +1,12 @@
 // GET /r/{click_id} reads its click (partner, member, deal) from a per-process cache
-// (src/server/services/deals/tracking/clicks.ts). What it reads must never be older than the
+// (src/server/services/tracking/clicks.ts). What it reads must never be older than the
 // database: a change made elsewhere (another instance, the CLI; here a separate connection writing
 // plain SQL) arrives by NOTIFY before the next click; this process's own writes clear it at once.
 import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPartnerDeal, followClick, issueClick, updatePartnerDeal } from "@/server/services/deals";
+import { createPartnerDeal, updatePartnerDeal } from "@/server/services/deals";
+import { followClick, issueClick } from "@/server/services/tracking";
 import { connectElsewhere, eventually } from "../helpers/elsewhere";
 import { seedPartner } from "../helpers/seed";
 import { createTestMember } from "../helpers/seed-members";

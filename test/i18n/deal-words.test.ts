@@ -3,13 +3,13 @@
 // translator, in all six languages; what cannot be read stays as written, isolated inside a sentence.
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
-import { SUPPORTED_LOCALES, type SupportedLocale } from "@/server/domain/locales";
-import { loadMessages } from "@/i18n/messages";
-import { categoryLabel, isolate, localizeApprovalTime, localizeValue, valueLines, worthLine } from "@/i18n/deal-words";
+import { SUPPORTED_LOCALES, type SupportedLocale } from "@/lib/locales";
+import { loadMessages } from "@/lib/messages";
+import { categoryLabel, isolate, localizeApprovalTime, localizeValue, valueLines, worthLine } from "@/components/hosted/deal-words";
 import type { Translate } from "@/components/hosted/lock-reasons";
 
 async function translator(locale: SupportedLocale): Promise<Translate> {
-  return createTranslator({ locale, messages: await loadMessages(locale) }) as unknown as Translate;
+  return createTranslator({ locale, messages: loadMessages(locale) }) as unknown as Translate;
 }
 
 describe("deal words in the member's language", () => {

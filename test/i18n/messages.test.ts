@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
-import { SUPPORTED_LOCALES } from "@/server/domain/locales";
+import { SUPPORTED_LOCALES } from "@/lib/locales";
 import { SERVER_ERROR_WORDS, serverErrorWords } from "@/components/hosted/server-error-words";
 
 type Tree = { [key: string]: string | Tree };

@@ -243,7 +243,7 @@ describe("require SSO", () => {
     expect(await signInAdmin(analyst.email, PASSWORD)).toEqual({ ok: false, reason: "sso_required" });
     // A wrong password is still just wrong (nothing said about SSO).
     expect(await signInAdmin(analyst.email, "wrong password")).toEqual({ ok: false, reason: "credentials" });
-    const form = await signInWithForm({ email: analyst.email, password: PASSWORD, callbackUrl: "/", cookies: {}, headers: { host: new URL(server.url).host } });
+    const form = await signInWithForm({ email: analyst.email, password: PASSWORD, callbackUrl: "/", headers: { host: new URL(server.url).host } });
     expect(form).toEqual({ ok: false, error: "SsoRequired" });
     expect(await signInAdmin(p.owner.email, PASSWORD)).toMatchObject({ ok: true, admin: { id: p.owner.adminId } });
     // SSO itself still works for them.
@@ -310,7 +310,7 @@ describe("forged, replayed and misdirected answers", () => {
     await ticketRow("ticket-old", -1);
     expect(await redeemAdminSsoTicket("ticket-old")).toBeNull();
     const headers = { host: new URL(server.url).host };
-    expect(await signInWithSsoTicket({ ticket: "made-up", callbackUrl: "/", cookies: {}, headers })).toMatchObject({ ok: false });
+    expect(await signInWithSsoTicket({ ticket: "made-up", callbackUrl: "/", headers })).toMatchObject({ ok: false });
   });
 
   it("an authorization response naming another issuer (RFC 9207 iss) is refused", async () => {

@@ -1,5 +1,5 @@
 // Issue 44, item 17: a form that carries a password never puts it in a URL. The login form is a
-// server action that signs in through next-auth's own credentials flow (signInWithForm): tried here
+// server action that signs in as next-auth's credentials flow does (signInWithForm): tried here
 // against the database, with no part replaced. The forms themselves (the login form posting its
 // fields in the body to /login before the scripts ran, the change-password form that cannot be
 // submitted until React runs it) are tested through the real sign-in, in a browser with JavaScript
@@ -12,11 +12,11 @@ import { seedPartner } from "../helpers/seed";
 import { PASSWORD, seedAdminOf } from "./portal-fixtures";
 
 describe("the login form's server action", () => {
-  it("signs in through next-auth's credentials flow: a session cookie and the page asked for", async () => {
+  it("signs in as next-auth's credentials flow does: a session cookie and the page asked for", async () => {
     const { partner } = await seedPartner();
     const admin = await seedAdminOf(partner.id);
     const headers = { host: "localhost:3000" };
-    const ok = await signInWithForm({ email: admin.email, password: PASSWORD, callbackUrl: "/members", cookies: {}, headers });
+    const ok = await signInWithForm({ email: admin.email, password: PASSWORD, callbackUrl: "/members", headers });
     expect(ok).toMatchObject({ ok: true, url: "/members" });
     const cookies = (ok as Extract<typeof ok, { ok: true }>).cookies;
     const session = cookies.find((c) => c.name.endsWith("next-auth.session-token"));
@@ -25,7 +25,7 @@ describe("the login form's server action", () => {
     expect(claims?.adminId).toBe(admin.adminId);
     expect(JSON.stringify(cookies)).not.toContain(PASSWORD);
 
-    const wrong = await signInWithForm({ email: admin.email, password: "not the password", callbackUrl: "/members", cookies: {}, headers });
+    const wrong = await signInWithForm({ email: admin.email, password: "not the password", callbackUrl: "/members", headers });
     expect(wrong).toEqual({ ok: false, error: "CredentialsSignin" });
   });
 });

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { listMemberPerks } from "@/server/services/members";
-import { SUPPORTED_LOCALES } from "@/server/domain/locales";
+import { SUPPORTED_LOCALES } from "@/lib/locales";
 import { db } from "../helpers/db";
 import { createTestMember } from "../helpers/seed-members";
 import { seedPortalPartner } from "./portal-fixtures";

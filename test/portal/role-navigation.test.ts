@@ -1,11 +1,15 @@
-// The portal's navigation and page gate follow the permission table: each role sees the pages whose
-// procedure it may call, and a page opened by link is refused for roles without it.
+// The portal's navigation and page gate follow the permission table (the procedures' own, read back
+// from the router): each role sees the pages whose procedure it may call, and a page opened by link is
+// refused for roles without it.
 import { describe, expect, it } from "vitest";
 import { canOpenPage, navGroups } from "@/app/(portal)/_components/nav-items";
 import { TEAM_ROLES, type TeamRole } from "@/server/domain/team-roles";
+import { allowedFor } from "@/server/trpc/procedure-permissions";
+
+const partnerAdmin = (teamRole: TeamRole) => ({ isSuperAdmin: false, hasPartnerScope: true, teamRole, allowed: allowedFor({ kind: "partner_admin", teamRole }) });
 
 const linksOf = (teamRole: TeamRole | null, isSuperAdmin = false) =>
-  navGroups({ isSuperAdmin, hasPartnerScope: true, teamRole })
+  navGroups(isSuperAdmin ? { isSuperAdmin, hasPartnerScope: true, teamRole, allowed: allowedFor({ kind: "super_admin" }) } : partnerAdmin(teamRole ?? "owner"))
     .flatMap((g) => g.items.map((i) => i.href))
     .sort();
 
@@ -19,7 +23,7 @@ describe("role navigation", () => {
   });
 
   it("refuses a page (and its sub-pages) to roles without it, and never /account", () => {
-    const open = (role: TeamRole, path: string) => canOpenPage(path, { isSuperAdmin: false, hasPartnerScope: true, teamRole: role });
+    const open = (role: TeamRole, path: string) => canOpenPage(path, partnerAdmin(role));
     expect(open("analyst", "/members")).toBe(false);
     expect(open("analyst", "/members/123")).toBe(false);
     expect(open("developer", "/deals/own/abc")).toBe(true);

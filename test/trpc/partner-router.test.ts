@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminClaims } from "@/server/auth/get-admin-session";
+import { ALL_ROLES } from "@/server/domain/team-roles";
 import { createAdmin } from "@/server/services/admins";
 import { createPartnerDeal } from "@/server/services/deals";
 import { updatePartner } from "@/server/services/partners";
@@ -15,9 +16,9 @@ import { createCallerFactory, createTRPCRouter, partnerProcedure } from "@/serve
 import { createCaller } from "@/server/trpc/routers/_app";
 import { seedPartner } from "../helpers/seed";
 
-// A probe router: what the guard put in ctx. Its procedure takes the path of one the permission
-// table lets every role call (undeclared paths are refused).
-const probe = createCallerFactory(createTRPCRouter({ partner: createTRPCRouter({ get: partnerProcedure.query(({ ctx }) => ctx.scope) }) }));
+// A probe router: what the guard put in ctx. Its procedure declares that every role may call it (a
+// procedure that declares no permission is refused).
+const probe = createCallerFactory(createTRPCRouter({ partner: createTRPCRouter({ get: partnerProcedure.meta({ permission: ALL_ROLES }).query(({ ctx }) => ctx.scope) }) }));
 
 async function seedAdmin() {
   const { partner } = await seedPartner();

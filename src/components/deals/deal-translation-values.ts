@@ -1,7 +1,7 @@
 // Deal text per language in the deal forms (contract §16): one box per translatable field and language,
 // "" meaning "falls back to the deal's own text", and the conversions to the API's translations object
 // (a PATCH for own deals, where "" removes the field; the whole set for catalogue entries).
-import { SUPPORTED_LOCALES, type SupportedLocale } from "@/server/domain/locales";
+import { SUPPORTED_LOCALES, type SupportedLocale } from "@/lib/locales";
 
 type TranslationValues = { product_name: string; short_description: string; long_description: string; perk_description: string; instructions: string };
 export type TranslationsValues = Record<SupportedLocale, TranslationValues>;

@@ -6,7 +6,7 @@ import { useWatch, type UseFormReturn } from "react-hook-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { TextAreaField, TextField } from "@/components/portal/form-fields";
-import type { SupportedLocale } from "@/server/domain/locales";
+import type { SupportedLocale } from "@/lib/locales";
 import type { DealValues } from "./deal-values";
 import { fallbackFields, TRANSLATION_FIELDS, type TranslationField } from "./deal-translation-values";
 

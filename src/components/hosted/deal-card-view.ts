@@ -4,7 +4,7 @@ import type { HostedDealCard } from "@/server/services/deals";
 import { memberLockWords, noCodesWords, type Translate } from "@/components/hosted/lock-reasons";
 import { badgeVariants } from "@/components/ui/badge";
 import type { DealCardView } from "./deal-grid";
-import { categoryLabel, valueLines } from "@/i18n/deal-words";
+import { categoryLabel, valueLines } from "@/components/hosted/deal-words";
 
 /** The Premium badge's classes, from the Badge primitive (cva stays out of the island). */
 export const premiumBadgeClass = badgeVariants({ variant: "secondary" });

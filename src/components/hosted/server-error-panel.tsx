@@ -4,6 +4,7 @@
 // the widget, the frame's height stay). Plain class strings: no ui primitive's class helpers in the
 // error pages' JavaScript.
 import type { ServerErrorWords } from "./server-error-words";
+import { wordsT } from "./words";
 
 type Props = { words: ServerErrorWords; digest?: string; onRetry: () => void };
 
@@ -21,7 +22,7 @@ export function ServerErrorPanel({ words, digest, onRetry }: Props) {
       >
         {words.retry}
       </button>
-      {digest ? <p className="mt-6 text-xs text-muted-foreground">{words.reference.replace("{digest}", digest)}</p> : null}
+      {digest ? <p className="mt-6 text-xs text-muted-foreground">{wordsT(words)("reference", { digest })}</p> : null}
     </section>
   );
 }

@@ -3,7 +3,7 @@
 // (src/app/p/error.tsx) or the root layout did (src/app/global-error.tsx). The same texts are the
 // `serverError` messages of messages/{locale}.json; test/i18n/messages.test.ts keeps them equal.
 // A small object instead of the catalogues: an error page must not load every message of the app.
-import type { SupportedLocale } from "@/server/domain/locales";
+import type { SupportedLocale } from "@/lib/locales";
 
 export type ServerErrorWords = { title: string; text: string; retry: string; reference: string };
 

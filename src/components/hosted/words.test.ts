@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SUPPORTED_LOCALES } from "@/server/domain/locales";
-import { loadMessages } from "@/i18n/messages";
+import { SUPPORTED_LOCALES } from "@/lib/locales";
+import { loadMessages } from "@/lib/messages";
 import { wordsT, type Words } from "./words";
 
 // The namespaces the member app's client islands read through wordsT (the deal page's redemption and
@@ -28,7 +28,7 @@ describe("wordsT", () => {
 
   it("the client islands' messages use only what it reads: {name} placeholders (and <reload> in access.approved)", async () => {
     for (const locale of SUPPORTED_LOCALES) {
-      const messages = (await loadMessages(locale)) as unknown as Record<string, Words>;
+      const messages = loadMessages(locale) as unknown as Record<string, Words>;
       for (const ns of CLIENT_NAMESPACES) {
         for (const [key, text] of strings(messages[ns], ns)) {
           const rest = text.replace(/\{\w+\}/g, "").replace(key === "access.approved" ? /<\/?reload>/g : /$^/, "");

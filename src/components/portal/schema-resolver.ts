@@ -4,7 +4,7 @@
 import type { FieldErrors, FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
 import { issuePath } from "@/server/errors/zod-error";
-import { plainErrorMap, sentenceOf } from "@/lib/plain-messages";
+import { plainErrorMap, sentenceOf } from "@/server/domain/plain-messages";
 
 export function schemaResolver<V extends FieldValues>(schema: z.ZodType, toInput: (v: V) => unknown, fieldOf: (path: string) => string | null): Resolver<V> {
   return async (values) => {

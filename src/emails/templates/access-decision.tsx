@@ -1,6 +1,6 @@
 import { ActionButton, EmailLayout, Paragraph, type EmailBrand } from "./email-layout";
-import type { SupportedLocale } from "@/server/domain/locales";
-import { emailTranslator } from "../email-messages";
+import type { SupportedLocale } from "@/lib/locales";
+import { translatorFor } from "@/lib/messages";
 
 // The member's email when a partner decides their access request (docs/hosted-app.md): approved → a link to
 // the deal (its instructions are there); declined → the partner's note. Membership requests: the
@@ -19,7 +19,7 @@ export type AccessDecisionData = {
 };
 
 export function accessDecisionEmail(d: AccessDecisionData) {
-  const { t, lang, dir } = emailTranslator(d.locale, "email.accessDecision");
+  const { t, lang, dir } = translatorFor(d.locale, "email.accessDecision");
   const partner = d.brand.name;
   const what = d.dealName ? d.dealName : t("partnerPerks", { partner });
   const approved = d.decision === "approved";

@@ -1,13 +1,13 @@
 // Ending soon: a deal the member looked at and did not redeem ends within 7 days (contract section 19).
 import { EmailLayout, ActionButton, Paragraph, type EmailBrand } from "./email-layout";
-import type { SupportedLocale } from "@/server/domain/locales";
-import { emailTranslator } from "../email-messages";
+import type { SupportedLocale } from "@/lib/locales";
+import { translatorFor } from "@/lib/messages";
 
 /** endDate: YYYY-MM-DD, written out in the member's language; locale: memberEmailLocale, English when absent. */
 export type DealEndingSoonData = { brand: EmailBrand; email: string; dealName: string; perk: string | null; endDate: string; url: string; unsubscribeUrl: string; locale?: SupportedLocale };
 
 export function dealEndingSoonEmail(d: DealEndingSoonData) {
-  const { t, lang, dir } = emailTranslator(d.locale, "email.endingSoon");
+  const { t, lang, dir } = translatorFor(d.locale, "email.endingSoon");
   const deal = d.dealName;
   // A calendar date (UTC), in the member's words: "December 3, 2026", "3 décembre 2026".
   const end = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${d.endDate}T00:00:00Z`));

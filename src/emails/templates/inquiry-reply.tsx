@@ -1,13 +1,13 @@
 import { EmailLayout, Paragraph, type EmailBrand } from "./email-layout";
-import type { SupportedLocale } from "@/server/domain/locales";
-import { emailTranslator } from "../email-messages";
+import type { SupportedLocale } from "@/lib/locales";
+import { translatorFor } from "@/lib/messages";
 
 // A partner admin's answer to a member's inquiry, written in the portal inbox. The admin's reply is
 // sent as written; the email's own words and the deal's name are in the member's language.
 export type InquiryReplyData = { brand: EmailBrand; email: string; dealName: string; question: string; reply: string; locale?: SupportedLocale };
 
 export function inquiryReplyEmail(d: InquiryReplyData) {
-  const { t, lang, dir } = emailTranslator(d.locale, "email.inquiryReply");
+  const { t, lang, dir } = translatorFor(d.locale, "email.inquiryReply");
   const deal = d.dealName;
   const question = d.question.length > 600 ? `${d.question.slice(0, 599)}…` : d.question;
   return {

@@ -2,8 +2,8 @@
 // (opens and clicks are counted from clicks, not from a pixel).
 import { Link, Section, Text } from "@react-email/components";
 import { ActionButton, EmailLayout, Paragraph, type EmailBrand } from "./email-layout";
-import type { SupportedLocale } from "@/server/domain/locales";
-import { emailTranslator } from "../email-messages";
+import type { SupportedLocale } from "@/lib/locales";
+import { translatorFor } from "@/lib/messages";
 
 export type DigestDealItem = { name: string; perk: string | null; url: string };
 
@@ -11,7 +11,7 @@ export type DigestDealItem = { name: string; perk: string | null; url: string };
 export type MemberDealDigestData = { brand: EmailBrand; email: string; deals: DigestDealItem[]; moreCount: number; allUrl: string; unsubscribeUrl: string; locale?: SupportedLocale };
 
 export function memberDealDigestEmail(d: MemberDealDigestData) {
-  const { t, lang, dir } = emailTranslator(d.locale, "email.digest");
+  const { t, lang, dir } = translatorFor(d.locale, "email.digest");
   const count = d.deals.length + d.moreCount;
   const partner = d.brand.name;
   return {

@@ -1,12 +1,12 @@
 import { ActionButton, EmailLayout, Paragraph, type EmailBrand } from "./email-layout";
-import type { SupportedLocale } from "@/server/domain/locales";
-import { emailTranslator } from "../email-messages";
+import type { SupportedLocale } from "@/lib/locales";
+import { translatorFor } from "@/lib/messages";
 
 /** locale: the member's language (emailLocale); English when absent. */
 export type MemberSignInData = { brand: EmailBrand; email: string; url: string; expiresInMinutes: number; locale?: SupportedLocale };
 
 export function memberSignInEmail(d: MemberSignInData) {
-  const { t, lang, dir } = emailTranslator(d.locale, "email.signIn");
+  const { t, lang, dir } = translatorFor(d.locale, "email.signIn");
   const partner = d.brand.name;
   const minutes = d.expiresInMinutes;
   return {

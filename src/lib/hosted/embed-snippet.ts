@@ -2,7 +2,7 @@
 // widget"): an iframe on /embed/{subdomain} and the listener for the widget's height messages.
 // Pure, so the page can redraw it as the subdomain is typed. Owned with helper "hosted", who may
 // adjust the markup to match the widget.
-import { WIDGET_RETURN_PARAM, WIDGET_TOKEN_PARAM } from "@/server/domain/widget-return";
+import { WIDGET_RETURN_PARAM, WIDGET_TOKEN_PARAM } from "@/lib/hosted/widget-return";
 
 /** The part of the sign-in URL config (services/members) the snippet needs. */
 type AppAddress = { scheme: "https" | "http"; appDomain: string };

@@ -9,7 +9,7 @@ import { PORTAL_PATH_HEADER, signInUrlFor } from "./portal-path";
 import type { AdminActor, Environment, PartnerScope, ProviderScope } from "@/server/scope";
 import { loadAdminPortalState } from "@/server/services/admins";
 import { authOptions } from "./next-auth-options";
-import { canCall, type TeamRole } from "@/server/domain/team-roles";
+import type { TeamRole } from "@/server/domain/team-roles";
 import { setting } from "@/server/config/env";
 
 export type AdminSession = {
@@ -112,13 +112,6 @@ export async function requireProviderSession(options: { allowTwoFactorSetup?: bo
   const session = await requireSignedInSession(options);
   if (!session.provider) notFound();
   return session as AdminSession & { provider: ProviderScope };
-}
-
-/** Whether the session's role may call a procedure (for server pages that prefetch: the permission table). */
-export function sessionCan(session: AdminSession, procedure: string): boolean {
-  if (session.actor.role === "provider") return false;
-  const caller = session.actor.role === "super_admin" ? { kind: "super_admin" as const } : { kind: "partner_admin" as const, teamRole: session.teamRole ?? "owner" };
-  return canCall(caller, procedure);
 }
 
 function claimsFrom(session: Session | null): AdminClaims | null {

@@ -74,6 +74,63 @@ function signedInUser(admin: SignedInAdmin, headers: unknown, ip: User["ip"], si
   };
 }
 
+type RequestHeaders = Record<string, string | string[] | undefined> | undefined;
+
+/**
+ * The password sign-in, as the "credentials" provider and the no-JavaScript login form run it: the
+ * admin to sign in, null for a wrong sign-in, or an Error whose message is our code
+ * (src/lib/sign-in-errors.ts: the second step, SSO required, throttled, unavailable).
+ */
+export async function authorizePassword(credentials: Record<string, unknown> | undefined, requestHeaders: RequestHeaders): Promise<User | null> {
+  // Checked before anything reaches the database: a NUL byte or a megabyte is simply a wrong sign-in.
+  if (!isPlausibleSignIn(credentials)) return null;
+  const attempt = { email: credentials.email, ip: signInClientIp((requestHeaders ?? {}) as Record<string, string | undefined>) };
+  // A thrown error reaches the login page as next-auth's ?error=: only our fixed codes
+  // (src/lib/sign-in-errors.ts), never an exception's own text.
+  try {
+    throttle ??= new SignInThrottle();
+    await throttle.check(attempt);
+    const code = secondFactorCode(credentials);
+    const result = await signInAdmin(credentials.email, credentials.password, code);
+    if (!result.ok) {
+      // The password was right: the form asks for the code (not a failure, nothing charged).
+      if (result.reason === "second_factor_required") throw new SecondStep("TwoFactorRequired");
+      // The password was right, but this partner's admins sign in through its IdP (owners excepted).
+      if (result.reason === "sso_required") throw new SecondStep("SsoRequired");
+      // A wrong code is a guess like a wrong password: charged to the same buckets.
+      await throttle.recordFailure(attempt);
+      if (result.reason === "second_factor_invalid") throw new SecondStep("TwoFactorInvalid");
+      return null;
+    }
+    return signedInUser(result.admin, requestHeaders, attempt.ip, "password");
+  } catch (err) {
+    if (err instanceof SecondStep) throw new Error(err.code);
+    if (err instanceof SignInThrottledError) throw new Error("TooManyAttempts" satisfies SignInErrorCode);
+    console.error("portal sign-in failed:", err);
+    throw new Error("SignInUnavailable" satisfies SignInErrorCode);
+  }
+}
+
+/**
+ * The end of an admin SSO round trip (src/server/endpoints/admin-sso.ts): the callback verified the
+ * IdP's answer and left a one-time ticket (256 bits, 2 minutes, stored hashed); redeeming it makes the
+ * same session, cookie and admin_sessions row as a password sign-in. No TOTP step: the partner's IdP
+ * answers for the second factor (docs/decisions/admin-roles.md).
+ */
+export async function authorizeSsoTicket(credentials: Record<string, unknown> | undefined, requestHeaders: RequestHeaders): Promise<User | null> {
+  const ticket = credentials?.ticket;
+  if (typeof ticket !== "string" || !ticket || ticket.length > 200 || !isStorableText(ticket)) return null;
+  try {
+    const admin = await redeemAdminSsoTicket(ticket);
+    if (!admin) return null;
+    const headers = (requestHeaders ?? {}) as Record<string, string | undefined>;
+    return signedInUser(admin, headers, signInClientIp(headers), "sso");
+  } catch (err) {
+    console.error("portal SSO sign-in failed:", err);
+    throw new Error("SignInUnavailable" satisfies SignInErrorCode);
+  }
+}
+
 export const authOptions: NextAuthOptions = {
   secret: envValue("AUTH_SECRET"),
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
@@ -110,57 +167,14 @@ export const authOptions: NextAuthOptions = {
         /** the second step for admins with 2FA: a TOTP code or a recovery code */
         code: { label: "Authentication code", type: "text" },
       },
-      async authorize(credentials, req) {
-        // Checked before anything reaches the database: a NUL byte or a megabyte is simply a wrong sign-in.
-        if (!isPlausibleSignIn(credentials)) return null;
-        const attempt = { email: credentials.email, ip: signInClientIp((req?.headers ?? {}) as Record<string, string | undefined>) };
-        // A thrown error reaches the login page as next-auth's ?error=: only our fixed codes
-        // (src/lib/sign-in-errors.ts), never an exception's own text.
-        try {
-          throttle ??= new SignInThrottle();
-          await throttle.check(attempt);
-          const code = secondFactorCode(credentials);
-          const result = await signInAdmin(credentials.email, credentials.password, code);
-          if (!result.ok) {
-            // The password was right: the form asks for the code (not a failure, nothing charged).
-            if (result.reason === "second_factor_required") throw new SecondStep("TwoFactorRequired");
-            // The password was right, but this partner's admins sign in through its IdP (owners excepted).
-            if (result.reason === "sso_required") throw new SecondStep("SsoRequired");
-            // A wrong code is a guess like a wrong password: charged to the same buckets.
-            await throttle.recordFailure(attempt);
-            if (result.reason === "second_factor_invalid") throw new SecondStep("TwoFactorInvalid");
-            return null;
-          }
-          return signedInUser(result.admin, req?.headers, attempt.ip, "password");
-        } catch (err) {
-          if (err instanceof SecondStep) throw new Error(err.code);
-          if (err instanceof SignInThrottledError) throw new Error("TooManyAttempts" satisfies SignInErrorCode);
-          console.error("portal sign-in failed:", err);
-          throw new Error("SignInUnavailable" satisfies SignInErrorCode);
-        }
-      },
+      authorize: (credentials, req) => authorizePassword(credentials, req?.headers),
     }),
-    // The end of an admin SSO round trip (src/server/endpoints/admin-sso.ts): the callback verified
-    // the IdP's answer and left a one-time ticket (256 bits, 2 minutes, stored hashed); redeeming it
-    // here makes the same session, cookie and admin_sessions row as a password sign-in. No TOTP step:
-    // the partner's IdP answers for the second factor (docs/decisions/admin-roles.md).
+    // The end of an admin SSO round trip: redeems the ticket the verified callback left (authorizeSsoTicket).
     CredentialsProvider({
       id: "sso",
       name: "Single sign-on",
       credentials: { ticket: { label: "Ticket", type: "text" } },
-      async authorize(credentials, req) {
-        const ticket = credentials?.ticket;
-        if (typeof ticket !== "string" || !ticket || ticket.length > 200 || !isStorableText(ticket)) return null;
-        try {
-          const admin = await redeemAdminSsoTicket(ticket);
-          if (!admin) return null;
-          const headers = (req?.headers ?? {}) as Record<string, string | undefined>;
-          return signedInUser(admin, headers, signInClientIp(headers), "sso");
-        } catch (err) {
-          console.error("portal SSO sign-in failed:", err);
-          throw new Error("SignInUnavailable" satisfies SignInErrorCode);
-        }
-      },
+      authorize: (credentials, req) => authorizeSsoTicket(credentials, req?.headers),
     }),
   ],
   callbacks: {

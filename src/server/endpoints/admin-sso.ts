@@ -125,9 +125,8 @@ async function handleCallback(request: Request): Promise<Response> {
     return loginWithError(CODE_OF[outcome.reason], safeReturnPath(outcome.returnTo), headers);
   }
   if (outcome.created) logger().info({ adminId: outcome.admin.id, partnerId: outcome.admin.partnerId }, "admin joined through SSO");
-  delete cookies[STATE_COOKIE];
   const returnTo = safeReturnPath(outcome.returnTo);
-  const signedIn = await signInWithSsoTicket({ ticket: outcome.ticket, callbackUrl: returnTo, cookies, headers: Object.fromEntries(request.headers) });
+  const signedIn = await signInWithSsoTicket({ ticket: outcome.ticket, callbackUrl: returnTo, headers: Object.fromEntries(request.headers) });
   if (!signedIn.ok) return loginWithError(signedIn.error, returnTo, headers);
   for (const c of signedIn.cookies) headers.append("Set-Cookie", serializeCookie(c));
   return seeOther(safeReturnPath(signedIn.url), headers);

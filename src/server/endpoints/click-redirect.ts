@@ -7,7 +7,7 @@
 // deals no longer redeemable get a friendly 404 page; malformed percent-encoding a 400 page.
 // Both doors serve it: our server before Next, and Next's route handler for `next start`.
 import type http from "node:http";
-import { followClick } from "@/server/services/deals";
+import { followClick } from "@/server/services/tracking";
 import { subdomainOfCustomDomain } from "@/server/services/partners";
 import { NO_FRAMING_HEADERS } from "@/server/http/page-request-guard";
 import { customDomainCandidate, partnerSubdomainOf } from "@/server/config/app-host";

@@ -1,27 +1,23 @@
 // The small self-contained pages of member sign-in through the partner's identity (hand-off and
 // OpenID Connect): every refusal says what to do, and the widget's popup hands its sign-in to the
-// frame. Their words are the "signInPages" messages, in the member's language (signInWordsFor in
-// member-sign-in.ts picks it as the hosted app does).
+// frame. Their words are the "signInPages" messages in the member's language (signInWords in
+// member-sign-in.ts picks it as the hosted app does), formatted by the server's one translator.
 import type en from "../../../messages/en.json";
+import type { translatorFor } from "@/lib/messages";
 import { NO_FRAMING_HEADERS } from "@/server/http/page-request-guard";
-import { localeDirection, type SupportedLocale } from "@/server/domain/locales";
 
-type Messages = typeof en;
+/** The pages' translator ("signInPages" messages) with its language and direction. */
+export type SignInWords = ReturnType<typeof translatorFor<"signInPages">>;
 
-/** The pages' words in the member's language (messages/{locale}.json, "signInPages") and that language. */
-export type SignInWords = { locale: SupportedLocale; text: Messages["signInPages"] };
-
-export type OidcPageReason = keyof Messages["signInPages"]["oidc"];
+export type OidcPageReason = keyof (typeof en)["signInPages"]["oidc"];
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-const fill = (text: string, vars: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? "");
-
 type Link = { href: string; label: string };
 
-function page(locale: SupportedLocale, title: string, body: string, links: Link[], script?: { nonce: string; code: string }): string {
+function page(words: SignInWords, title: string, body: string, links: Link[], script?: { nonce: string; code: string }): string {
   return `<!doctype html>
-<html lang="${locale}" dir="${localeDirection(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${words.lang}" dir="${words.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
 <style>
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f8fafc;color:#0f172a}
@@ -53,26 +49,26 @@ export function pageResponse(status: number, html: string, opts: { embed: boolea
 
 /** One page for every refused hand-off (401): which check failed is for the logs, not the member. */
 export function handoffRefusedPage(words: SignInWords, partnerName: string, base: string, embed: boolean): Response {
-  const t = words.text;
-  return pageResponse(401, page(words.locale, t.handoffTitle, fill(t.handoffBody, { partner: partnerName }), [{ href: `${base}/`, label: t.backToSignIn }]), { embed });
+  const { t } = words;
+  return pageResponse(401, page(words, t("handoffTitle"), t("handoffBody", { partner: partnerName }), [{ href: `${base}/`, label: t("backToSignIn") }]), { embed });
 }
 
 /** Our own trouble (the database away, an unexpected error): 503 with Retry-After, never a bare 500. */
 export function unavailablePage(words: SignInWords, base: string, embed: boolean): Response {
-  const t = words.text.unavailable;
+  const { t } = words;
   const headers = new Headers({ "Retry-After": "5" });
-  return pageResponse(503, page(words.locale, t.title, t.body, [{ href: `${base}/`, label: words.text.backToSignIn }]), { embed, headers });
+  return pageResponse(503, page(words, t("unavailable.title"), t("unavailable.body"), [{ href: `${base}/`, label: t("backToSignIn") }]), { embed, headers });
 }
 
 export function oidcRefusedPage(words: SignInWords, status: number, reason: OidcPageReason, vars: { partner: string; idp: string }, base: string, opts: { embed: boolean; popup?: boolean; headers?: Headers }): Response {
-  const text = words.text.oidc[reason];
+  const { t } = words;
   const retry = reason === "access_denied" || reason === "bad_state" || reason === "invalid_response" || reason === "idp_unreachable" || reason === "email_required";
   const links: Link[] = [
     // In the widget's popup, trying again stays a popup sign-in (its result goes to the frame).
-    ...(retry ? [{ href: `${base}/auth/oidc/start${opts.popup ? "?popup=1" : ""}`, label: words.text.tryAgain }] : []),
-    { href: `${base}/`, label: words.text.backToSignIn },
+    ...(retry ? [{ href: `${base}/auth/oidc/start${opts.popup ? "?popup=1" : ""}`, label: t("tryAgain") }] : []),
+    { href: `${base}/`, label: t("backToSignIn") },
   ];
-  return pageResponse(status, page(words.locale, fill(text.title, vars), fill(text.body, vars), links), { embed: opts.embed, headers: opts.headers });
+  return pageResponse(status, page(words, t(`oidc.${reason}.title`, vars), t(`oidc.${reason}.body`, vars), links), { embed: opts.embed, headers: opts.headers });
 }
 
 /**
@@ -84,7 +80,7 @@ export function oidcRefusedPage(words: SignInWords, status: number, reason: Oidc
 export function popupDonePage(words: SignInWords, code: string, targetOrigins: string[], nonce: string, headers?: Headers): Response {
   const data = JSON.stringify({ code, origins: targetOrigins }).replace(/</g, "\\u003c");
   const js = `(function(){var d=${data};var o=window.opener;if(o&&!o.closed){d.origins.forEach(function(t){try{o.postMessage({type:"perkway:oidc-complete",code:d.code},t)}catch(e){}});}try{window.close()}catch(e){}})();`;
-  return pageResponse(200, page(words.locale, words.text.popupDone, words.text.popupDoneReturn, [], { nonce, code: js }), { embed: false, nonce, headers });
+  return pageResponse(200, page(words, words.t("popupDone"), words.t("popupDoneReturn"), [], { nonce, code: js }), { embed: false, nonce, headers });
 }
 
 /**
@@ -94,7 +90,7 @@ export function popupDonePage(words: SignInWords, code: string, targetOrigins: s
  * gets no link, so a sign-in link sent to someone else can never be collected by the sender's frame.
  */
 export function popupHandshakePage(words: SignInWords, /** this start's path and query, relative to the page */ startUrl: string, targetOrigins: string[], nonce: string): Response {
-  const data = JSON.stringify({ startUrl, origins: targetOrigins, noOpener: words.text.popupNoOpener }).replace(/</g, "\\u003c");
+  const data = JSON.stringify({ startUrl, origins: targetOrigins, noOpener: words.t("popupNoOpener") }).replace(/</g, "\\u003c");
   const js = `(function(){var d=${data};var o=window.opener;function stop(){var p=document.querySelector("main p");if(p)p.textContent=d.noOpener;}if(!o||o.closed){stop();return;}var t=setTimeout(stop,10000);window.addEventListener("message",function(e){if(d.origins.indexOf(e.origin)<0||e.source!==o)return;var m=e.data;if(!m||m.type!=="perkway:oidc-popup-link"||typeof m.link!=="string"||!/^[0-9a-f]{64}$/.test(m.link))return;clearTimeout(t);var u=new URL(d.startUrl,location.href);u.searchParams.set("link",m.link);location.replace(u.href);});d.origins.forEach(function(t){try{o.postMessage({type:"perkway:oidc-popup-ready"},t)}catch(e){}});})();`;
-  return pageResponse(200, page(words.locale, words.text.popupConnecting, "", [], { nonce, code: js }), { embed: false, nonce });
+  return pageResponse(200, page(words, words.t("popupConnecting"), "", [], { nonce, code: js }), { embed: false, nonce });
 }

@@ -19,8 +19,8 @@ import { getHostedPartner, type HostedPartner } from "@/server/services/partners
 import { logger } from "@/server/observability/logger";
 import { handoffRefusedPage, oidcRefusedPage, popupDonePage, popupHandshakePage, unavailablePage, type OidcPageReason, type SignInWords } from "./member-sign-in-pages";
 import { LOCALE_COOKIE } from "@/lib/hosted/member-surface";
-import { DEFAULT_LOCALE, resolveLocale, SUPPORTED_LOCALES } from "@/server/domain/locales";
-import { loadMessages } from "@/i18n/messages";
+import { DEFAULT_LOCALE, resolveLocale, SUPPORTED_LOCALES } from "@/lib/locales";
+import { translatorFor } from "@/lib/messages";
 import { oidcTestFailedPage, oidcTestReportPage } from "./oidc-test-report-page";
 
 /** What the proxy resolved for this request (src/proxy.ts, MEMBER_HEADERS). */
@@ -68,18 +68,18 @@ function seeOther(location: string, headers = new Headers()): Response {
 const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 /**
- * The pages' language, chosen as the hosted app chooses (src/i18n/hosted-locale.ts): the language
+ * The pages' words, in the language the hosted app would choose (src/server/auth/member-locale.ts): the language
  * menu's choice, else Accept-Language among the partner's locales, else its default. Without a
  * partner (the database away) any supported language the browser asks for.
  */
-async function signInWords(request: Request, partner: HostedPartner | null): Promise<SignInWords> {
+function signInWords(request: Request, partner: HostedPartner | null): SignInWords {
   const locale = resolveLocale({
     choice: readCookie(request, LOCALE_COOKIE) ?? undefined,
     acceptLanguage: request.headers.get("accept-language"),
     offered: partner ? partner.locales : [...SUPPORTED_LOCALES],
     defaultLocale: partner?.defaultLocale ?? DEFAULT_LOCALE,
   });
-  return { locale, text: (await loadMessages(locale)).signInPages };
+  return translatorFor(locale, "signInPages");
 }
 
 // GET /auth/handoff?token=…&next=… (and /embed/{subdomain}?handoff=…)
@@ -91,7 +91,7 @@ async function handleHandoff(request: Request, ctx: MemberRequestContext): Promi
   const outcome = await signInWithHandoff({ id: partner.id, subdomain: partner.subdomain }, token);
   if (!outcome.ok) {
     logger().info({ partnerId: partner.id, reason: outcome.reason }, "hand-off refused");
-    return handoffRefusedPage(await signInWords(request, partner), partner.name, ctx.base, ctx.surface === "embed");
+    return handoffRefusedPage(signInWords(request, partner), partner.name, ctx.base, ctx.surface === "embed");
   }
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(ctx, outcome.session.token, outcome.session.expiresAt));
@@ -108,7 +108,7 @@ const statusOf = (reason: MemberOidcRefusal): number =>
 
 async function oidcFailure(request: Request, partner: HostedPartner, reason: MemberOidcRefusal, ctx: MemberRequestContext, headers?: Headers, popup = false): Promise<Response> {
   const vars = { partner: partner.name, idp: partner.memberSignIn.oidc?.displayName ?? "Your organization" };
-  return oidcRefusedPage(await signInWords(request, partner), statusOf(reason), reason as OidcPageReason, vars, ctx.base, { embed: ctx.surface === "embed", popup, headers });
+  return oidcRefusedPage(signInWords(request, partner), statusOf(reason), reason as OidcPageReason, vars, ctx.base, { embed: ctx.surface === "embed", popup, headers });
 }
 
 // GET /auth/oidc/start[?popup=1][&next=/deals/…]
@@ -129,7 +129,7 @@ async function handleOidcStart(request: Request, ctx: MemberRequestContext): Pro
   const link = url.searchParams.get("link");
   // The widget's popup first asks the frame that opened it for its link (member-sign-in-pages.ts).
   // Relative: behind Next, request.url is the rewritten /p/{subdomain}/… address, not the member's.
-  if (popup && link === null) return popupHandshakePage(await signInWords(request, partner), `${ctx.base}/auth/oidc/start${url.search}`, frameOrigins(partner), ctx.nonce ?? randomBytes(16).toString("base64"));
+  if (popup && link === null) return popupHandshakePage(signInWords(request, partner), `${ctx.base}/auth/oidc/start${url.search}`, frameOrigins(partner), ctx.nonce ?? randomBytes(16).toString("base64"));
   if (popup && !/^[0-9a-f]{64}$/.test(link ?? "")) return oidcFailure(request, partner, "bad_state", ctx, undefined, popup);
   const started = await startMemberOidc(partner.id, { redirectUri: redirectUri.href, returnTo: safeNextPath(url.searchParams.get("next")), popup, policy: oidcConfig(), testTicketId: ticket?.id, popupLink: popup ? link! : undefined });
   if (!started.ok && ticket) return oidcTestFailedPage(statusOf(started.reason), started.reason, partner.name);
@@ -169,7 +169,7 @@ async function handleOidcCallback(request: Request, ctx: MemberRequestContext): 
   if ("test" in outcome) return oidcTestReportPage(outcome.report, partner.name, headers);
   if (outcome.ignoredClaims.length) logger().info({ partnerId: partner.id, memberId: outcome.memberId, ignored: outcome.ignoredClaims }, "OIDC claim values outside the vocabulary ignored");
   if (outcome.popup) {
-    return popupDonePage(await signInWords(request, partner), outcome.completionCode, frameOrigins(partner), ctx.nonce ?? randomBytes(16).toString("base64"), headers);
+    return popupDonePage(signInWords(request, partner), outcome.completionCode, frameOrigins(partner), ctx.nonce ?? randomBytes(16).toString("base64"), headers);
   }
   headers.append("Set-Cookie", sessionCookie(ctx, outcome.session.token, outcome.session.expiresAt));
   return seeOther(`${ctx.base}${outcome.returnTo}`, headers);
@@ -225,8 +225,7 @@ function guarded(handler: Handler): Handler {
       return await handler(request, ctx);
     } catch (err) {
       logger().error({ err, path: new URL(request.url).pathname }, "member sign-in failed");
-      const words = await signInWords(request, null).catch(() => null);
-      return words ? unavailablePage(words, ctx.base, ctx.surface === "embed") : new Response("Sign-in is not available right now", { status: 503, headers: { "Retry-After": "5" } });
+      return unavailablePage(signInWords(request, null), ctx.base, ctx.surface === "embed");
     }
   };
 }

@@ -1,6 +1,6 @@
 // An AppError's field problems in plain words, for people (the portal's tRPC errors, the catalogue
 // import preview). /v1 never goes through here: its messages are part of the contract.
-import { isZodDefaultMessage, plainIssueMessage, sentenceOf } from "@/lib/plain-messages";
+import { isZodDefaultMessage, plainIssueMessage, sentenceOf } from "@/server/domain/plain-messages";
 import type { AppError, FieldError } from "./app-error";
 import { issuePath, zodCauseOf } from "./zod-error";
 

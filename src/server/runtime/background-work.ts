@@ -1,15 +1,18 @@
 // The background work of a process: webhook and email delivery (with the scheduled admin digests),
-// and the upkeep of the events table's monthly partitions. Started once per process by whichever
+// the minute's scheduled work (deal expiry, member digests, ending-soon reminders), and the upkeep of
+// the events table's monthly partitions. Started once per process by whichever
 // entry point runs it — `npm start` (scripts/start.ts), `npm run worker` (scripts/worker.ts), or
 // `next start` through src/instrumentation.ts — unless PERKWAY_WORKERS=0, so web and worker processes
 // scale separately. Work is claimed with row locks (FOR UPDATE SKIP LOCKED and a lease), so any number
 // of processes deliver each webhook and email once (docs/deploy.md).
 import { directDatabaseUrl, readEnv, setting } from "@/server/config/env";
-import { readHostedAppConfig } from "@/server/config/hosted-app-config";
+import { readHostedAppConfig, type SignInUrlConfig } from "@/server/config/hosted-app-config";
 import { readMailConfig, startEmailWorker, type EmailWorker, type MailConfig } from "@/server/services/email";
 import { ensureEventPartitions, startEventPartitionKeeper, type EventPartitionKeeper } from "@/server/services/events";
 import { readWebhookConfig, startWebhookWorker, type WebhookWorker } from "@/server/services/webhooks";
-import { startScheduledWork } from "@/server/services/digests";
+import { expireEndedDeals } from "@/server/services/deals";
+import { runDigests } from "@/server/services/digests";
+import { startScheduledWork, type ScheduledTask } from "@/server/background/scheduled-work";
 
 export type BackgroundWork = {
   webhooks: WebhookWorker | null;
@@ -48,7 +51,7 @@ async function start({ log, mailConfig }: { log: Log; mailConfig?: MailConfig })
   const email = setting("mailWorkerOff") ? null : startEmailWorker(mail, { databaseUrl: listenUrl, baseUrl: `${scheme}://${appDomain}` });
   // Deal expiry, member digests and ending-soon reminders: a minute timer, once-only by unique rows
   // (docs/decisions/scheduled-work.md). Off with the mail worker (tests that drive them by hand).
-  const scheduled = setting("mailWorkerOff") ? null : startScheduledWork(readHostedAppConfig(env), { log: (m) => log(m) });
+  const scheduled = setting("mailWorkerOff") ? null : startScheduledWork(minuteTasks(readHostedAppConfig(env)), { log: (m) => log(m) });
   return {
     webhooks,
     email,
@@ -57,6 +60,20 @@ async function start({ log, mailConfig }: { log: Log; mailConfig?: MailConfig })
       await Promise.all([scheduled?.stop(), webhooks?.stop({ graceMs }), email?.stop({ graceMs })]);
     },
   };
+}
+
+/** Each minute: deals past their end_date expire first, so the digests that follow never offer them. */
+function minuteTasks(config: SignInUrlConfig): ScheduledTask[] {
+  return [
+    async () => {
+      const { expired } = await expireEndedDeals();
+      return expired ? `deals: ${expired} expired (end_date passed)` : null;
+    },
+    async () => {
+      const sent = await runDigests(config);
+      return sent.digests || sent.ending_soon ? `digests: ${sent.digests} digest(s), ${sent.ending_soon} ending-soon email(s) queued` : null;
+    },
+  ];
 }
 
 /** The work started in this process, if any (the worker's shutdown, tests). */

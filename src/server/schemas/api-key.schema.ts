@@ -37,6 +37,7 @@ export const apiKeyRotateOutputSchema = z.object({
   rotated_at: z.string(),
   old_key_expires_at: z.string().nullable(),
 });
+export type RotatedKeyPair = z.output<typeof apiKeyRotateOutputSchema>;
 
 export const apiKeyRevokeRolledInputSchema = z.object({ publicKey: z.string().min(1).max(200) }).strict();
 

@@ -14,13 +14,16 @@ export const categoryMergeInputSchema = z
   .refine((m) => m.sourceId !== m.targetId, { error: "a category cannot be merged into itself", path: ["targetId"] });
 
 export const adminCategorySchema = z.object({
-  id: z.uuid(),
+  id: z.string(),
   slug: z.string(),
   name: z.string(),
   position: z.number().int(),
   deal_count: z.number().int(),
 });
 export type AdminCategoryDto = z.output<typeof adminCategorySchema>;
+export const categoryRenamedSchema = adminCategorySchema.omit({ deal_count: true });
+export const categoryMovedSchema = z.object({ moved: z.boolean() });
+export const categoriesMergedSchema = z.object({ target_id: z.string(), deals_moved: z.number().int(), links_added: z.number().int() });
 export type CategoryCreateInput = z.output<typeof categoryCreateInputSchema>;
 export type CategoryRenameInput = z.output<typeof categoryRenameInputSchema>;
 export type CategoryMoveInput = z.output<typeof categoryMoveInputSchema>;

@@ -1,7 +1,7 @@
 // Deal text per language (contract §16): the translations object of partner-deal writes and the
 // catalogue import (merged by language and field), and as stored and returned. docs/api.md, Languages.
 import { z } from "zod";
-import { matchSupportedLocale, SUPPORTED_LOCALES, type SupportedLocale } from "@/server/domain/locales";
+import { matchSupportedLocale, SUPPORTED_LOCALES, type SupportedLocale } from "@/lib/locales";
 import { INSTRUCTION_PLACEHOLDERS, onlyPlaceholdersPattern, unknownPlaceholderMessage, unknownPlaceholders } from "./redemption.schema";
 import { SUPPORTED_LIST, SUPPORTED_LOCALE_PATTERN } from "./locale.schema";
 

@@ -1,7 +1,7 @@
 // Languages (contract §16): supported locales in settings and ?locale=, and the member's BCP 47 locale.
 // Deal translations: deal-translation.schema.ts. docs/api.md, Languages.
 import { z } from "zod";
-import { canonicalLocaleTag, matchSupportedLocale, SUPPORTED_LOCALES } from "@/server/domain/locales";
+import { canonicalLocaleTag, matchSupportedLocale, SUPPORTED_LOCALES } from "@/lib/locales";
 
 export const SUPPORTED_LIST = SUPPORTED_LOCALES.join(", ");
 

@@ -42,13 +42,23 @@ const knownPlaceholdersOnly = (supported: readonly string[]) => (value: string, 
 };
 
 /** An http(s) URL, placeholders allowed anywhere (they are URL-encoded when filled). */
-export function isRedeemUrlTemplate(value: string): boolean {
+function isRedeemUrlTemplate(value: string): boolean {
   try {
     const url = new URL(value.replace(PLACEHOLDER_RE, "x"));
     return url.protocol === "https:" || url.protocol === "http:";
   } catch {
     return false;
   }
+}
+
+/** click_id: the member's tracked click (/r/{click_id}); "" for untracked deals and in instructions. */
+export type PlaceholderValues = { email: string; user_id: string; external_user_id: string; partner_id: string; click_id?: string };
+
+/** Fills a redeem URL's placeholders URL-encoded; anything that is not an http(s) URL afterwards becomes "". */
+export function personalizeRedeemUrl(template: string, values: PlaceholderValues): string {
+  if (template === "") return "";
+  const filled = template.replace(PLACEHOLDER_RE, (_m, key: keyof PlaceholderValues) => encodeURIComponent(values[key] ?? ""));
+  return isRedeemUrlTemplate(filled) ? filled : "";
 }
 
 const redeemUrlSchema = z

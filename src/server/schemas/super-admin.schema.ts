@@ -1,8 +1,8 @@
-// Super-admin portal inputs (tRPC superAdmin.*): partners, the servicepass catalogue, the platform
-// view. Resource shapes come from their own schema files (partner, deal, category); this file only
-// adds what the super-admin pages send.
+// Super-admin portal inputs and outputs (tRPC superAdmin.*): partners, the servicepass catalogue, the
+// platform view. Resource shapes come from their own schema files (partner, deal, category); this file
+// only adds what the super-admin pages send and read.
 import { z } from "zod";
-import { DEAL_STATUSES } from "@/server/domain/enums";
+import { DEAL_STATUSES, DEAL_TIERS, REDEMPTION_METHODS } from "@/server/domain/enums";
 import { emailSchema } from "./user.schema";
 import { partnerCreateSchema, partnerSettingsSchema } from "./partner.schema";
 import { environmentSchema } from "./portal.schema";
@@ -85,3 +85,64 @@ export const platformActivityInputSchema = z
   })
   .strict();
 export type PlatformActivityInput = z.output<typeof platformActivityInputSchema>;
+
+/** Provider tracking of a servicepass deal: on or off, or `rotate` its secret. */
+export const catalogDealTrackingInputSchema = z.object({ id: z.string().max(100), enabled: z.boolean().optional(), rotate: z.literal(true).optional() });
+
+// ---- What the super-admin pages read (tRPC outputs) ----
+
+export const viewAsOutputSchema = z.object({ partnerId: z.string(), name: z.string() });
+export const exitViewAsOutputSchema = z.object({ partnerId: z.null() });
+
+export const catalogDealListSchema = z.object({
+  total: z.number().int(),
+  data: z.array(
+    z.object({
+      id: z.string(),
+      slug: z.string(),
+      product_name: z.string(),
+      status: z.enum(DEAL_STATUSES),
+      tier: z.enum(DEAL_TIERS),
+      active: z.boolean(),
+      hidden_globally: z.boolean(),
+      api_excluded: z.boolean(),
+      redemption_method: z.enum(REDEMPTION_METHODS).nullable(),
+      categories: z.array(z.string()),
+      verified_at: z.iso.datetime().nullable(),
+      updated_at: z.iso.datetime(),
+    }),
+  ),
+});
+
+export const catalogTrackingSchema = z.object({ id: z.string(), tracking_enabled: z.boolean(), provider_secret: z.string().nullable() });
+export type CatalogTrackingResult = z.output<typeof catalogTrackingSchema>;
+
+export const catalogDealVerifiedSchema = z.object({ id: z.string(), verified_at: z.iso.datetime() });
+
+const platformFigures = z.object({ members: z.number().int(), views: z.number().int(), redemptions: z.number().int() });
+export const partnerFiguresSchema = z.object({
+  days: z.number().int(),
+  since: z.iso.datetime(),
+  partners: z.array(z.object({ id: z.string(), name: z.string(), subdomain: z.string(), active: z.boolean(), live: platformFigures, test: platformFigures })),
+  totals: z.object({ live: platformFigures, test: platformFigures }),
+});
+
+export const platformActivityListSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      created_at: z.iso.datetime(),
+      partner_id: z.string().nullable(),
+      partner_name: z.string().nullable(),
+      environment: environmentSchema.nullable(),
+      actor_type: z.string(),
+      actor_email: z.string().nullable(),
+      action: z.string(),
+      target_type: z.string().nullable(),
+      target_id: z.string().nullable(),
+      summary: z.string(),
+    }),
+  ),
+  has_more: z.boolean(),
+  next_cursor: z.string().nullable(),
+});

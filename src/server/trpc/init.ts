@@ -8,9 +8,16 @@ import { storableInputSchema } from "@/server/schemas/storable-text";
 import { formatTRPCError, toTRPCError } from "./error-formatter";
 import { metrics } from "@/server/observability/metrics";
 import { AppError } from "@/server/errors/app-error";
-import { canCall, PROCEDURE_PERMISSIONS, TWO_FACTOR_SETUP_PROCEDURES, type TeamRole } from "@/server/domain/team-roles";
+import { type Caller, type Permission, permits, type TeamRole } from "@/server/domain/team-roles";
 
-const t = initTRPC.context<TRPCContext>().create({
+/**
+ * What every procedure declares (`.meta({ permission })`): who may call it (team-roles.ts), and
+ * whether an admin who must still set up two-factor sign-in may (the /account page's procedures).
+ * The provider and super-admin builders declare theirs once for all their procedures.
+ */
+export type ProcedureMeta = { permission?: Permission; twoFactorSetup?: true };
+
+const t = initTRPC.context<TRPCContext>().meta<ProcedureMeta>().create({
   errorFormatter: formatTRPCError,
 });
 
@@ -47,21 +54,20 @@ export const publicProcedure = t.procedure.use(measure).use(mapAppErrors).use(re
 
 /**
  * A signed-in portal user (partner admin, super admin or provider user). `ctx.actor` is the scope
- * admin services take. Every procedure behind it is checked against the one permission table
- * (PROCEDURE_PERMISSIONS in src/server/domain/team-roles.ts): a role it does not list, or a procedure
- * it does not list at all, is FORBIDDEN. Someone who must still set up two-factor sign-in reaches only
- * /account's procedures.
+ * admin services take. Every procedure behind it is checked against the permission its meta declares:
+ * a role it does not name, or a procedure that declares none, is FORBIDDEN. Someone who must still set
+ * up two-factor sign-in reaches only the procedures marked `twoFactorSetup` (/account's).
  */
-export const signedInProcedure = publicProcedure.use(({ ctx, path, next }) => {
+export const signedInProcedure = publicProcedure.use(({ ctx, meta, next }) => {
   if (!ctx.admin) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
   const role = ctx.admin.actor.role;
   const teamRole: TeamRole | null = role === "partner_admin" ? (ctx.admin.teamRole ?? "owner") : null;
-  const caller = teamRole ? { kind: "partner_admin" as const, teamRole } : role === "provider" ? { kind: "provider" as const } : { kind: "super_admin" as const };
-  if (!canCall(caller, path)) {
-    const superOnly = PROCEDURE_PERMISSIONS[path] === "super_admin";
+  const caller: Caller = teamRole ? { kind: "partner_admin", teamRole } : role === "provider" ? { kind: "provider" } : { kind: "super_admin" };
+  if (!permits(caller, meta?.permission)) {
+    const superOnly = meta?.permission === "super_admin";
     throw new AppError("forbidden", superOnly ? "This action requires a super admin." : "Your role does not allow this.");
   }
-  if (ctx.admin.twoFactorSetupRequired && !TWO_FACTOR_SETUP_PROCEDURES.has(path)) {
+  if (ctx.admin.twoFactorSetupRequired && !meta?.twoFactorSetup) {
     throw new AppError("two_factor_setup_required", "Set up two-factor authentication on your Account page before anything else.");
   }
   return next({ ctx: { admin: ctx.admin, actor: ctx.admin.actor, teamRole } });
@@ -77,7 +83,7 @@ export const adminProcedure = signedInProcedure.use(({ ctx, next }) => {
 });
 
 /** The provider area: `ctx.provider` = { providerId, adminId } from the account, never from input. */
-export const providerProcedure = signedInProcedure.use(({ ctx, next }) => {
+export const providerProcedure = signedInProcedure.meta({ permission: "provider" }).use(({ ctx, next }) => {
   if (ctx.actor.role !== "provider" || !ctx.admin.provider) throw new TRPCError({ code: "FORBIDDEN", message: "This page is for provider accounts." });
   return next({ ctx: { provider: ctx.admin.provider } });
 });
@@ -104,7 +110,7 @@ export const partnerMutationProcedure = partnerProcedure.use(({ ctx, next }) => 
 });
 
 /** A signed-in super_admin (servicepass staff). */
-export const superAdminProcedure = adminProcedure.use(({ ctx, next }) => {
+export const superAdminProcedure = adminProcedure.meta({ permission: "super_admin" }).use(({ ctx, next }) => {
   if (ctx.actor.role !== "super_admin") {
     throw new TRPCError({ code: "FORBIDDEN", message: "This action requires a super admin." });
   }

@@ -7,12 +7,14 @@ import { Eye, FlaskConical } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { HostedAppLinks } from "@/components/portal/hosted-app-links";
+import { AllowedProceduresProvider } from "@/components/portal/use-can";
 import { PortalSettingsProvider } from "@/components/portal/portal-settings";
 import { setting } from "@/server/config/env";
 import { Badge } from "@/components/ui/badge";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { hostedAppUrl } from "@/server/config/hosted-app-url";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
+import { allowedProcedures } from "@/server/trpc/procedure-permissions";
 import { TEAM_ROLE_LABELS } from "@/server/domain/team-roles";
 import { RoleGate } from "../_components/role-gate";
 import { getPartner } from "@/server/services/partners";
@@ -29,7 +31,7 @@ export default async function ShellLayout({ children }: { children: ReactNode })
   const partner = scope ? await getPartner(scope).catch(() => null) : null;
   const sandbox = Boolean(scope) && environment === "test";
   const teamRole = isSuperAdmin ? null : (session.teamRole ?? "owner");
-  const navProps = { isSuperAdmin, hasPartnerScope: Boolean(scope), teamRole };
+  const navProps = { isSuperAdmin, hasPartnerScope: Boolean(scope), teamRole, allowed: allowedProcedures(session) };
   const hostedUrl = partner ? hostedAppUrl(hostedAppConfig(), partner.subdomain) : null;
 
   return (
@@ -82,9 +84,11 @@ export default async function ShellLayout({ children }: { children: ReactNode })
           ) : null}
           <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:py-8">
             <PortalSettingsProvider smtpConfigured={setting("smtpConfigured")}>
-              <RoleGate {...navProps} twoFactorSetupRequired={session.twoFactorSetupRequired === true}>
-                {children}
-              </RoleGate>
+              <AllowedProceduresProvider allowed={navProps.allowed}>
+                <RoleGate {...navProps} twoFactorSetupRequired={session.twoFactorSetupRequired === true}>
+                  {children}
+                </RoleGate>
+              </AllowedProceduresProvider>
             </PortalSettingsProvider>
           </main>
         </div>

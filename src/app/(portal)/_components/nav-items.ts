@@ -1,7 +1,8 @@
 // The portal's pages as the navigation lists them (paths are the route map in docs/portal.md). Each
-// item names the procedure its page cannot work without: a role the permission table refuses it
-// (src/server/domain/team-roles.ts) does not see the item, and the shell refuses the page.
-import { canCall, type TeamRole } from "@/server/domain/team-roles";
+// item names the procedure its page cannot work without: an admin whose role may not call it (the
+// shell's `allowed`, read from the procedures' permissions: src/server/trpc/procedure-permissions.ts)
+// does not see the item, and the shell refuses the page.
+import type { TeamRole } from "@/server/domain/team-roles";
 import {
   Activity,
   BarChart3,
@@ -74,19 +75,16 @@ const SUPER_ADMIN_GROUP: NavGroup = {
   ],
 };
 
-export type NavOptions = { isSuperAdmin: boolean; hasPartnerScope: boolean; teamRole?: TeamRole | null };
-
-const callerOf = (opts: NavOptions) =>
-  opts.isSuperAdmin ? { kind: "super_admin" as const } : { kind: "partner_admin" as const, teamRole: opts.teamRole ?? "owner" };
+/** `allowed`: the procedures the admin may call (the server's permission table for this session). */
+export type NavOptions = { isSuperAdmin: boolean; hasPartnerScope: boolean; teamRole?: TeamRole | null; allowed: readonly string[] };
 
 /**
  * Partner pages when there is a partner scope (own partner, or a super admin viewing as one), each
  * only when the admin's role may use it; everyone's own account last.
  */
 export function navGroups(opts: NavOptions): NavGroup[] {
-  const caller = callerOf(opts);
   const partner = (opts.hasPartnerScope ? PARTNER_GROUPS : [{ label: "Programme", items: [OVERVIEW] }])
-    .map((g) => ({ ...g, items: g.items.filter((i) => canCall(caller, i.procedure)) }))
+    .map((g) => ({ ...g, items: g.items.filter((i) => opts.allowed.includes(i.procedure)) }))
     .filter((g) => g.items.length > 0);
   const you: NavGroup = { label: "You", items: [ACCOUNT] };
   return opts.isSuperAdmin ? [...partner, SUPER_ADMIN_GROUP, you] : [...partner, you];
@@ -98,7 +96,7 @@ export function canOpenPage(pathname: string, opts: NavOptions): boolean {
   // The super-admin pages answer the 404 page to anyone else from their own server guard
   // ((super-admin)/layout.tsx): the gate must let that page through, not replace it.
   if (item && SUPER_ADMIN_GROUP.items.includes(item)) return true;
-  return !item || canCall(callerOf(opts), item.procedure);
+  return !item || opts.allowed.includes(item.procedure);
 }
 
 function matches(pathname: string, href: string): boolean {

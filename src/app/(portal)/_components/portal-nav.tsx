@@ -6,11 +6,11 @@ import { api } from "@/trpc/react";
 import { isActive, navGroups, type NavOptions } from "./nav-items";
 
 /** The main navigation, grouped; used in the sidebar and in the phone menu. */
-export function PortalNav({ isSuperAdmin, hasPartnerScope, teamRole, onNavigate }: NavOptions & { onNavigate?: () => void }) {
+export function PortalNav({ isSuperAdmin, hasPartnerScope, teamRole, allowed, onNavigate }: NavOptions & { onNavigate?: () => void }) {
   const pathname = usePathname();
   return (
     <nav aria-label="Main" className="flex flex-col gap-5">
-      {navGroups({ isSuperAdmin, hasPartnerScope, teamRole }).map((group) => (
+      {navGroups({ isSuperAdmin, hasPartnerScope, teamRole, allowed }).map((group) => (
         <div key={group.label} className="flex flex-col gap-1">
           <p className="px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{group.label}</p>
           <ul className="flex flex-col gap-0.5">

@@ -4,8 +4,8 @@
 // refused cross-origin POSTs (and Next checks Origin on server actions too).
 import { cookies, headers } from "next/headers";
 import { LOCALE_COOKIE, MEMBER_HEADERS } from "@/lib/hosted/member-surface";
-import { matchSupportedLocale } from "@/server/domain/locales";
-import { requestLocale } from "@/i18n/hosted-locale";
+import { matchSupportedLocale } from "@/lib/locales";
+import { requestLocale } from "@/server/auth/member-locale";
 import { AppError } from "@/server/errors/app-error";
 import { parseWith } from "@/server/errors/parse-with";
 import { inquiryInputSchema } from "@/server/schemas/inquiry.schema";
@@ -18,14 +18,14 @@ import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { defaultRateLimitStore } from "@/server/http/rate-limit-store";
 import { errorFields, logger } from "@/server/observability/logger";
 import { queueSignInLinkEmail, requestSelfSignInLink } from "@/server/services/members";
-import { getSurface, loadMember, loadPartner, sessionCookieOptions } from "./_lib/member-context";
+import { getSurface, loadMember, loadPartner, sessionCookieOptions } from "@/server/auth/member-context";
 import { decideAccessRequest, requestDealAccess } from "@/server/services/access-requests";
 import { saveMemberProfile } from "@/server/services/members";
 import type { MemberAccessRequest } from "@/components/hosted/access-request-panel";
 import { ACCESS_REQUEST_ERRORS, type AccessRequestError } from "@/components/hosted/access-request-errors";
 import type { SelfSignInState } from "@/components/hosted/self-sign-in-form";
 import type { ProfileSaveError } from "@/components/hosted/profile-form";
-import { WIDGET_RETURN_PARAM } from "@/server/domain/widget-return";
+import { WIDGET_RETURN_PARAM } from "@/lib/hosted/widget-return";
 
 async function context() {
   const subdomain = (await headers()).get(MEMBER_HEADERS.subdomain) ?? "";

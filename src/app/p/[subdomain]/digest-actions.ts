@@ -5,7 +5,7 @@
 import { headers } from "next/headers";
 import { MEMBER_HEADERS } from "@/lib/hosted/member-surface";
 import { setMemberDigestEmails } from "@/server/services/digests";
-import { loadMember, loadPartner } from "./_lib/member-context";
+import { loadMember, loadPartner } from "@/server/auth/member-context";
 
 type DigestEmailsResult = { ok: true; on: boolean } | { ok: false; error: "signed_out" };
 

@@ -9,7 +9,7 @@ import { HostedHeader, PoweredBy } from "@/components/hosted/hosted-frame";
 import { ProgrammePaused } from "@/components/hosted/programme-paused";
 import { Button } from "@/components/ui/button";
 import { getPausedPartner } from "@/server/services/partners";
-import { getSurface, loadMember, loadPartner } from "./_lib/member-context";
+import { getSurface, loadMember, loadPartner } from "@/server/auth/member-context";
 import { getLocale, getTranslations } from "next-intl/server";
 import { LanguageMenu } from "@/components/hosted/language-menu";
 import { Gift, UserRound } from "lucide-react";

@@ -4,7 +4,7 @@
 import { headers } from "next/headers";
 import { Button } from "@/components/ui/button";
 import { MEMBER_HEADERS } from "@/lib/hosted/member-surface";
-import { loadPartner } from "./_lib/member-context";
+import { loadPartner } from "@/server/auth/member-context";
 import { getTranslations } from "next-intl/server";
 
 export default async function HostedNotFound() {

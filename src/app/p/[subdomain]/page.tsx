@@ -5,7 +5,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { dealCardView, premiumBadgeClass } from "@/components/hosted/deal-card-view";
-import { categoryLabel, isolate } from "@/i18n/deal-words";
+import { categoryLabel, isolate } from "@/components/hosted/deal-words";
 import { DealGrid } from "@/components/hosted/deal-grid";
 import { DealFilters, firstParam as one, listHref, type ListFilter } from "@/components/hosted/deal-filters";
 import { UpgradeBanner } from "@/components/hosted/upgrade-banner";
@@ -20,11 +20,11 @@ import { selfSignInWords } from "@/components/hosted/self-sign-in-words";
 import { MemberSignInOptions } from "@/components/hosted/member-sign-in-options";
 import { WelcomeIntro } from "@/components/hosted/hosted-frame";
 import { requestSignInLink, trackEvent } from "./actions";
-import { getSurface, loadMember, loadPartner } from "./_lib/member-context";
+import { getSurface, loadMember, loadPartner } from "@/server/auth/member-context";
 import { throwIfTestFault } from "./_lib/test-fault";
 import { getLocale, getTranslations } from "next-intl/server";
-import type { SupportedLocale } from "@/server/domain/locales";
-import { WIDGET_RETURN_PARAM } from "@/server/domain/widget-return";
+import type { SupportedLocale } from "@/lib/locales";
+import { WIDGET_RETURN_PARAM } from "@/lib/hosted/widget-return";
 
 type Props = { params: Promise<{ subdomain: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

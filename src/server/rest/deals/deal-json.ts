@@ -6,7 +6,7 @@
 // A page asked with ?locale= is encoded per (entry, locale) the same way, so it costs what a page
 // without it does once its entries have been served in that language.
 import { dealDtoOf, type CatalogEntry, type DealPage, type ListedDeal } from "@/server/services/deals";
-import type { SupportedLocale } from "@/server/domain/locales";
+import type { SupportedLocale } from "@/lib/locales";
 
 type Encoded = { head: Buffer; tail: Buffer };
 const encoded = new WeakMap<CatalogEntry, Encoded>();

@@ -2,7 +2,7 @@ import type { ApiRoute } from "@/server/http/api-route";
 import { parseWith } from "@/server/errors/parse-with";
 import { conversionRequestSchema, conversionResponseSchema } from "@/server/schemas/redemption-record.schema";
 import { AppError } from "@/server/errors/app-error";
-import { logRefusedConversionBody, recordProviderConversion } from "@/server/services/deals";
+import { logRefusedConversionBody, recordProviderConversion } from "@/server/services/tracking";
 import { SIGNATURE_HEADER } from "@/server/services/webhooks";
 import { readSignedBody } from "./read-signed-body";
 

@@ -1,7 +1,7 @@
 import type { ApiRoute } from "@/server/http/api-route";
 import { parseWith } from "@/server/errors/parse-with";
 import { reversalRequestSchema, reversalResponseSchema } from "@/server/schemas/redemption-record.schema";
-import { reverseProviderConversion } from "@/server/services/deals";
+import { reverseProviderConversion } from "@/server/services/tracking";
 import { SIGNATURE_HEADER } from "@/server/services/webhooks";
 import { readSignedBody } from "./read-signed-body";
 

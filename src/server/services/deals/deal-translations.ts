@@ -1,7 +1,7 @@
 // Deal text per language (contract §16): what is stored (Deal.translations), how a write merges into
 // it, and a deal's text in one language with each field falling back to the deal's own text.
-import type { SupportedLocale } from "@/server/domain/locales";
-import { isSupportedLocale } from "@/server/domain/locales";
+import type { SupportedLocale } from "@/lib/locales";
+import { isSupportedLocale } from "@/lib/locales";
 import type { DealDto } from "@/server/schemas/deal.schema";
 import {
   TRANSLATABLE_FIELDS,

@@ -47,10 +47,7 @@ export { listVisibilityRules } from "./rules/list-visibility-rules";
 export { updateVisibilityRule } from "./rules/update-visibility-rule";
 export { setSharedDealHidden } from "./listing/hide-shared-deal";
 export { getCatalogueDeal } from "./listing/get-catalogue-deal";
-export { CLICK_ID_RE, type ClickTarget, followClick, issueClick } from "./tracking/clicks";
-export { type CatalogTrackingResult, rotateCatalogDealSecretForProvider, rotatePartnerDealProviderSecret, setCatalogDealTracking } from "./tracking/provider-secret";
-export { logRefusedConversionBody, recordProviderConversion } from "./tracking/record-conversion";
-export { reverseProviderConversion } from "./tracking/reverse-conversion";
+export { rotateCatalogDealSecretForProvider, rotatePartnerDealProviderSecret, setCatalogDealTracking } from "./tracking-settings";
 export { latestDealRequests } from "./redemption/approval-gate";
 // For the access-requests module, which checks a deal the way its instructions do.
 export { getPartnerView } from "./catalogue/catalog-cache";

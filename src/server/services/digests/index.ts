@@ -7,4 +7,3 @@ export { setMemberDigestEmails, unsubscribeMemberWithToken } from "./digest-pref
 export { followDigestLink } from "./digest-clicks";
 export { previewMemberDigest, type DigestPreview } from "./preview-member-digest";
 export { memberUnsubscribeToken, digestLinkToken } from "./digest-tokens";
-export { startScheduledWork, type ScheduledWork } from "./scheduled-work";

@@ -20,5 +20,5 @@ export {
 export { sendDueDigests } from "./send-digests";
 export { appBaseUrl, brandOf, partnerSender } from "./partner-brand";
 export { queueAdminInvitationEmail, queuePasswordResetEmail, queuePasswordChangedEmail } from "./admin-emails";
-export { listMailbox, getMailboxEmail, MAILBOX_STATUSES, type MailboxRow, type MailboxEmail, type MailboxStatus } from "./mailbox";
+export { listMailbox, getMailboxEmail } from "./mailbox";
 export { previewEmails, type EmailPreview } from "./email-previews";

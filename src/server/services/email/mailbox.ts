@@ -3,30 +3,10 @@
 import { db } from "@/server/db/client";
 import { isUuid } from "@/server/domain/ids";
 import { AppError } from "@/server/errors/app-error";
+import { MAILBOX_STATUSES, type MailboxEmail, type MailboxRow, type MailboxStatus } from "@/server/schemas/mailbox.schema";
 import type { AdminActor } from "@/server/scope";
 
-export const MAILBOX_STATUSES = ["pending", "sent", "failed", "kept"] as const;
-export type MailboxStatus = (typeof MAILBOX_STATUSES)[number];
-
 type MailboxListInput = { status?: MailboxStatus | null; q?: string | null; cursor?: string | null; limit?: number };
-
-export type MailboxRow = {
-  id: string;
-  kind: string;
-  to: string;
-  fromName: string;
-  subject: string;
-  status: string;
-  attempts: number;
-  lastError: string | null;
-  nextAttemptAt: string | null;
-  sentAt: string | null;
-  createdAt: string;
-  partnerName: string | null;
-  environment: string | null;
-};
-
-export type MailboxEmail = MailboxRow & { replyTo: string | null; html: string; text: string; links: string[]; headers: Record<string, string>; lastAttemptAt: string | null };
 
 function requireSuperAdmin(actor: AdminActor): void {
   if (actor.role !== "super_admin") throw new AppError("forbidden", "Only a super admin can read the mailbox");

@@ -1,4 +1,4 @@
-// Events written behind the response, for the tracked-link redirect (deals/tracking/clicks.ts): a
+// Events written behind the response, for the tracked-link redirect (services/tracking/clicks.ts): a
 // member on their way to a provider must not wait on analytics, nor be refused when the events
 // writer is slow or the database briefly unreachable. What attribution needs is already durable
 // before the link is ever shown (the click row, made with the instructions); the redeem_url_clicked

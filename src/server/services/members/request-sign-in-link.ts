@@ -5,7 +5,7 @@
 //   a live member → a sign-in link; email_domain and an allowed domain → a newcomer link (the member
 //   is made on confirmation); request → a pending membership request for the admins' inbox.
 // From the widget, `returnTo` (the partner's page that embeds it) makes the link bring the member back
-// there (domain/widget-return.ts), when that page is on one of the partner's allowed iframe origins.
+// there (lib/hosted/widget-return.ts), when that page is on one of the partner's allowed iframe origins.
 import { createHash } from "node:crypto";
 import { db } from "@/server/db/client";
 import type { PartnerScope } from "@/server/scope";
@@ -17,7 +17,7 @@ import type { IssuedLink } from "./magic-links/issue-magic-link";
 import type { MagicLinkConfig } from "./magic-links/magic-link-config";
 import { mayJoinByDomain } from "./member-access-policy";
 import { memberScopeWhere } from "./member-scope";
-import { widgetReturnUrl, widgetSignInUrl } from "@/server/domain/widget-return";
+import { widgetReturnUrl, widgetSignInUrl } from "@/lib/hosted/widget-return";
 
 // The shape of the process's rate-limit store (src/server/http/rate-limit.ts), restated so this
 // service does not import transport plumbing; the adapter passes the store in.

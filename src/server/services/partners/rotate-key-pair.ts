@@ -13,16 +13,7 @@ import { currentHashSecretId, generateKeyPair, hashPrivateKey } from "@/server/c
 import type { AdminActor, Environment } from "@/server/scope";
 import { UUID_RE } from "@/server/domain/ids";
 import { activityActorOf, recordActivity } from "@/server/services/activity";
-import { MAX_EXPIRE_OLD_AFTER_SECONDS } from "@/server/schemas/api-key.schema";
-
-type RotatedKeyPair = {
-  environment: Environment;
-  public_key: string;
-  private_key: string;
-  rotated_at: string;
-  /** until when the previous pair keeps authenticating; null: it stopped at once */
-  old_key_expires_at: string | null;
-};
+import { MAX_EXPIRE_OLD_AFTER_SECONDS, type RotatedKeyPair } from "@/server/schemas/api-key.schema";
 
 type RotateKeyPairOptions = {
   /** 0 (default): the old private key fails at once; up to 86,400 (24 h). */

@@ -6,27 +6,13 @@ import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import { isUuid } from "@/server/domain/ids";
-import { CHANGE_REQUEST_FIELDS, type ChangeRequestFields } from "@/server/schemas/provider.schema";
+import { CHANGE_REQUEST_FIELDS, type ChangeRequestDto, type ChangeRequestFields } from "@/server/schemas/provider.schema";
 import type { AdminActor, ProviderScope } from "@/server/scope";
 import { requireSuperAdmin } from "@/server/services/admins";
 import { getCatalogDeal, updateCatalogDeal } from "@/server/services/deals";
 import { queueEmail, renderEmail } from "@/server/services/email";
 import { editableFieldsOf } from "./provider-deals";
 import { findProviderDealOrThrow, requireProviderScope } from "./provider-scope";
-
-export type ChangeRequestDto = {
-  id: string;
-  deal_id: string;
-  deal_name: string;
-  provider_id: string;
-  provider_name: string;
-  status: "pending" | "approved" | "rejected";
-  /** only the fields the provider changed: before (the live deal when requested) and after */
-  diff: { field: string; before: unknown; after: unknown }[];
-  note: string | null;
-  created_at: string;
-  decided_at: string | null;
-};
 
 const notFound = (id: string) => new AppError("change_request_not_found", `No change request with id ${id}`);
 

@@ -3,7 +3,7 @@
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import { isUuid } from "@/server/domain/ids";
-import type { ProviderCreateInput } from "@/server/schemas/provider.schema";
+import type { ProviderCreateInput, ProviderListRow, ProviderSummary } from "@/server/schemas/provider.schema";
 import type { AdminActor } from "@/server/scope";
 import { activityActorOf, recordActivity } from "@/server/services/activity";
 import { hashPassword, issuePasswordToken, requireSuperAdmin } from "@/server/services/admins";
@@ -12,7 +12,6 @@ import { queueAdminInvitationEmail } from "@/server/services/email";
 import { randomBase62 } from "@/server/crypto/keys";
 import { writesCachedRows } from "@/server/services/cache";
 
-export type ProviderSummary = { provider_id: string; name: string; deal_ids: string[] };
 
 const providerNotFound = (id: string) => new AppError("provider_not_found", `No provider with id ${id}`, { param: "provider_id" });
 
@@ -71,15 +70,6 @@ export const linkProviderDeals = writesCachedRows(async function linkProviderDea
   });
   return summaryOf(id);
 });
-
-export type ProviderListRow = {
-  id: string;
-  name: string;
-  created_at: string;
-  deals: { id: string; product_name: string; status: string }[];
-  users: { id: string; email: string; name: string | null; invited: boolean }[];
-  pending_change_requests: number;
-};
 
 export async function listProviders(actor: AdminActor): Promise<ProviderListRow[]> {
   requireSuperAdmin(actor, "manage providers");

@@ -2,11 +2,10 @@
 // CSV or a paste into batches of up to 10,000 and shows progress), duplicates skipped, counts only:
 // codes are never shown back. One INSERT … SELECT unnest per batch: 100,000 codes take ten statements.
 import { db } from "@/server/db/client";
+import type { ProviderCodesAdded } from "@/server/schemas/provider.schema";
 import type { ProviderScope } from "@/server/scope";
 import { writesCachedRows } from "@/server/services/cache";
 import { findProviderDealOrThrow } from "./provider-scope";
-
-export type ProviderCodesAdded = { received: number; duplicates_in_batch: number; already_in_pool: number; added: number; total: number; available: number };
 
 export const uploadProviderCodes = writesCachedRows(async function uploadProviderCodes(scope: ProviderScope, dealId: string, codes: readonly string[]): Promise<ProviderCodesAdded> {
   const deal = await findProviderDealOrThrow(scope, dealId);

@@ -2,20 +2,9 @@
 // redemption details, status, tracking, code counts, its pending change request). Never members.
 import { db } from "@/server/db/client";
 import type { ProviderScope } from "@/server/scope";
+import type { DealStatus, RedemptionMethod } from "@/server/domain/enums";
+import type { ProviderDealFields, ProviderDealRow } from "@/server/schemas/provider.schema";
 import { findProviderDealOrThrow, providerDealsWhere, requireProviderScope } from "./provider-scope";
-
-export type ProviderDealRow = {
-  id: string;
-  product_name: string;
-  status: string;
-  end_date: string | null;
-  tracking_enabled: boolean;
-  attribution_window_days: number;
-  redemption_method: string | null;
-  codes: { total: number; available: number };
-  low_stock_threshold: number | null;
-  pending_change_request_id: string | null;
-};
 
 const isoDate = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
@@ -57,7 +46,7 @@ export async function listProviderDeals(scope: ProviderScope): Promise<ProviderD
 }
 
 /** One deal's editable content as the change-request form starts from it. */
-export async function getProviderDeal(scope: ProviderScope, dealId: string) {
+export async function getProviderDeal(scope: ProviderScope, dealId: string): Promise<{ id: string; status: DealStatus; tracking_enabled: boolean; attribution_window_days: number; fields: ProviderDealFields }> {
   const deal = await findProviderDealOrThrow(scope, dealId);
   return {
     id: deal.id,
@@ -76,7 +65,7 @@ type DealColumns = {
   logoUrl: string;
   productUrl: string;
   marketValue: string;
-  redemptionMethod: string | null;
+  redemptionMethod: RedemptionMethod | null;
   redemptionInstructions: string;
   redemptionPromoCode: string;
   redemptionRedeemUrl: string;
@@ -85,7 +74,7 @@ type DealColumns = {
 };
 
 /** The fields a change request may touch, in the change request's own shape. */
-export function editableFieldsOf(d: DealColumns) {
+export function editableFieldsOf(d: DealColumns): ProviderDealFields {
   return {
     product_name: d.productName,
     short_description: d.shortDescription,

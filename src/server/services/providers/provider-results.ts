@@ -4,26 +4,9 @@
 // (the amounts the provider sent), and the partners behind them as a count; a partner's name only
 // when that partner allowed it (share_name_with_providers). Nothing about members.
 import { db } from "@/server/db/client";
+import type { ProviderResults } from "@/server/schemas/provider.schema";
 import type { ProviderScope } from "@/server/scope";
 import { requireProviderScope } from "./provider-scope";
-
-export type ProviderResultRow = {
-  deal_id: string;
-  deal_name: string;
-  month: string;
-  clicks: number;
-  confirmed: number;
-  conversion_rate: number | null;
-  value: Record<string, number>;
-};
-
-export type ProviderResults = {
-  months: number;
-  since: string;
-  rows: ProviderResultRow[];
-  deals: { deal_id: string; deal_name: string; clicks: number; confirmed: number; conversion_rate: number | null; value: Record<string, number>; partners: number; partner_names: string[] }[];
-  totals: { clicks: number; confirmed: number; conversion_rate: number | null; value: Record<string, number>; partners: number };
-};
 
 const rate = (confirmed: number, clicks: number) => (clicks > 0 ? Math.round((confirmed / clicks) * 10_000) / 10_000 : null);
 
@@ -81,7 +64,7 @@ export async function getProviderResults(scope: ProviderScope, opts: { months: n
   const partnersByDeal = new Map(partners.map((p) => [p.deal_id, p]));
   const byDeal = new Map<string, ProviderResults["deals"][number]>();
   const totals = { clicks: 0, confirmed: 0, conversion_rate: null as number | null, value: {} as Record<string, number>, partners: total_partners };
-  const out: ProviderResultRow[] = rows.map((r) => {
+  const out: ProviderResults["rows"] = rows.map((r) => {
     const value = Object.fromEntries(Object.entries(r.value ?? {}).map(([c, v]) => [c, Number(v)]));
     const deal = byDeal.get(r.deal_id) ?? { deal_id: r.deal_id, deal_name: r.deal_name, clicks: 0, confirmed: 0, conversion_rate: null, value: {}, partners: partnersByDeal.get(r.deal_id)?.partners ?? 0, partner_names: partnersByDeal.get(r.deal_id)?.names ?? [] };
     deal.clicks += r.clicks;

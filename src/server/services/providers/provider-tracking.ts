@@ -3,6 +3,7 @@
 // pasted click id), and the last 50 postbacks received with their outcome.
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
+import type { ConsoleRequest, PostbackRow } from "@/server/schemas/provider.schema";
 import type { ProviderScope } from "@/server/scope";
 import { decryptWebhookSecret, SIGNATURE_HEADER, signWebhookBody } from "@/server/services/webhooks";
 import { rotateCatalogDealSecretForProvider } from "@/server/services/deals";
@@ -16,16 +17,6 @@ export async function rotateProviderSecret(scope: ProviderScope, dealId: string)
   const secret = await rotateCatalogDealSecretForProvider(deal.id, { providerId: scope.providerId, adminId: scope.adminId });
   return { deal_id: deal.id, provider_secret: secret };
 }
-
-export type ConsoleRequest = {
-  url: string;
-  body: string;
-  timestamp: number;
-  signature_header: string;
-  curl: string;
-  /** what the click is, as far as the provider may know: its deal and whether it already converted; never its member */
-  click: { found: boolean; deal_matches: boolean; converted: boolean; expired: boolean };
-};
 
 /**
  * The request Perkway expects now for `clickId` on this deal: signed with the deal's current secret
@@ -57,21 +48,6 @@ export async function buildConsoleRequest(scope: ProviderScope, dealId: string, 
     },
   };
 }
-
-export type PostbackRow = {
-  id: string;
-  deal_id: string | null;
-  deal_name: string | null;
-  kind: string;
-  /** what the provider sent to name it: the click_id (conversions), its external_id when given, the redemption id (reversals) */
-  click_id: string | null;
-  external_id: string | null;
-  redemption_id: string | null;
-  outcome: string;
-  reason: string | null;
-  status: number;
-  received_at: string;
-};
 
 /** The last 50 postbacks of the provider's deals (or one of them), newest first. */
 export async function listProviderPostbacks(scope: ProviderScope, dealId?: string): Promise<PostbackRow[]> {

@@ -20,10 +20,10 @@ import { teamRouter } from "./team";
 import { webhooksRouter } from "./webhooks";
 
 export const appRouter = createTRPCRouter({
-  health: publicProcedure.query(() => ({ ok: true as const, time: new Date().toISOString() })),
+  health: publicProcedure.meta({ permission: "public", twoFactorSetup: true }).query(() => ({ ok: true as const, time: new Date().toISOString() })),
 
   /** The signed-in admin as the server sees it (proves the session reaches tRPC). */
-  me: signedInProcedure.query(({ ctx }) => ({
+  me: signedInProcedure.meta({ permission: "self", twoFactorSetup: true }).query(({ ctx }) => ({
     adminId: ctx.actor.adminId,
     role: ctx.actor.role,
     partnerId: ctx.actor.partnerId,

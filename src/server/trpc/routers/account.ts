@@ -1,7 +1,7 @@
 // account.* — the signed-in admin's own page (/account): two-factor authentication and sessions.
 // Any signed-in portal user, any role, provider users included (the permission table's "self";
 // issue 42: providers sign in with password + 2FA like partner admins); reachable while a required 2FA setup is
-// pending (TWO_FACTOR_SETUP_PROCEDURES), so an admin can always get out of that state.
+// pending (their meta's `twoFactorSetup`), so an admin can always get out of that state.
 import QRCode from "qrcode";
 import { z } from "zod";
 import { SignInThrottle, SignInThrottledError, signInClientIp } from "@/server/auth/sign-in-throttle";
@@ -51,7 +51,7 @@ async function throttledCodeCheck<T>(ctx: { actor: { adminId: string }; headers:
 }
 
 export const accountRouter = createTRPCRouter({
-  overview: signedInProcedure.output(accountOverviewSchema).query(async ({ ctx }) => ({
+  overview: signedInProcedure.meta({ permission: "self", twoFactorSetup: true }).output(accountOverviewSchema).query(async ({ ctx }) => ({
     email: ctx.admin.email,
     role: ctx.actor.role,
     team_role: ctx.teamRole,
@@ -61,21 +61,21 @@ export const accountRouter = createTRPCRouter({
   })),
 
   /** A new secret: its otpauth URI as text and as a QR code (SVG) for the authenticator app. */
-  startTwoFactorSetup: signedInProcedure.output(twoFactorSetupOutputSchema).mutation(async ({ ctx }) => {
+  startTwoFactorSetup: signedInProcedure.meta({ permission: "self", twoFactorSetup: true }).output(twoFactorSetupOutputSchema).mutation(async ({ ctx }) => {
     const setup = await startTwoFactorSetup(ctx.actor);
     const qr_svg = await QRCode.toString(setup.otpauth_uri, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
     return { ...setup, qr_svg };
   }),
 
   /** The first code turns 2FA on: 10 recovery codes, shown this once; other sessions end. */
-  confirmTwoFactorSetup: signedInProcedure
+  confirmTwoFactorSetup: signedInProcedure.meta({ permission: "self", twoFactorSetup: true })
     .input(twoFactorCodeInputSchema)
     .output(recoveryCodesOutputSchema)
     .mutation(({ ctx, input }) =>
       throttledCodeCheck(ctx, () => confirmTwoFactorSetup(ctx.actor, input.code, { actorEmail: ctx.admin.email, keepSessionId: ctx.admin.sessionId ?? null })),
     ),
 
-  disableTwoFactor: signedInProcedure
+  disableTwoFactor: signedInProcedure.meta({ permission: "self" })
     .input(twoFactorCodeInputSchema)
     .output(z.object({ enabled: z.literal(false) }))
     .mutation(({ ctx, input }) =>
@@ -84,19 +84,19 @@ export const accountRouter = createTRPCRouter({
       ),
     ),
 
-  regenerateRecoveryCodes: signedInProcedure
+  regenerateRecoveryCodes: signedInProcedure.meta({ permission: "self" })
     .input(twoFactorCodeInputSchema)
     .output(recoveryCodesOutputSchema)
     .mutation(({ ctx, input }) => throttledCodeCheck(ctx, () => regenerateRecoveryCodes(ctx.actor, input.code, { actorEmail: ctx.admin.email }))),
 
-  sessions: signedInProcedure.output(z.array(adminSessionSchema)).query(({ ctx }) => listAdminSessions(ctx.actor, ctx.admin.sessionId ?? null)),
+  sessions: signedInProcedure.meta({ permission: "self", twoFactorSetup: true }).output(z.array(adminSessionSchema)).query(({ ctx }) => listAdminSessions(ctx.actor, ctx.admin.sessionId ?? null)),
 
-  endSession: signedInProcedure
+  endSession: signedInProcedure.meta({ permission: "self", twoFactorSetup: true })
     .input(sessionIdInputSchema)
     .output(z.object({ id: z.string(), ended: z.literal(true) }))
     .mutation(({ ctx, input }) => endOwnSession(ctx.actor, input.id, ctx.admin.email)),
 
-  endOtherSessions: signedInProcedure
+  endOtherSessions: signedInProcedure.meta({ permission: "self", twoFactorSetup: true })
     .output(z.object({ ended: z.int() }))
     .mutation(({ ctx }) => endOtherSessions(ctx.actor, ctx.admin.sessionId ?? null, ctx.admin.email)),
 });

@@ -5,11 +5,12 @@ import { activityExportInputSchema, activityFiltersOutputSchema, activityListInp
 import { exportActivity, listActivity, listActivityFilters } from "@/server/services/activity";
 import { createTRPCRouter, partnerProcedure } from "../init";
 import { activityExportFile } from "../views/activity-export";
+import { MANAGERS } from "@/server/domain/team-roles";
 
 export const activityRouter = createTRPCRouter({
-  list: partnerProcedure.input(activityListInputSchema).output(activityListOutputSchema).query(({ ctx, input }) => listActivity(ctx.scope, input)),
-  filters: partnerProcedure.output(activityFiltersOutputSchema).query(({ ctx }) => listActivityFilters(ctx.scope)),
-  exportCsv: partnerProcedure
+  list: partnerProcedure.meta({ permission: MANAGERS }).input(activityListInputSchema).output(activityListOutputSchema).query(({ ctx, input }) => listActivity(ctx.scope, input)),
+  filters: partnerProcedure.meta({ permission: MANAGERS }).output(activityFiltersOutputSchema).query(({ ctx }) => listActivityFilters(ctx.scope)),
+  exportCsv: partnerProcedure.meta({ permission: MANAGERS })
     .input(activityExportInputSchema)
     .output(z.object({ filename: z.string(), mimeType: z.string(), content: z.string(), count: z.number().int(), truncated: z.boolean() }))
     .query(async ({ ctx, input }) => {

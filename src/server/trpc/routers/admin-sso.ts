@@ -6,18 +6,20 @@ import { adminSsoDiscoverInputSchema, adminSsoDiscoverOutputSchema, adminSsoInpu
 import { activityActorOf } from "@/server/services/activity";
 import { discoverAdminSso, getAdminSso, updateAdminSso } from "@/server/services/admin-sso";
 import { createTRPCRouter, partnerMutationProcedure, partnerProcedure, publicProcedure } from "../init";
+import { OWNERS } from "@/server/domain/team-roles";
 
 export const adminSsoRouter = createTRPCRouter({
-  get: partnerProcedure.output(adminSsoViewSchema).query(async ({ ctx }) => ({ config: await getAdminSso(ctx.scope), redirect_uri: adminSsoRedirectUri() })),
+  // Admin single sign-on (contract section 17) is a security setting; discovery serves /login.
+  get: partnerProcedure.meta({ permission: OWNERS }).output(adminSsoViewSchema).query(async ({ ctx }) => ({ config: await getAdminSso(ctx.scope), redirect_uri: adminSsoRedirectUri() })),
 
   /** The whole setting (null: off); the client secret may be left out to keep the stored one (same issuer). */
-  update: partnerMutationProcedure
+  update: partnerMutationProcedure.meta({ permission: OWNERS })
     .input(adminSsoInputSchema)
     .output(adminSsoViewSchema)
     .mutation(async ({ ctx, input }) => ({ config: await updateAdminSso(ctx.scope, activityActorOf(ctx.actor, ctx.admin.email), input), redirect_uri: adminSsoRedirectUri() })),
 
   /** /login: the IdP serving the typed email's domain, if any (the name to show on the button). */
-  discover: publicProcedure
+  discover: publicProcedure.meta({ permission: "public" })
     .input(adminSsoDiscoverInputSchema)
     .output(adminSsoDiscoverOutputSchema)
     .query(async ({ input }) => {

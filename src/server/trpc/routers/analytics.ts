@@ -7,30 +7,31 @@ import { analyticsRangeInputSchema, dailyEventCountsSchema, digestFiguresSchema,
 import { EVENT_TYPES } from "@/server/domain/enums";
 import { getDailyEventCounts, getDigestFigures, getEventTypeCounts, getOnboardingStatus, getPortalSummary, getRedemptionFunnel, getRoiReport, getUniqueMemberCounts } from "@/server/services/events";
 import { createTRPCRouter, partnerProcedure } from "../init";
+import { ALL_ROLES } from "@/server/domain/team-roles";
 
 const OVERVIEW_DAYS = 30;
 
 export const analyticsRouter = createTRPCRouter({
   /** KPI cards and top deals: GET /v1/analytics?days= for the portal's scope, plus redemption records. */
-  summary: partnerProcedure
+  summary: partnerProcedure.meta({ permission: ALL_ROLES })
     .input(analyticsRangeInputSchema)
     .output(portalSummarySchema)
     .query(({ ctx, input }) => getPortalSummary(ctx.scope, { days: input.days })),
 
   /** Events per UTC day and type (the chart) over exactly the summary's window: its totals are the key figures. */
-  daily: partnerProcedure
+  daily: partnerProcedure.meta({ permission: ALL_ROLES })
     .input(analyticsRangeInputSchema)
     .output(dailyEventCountsSchema)
     .query(({ ctx, input }) => getDailyEventCounts(ctx.scope, { days: input.days })),
 
   /** The redemption funnel over the summary's window: member × deal pairs, viewed → started → redeemed → confirmed, nested. */
-  funnel: partnerProcedure
+  funnel: partnerProcedure.meta({ permission: ALL_ROLES })
     .input(analyticsRangeInputSchema)
     .output(funnelSchema)
     .query(({ ctx, input }) => getRedemptionFunnel(ctx.scope, { days: input.days })),
 
   /** Events and unique members per type over the window of the summary (counts equal its event_counts). */
-  eventTypes: partnerProcedure
+  eventTypes: partnerProcedure.meta({ permission: ALL_ROLES })
     .input(analyticsRangeInputSchema)
     .output(eventTypeBreakdownSchema)
     .query(async ({ ctx, input }) => {
@@ -40,13 +41,13 @@ export const analyticsRouter = createTRPCRouter({
     }),
 
   /** The ROI report: funnel per deal and overall (listed → … → confirmed), value delivered per period. */
-  roi: partnerProcedure
+  roi: partnerProcedure.meta({ permission: ALL_ROLES })
     .input(analyticsRangeInputSchema)
     .output(roiReportSchema)
     .query(({ ctx, input }) => getRoiReport(ctx.scope, { days: input.days })),
 
   /** Member digests over the window: sent, opened (a tracked link followed), deals clicked from a digest or reminder, ending-soon sent. */
-  digests: partnerProcedure
+  digests: partnerProcedure.meta({ permission: ALL_ROLES })
     .input(analyticsRangeInputSchema)
     .output(digestFiguresSchema)
     .query(({ ctx, input }) => {
@@ -55,10 +56,10 @@ export const analyticsRouter = createTRPCRouter({
     }),
 
   /** The onboarding checklist of the overview. */
-  onboarding: partnerProcedure.output(onboardingStatusSchema).query(({ ctx }) => getOnboardingStatus(ctx.scope)),
+  onboarding: partnerProcedure.meta({ permission: ALL_ROLES }).output(onboardingStatusSchema).query(({ ctx }) => getOnboardingStatus(ctx.scope)),
 
   /** Everything the overview shows in one round trip: 30-day KPIs, their daily trend, the checklist. */
-  overview: partnerProcedure
+  overview: partnerProcedure.meta({ permission: ALL_ROLES })
     .output(z.object({ days: z.int(), summary: portalSummarySchema, daily: dailyEventCountsSchema, onboarding: onboardingStatusSchema }))
     .query(async ({ ctx }) => {
       const [summary, daily, onboarding] = await Promise.all([

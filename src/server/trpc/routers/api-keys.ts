@@ -5,11 +5,12 @@ import { apiKeyListOutputSchema, apiKeyRevokeRolledInputSchema, apiKeyRotateInpu
 import { listApiKeys, rotateKeyPair } from "@/server/services/partners";
 import { revokeRolledKeyPair } from "@/server/services/partners";
 import { createTRPCRouter, partnerMutationProcedure, partnerProcedure } from "../init";
+import { BUILDERS } from "@/server/domain/team-roles";
 
 export const apiKeysRouter = createTRPCRouter({
-  list: partnerProcedure.output(apiKeyListOutputSchema).query(({ ctx }) => listApiKeys(ctx.scope)),
+  list: partnerProcedure.meta({ permission: BUILDERS }).output(apiKeyListOutputSchema).query(({ ctx }) => listApiKeys(ctx.scope)),
 
-  rotate: partnerMutationProcedure
+  rotate: partnerMutationProcedure.meta({ permission: BUILDERS })
     .input(apiKeyRotateInputSchema)
     .output(apiKeyRotateOutputSchema)
     .mutation(({ ctx, input }) =>
@@ -17,7 +18,7 @@ export const apiKeysRouter = createTRPCRouter({
     ),
 
   // Ends a rolled pair's grace period now (a leaked old key): the current pair is never revoked bare.
-  revokeRolled: partnerMutationProcedure
+  revokeRolled: partnerMutationProcedure.meta({ permission: BUILDERS })
     .input(apiKeyRevokeRolledInputSchema)
     .mutation(({ ctx, input }) => revokeRolledKeyPair(ctx.actor, ctx.scope.partnerId, input.publicKey, { actorEmail: ctx.admin.email })),
 });

@@ -17,22 +17,23 @@ import {
 } from "@/server/schemas/inbox.schema";
 import { accessRequestSchema } from "@/server/schemas/access-request.schema";
 import { createTRPCRouter, partnerMutationProcedure, partnerProcedure } from "../init";
+import { MANAGERS } from "@/server/domain/team-roles";
 
 export const inboxRouter = createTRPCRouter({
-  list: partnerProcedure
+  list: partnerProcedure.meta({ permission: MANAGERS })
     .input(inboxListInputSchema)
     .output(inboxListSchema)
     .query(({ ctx, input }) => listInbox(ctx.scope, input)),
 
-  counts: partnerProcedure.output(inboxCountsSchema).query(({ ctx }) => countInbox(ctx.scope)),
+  counts: partnerProcedure.meta({ permission: MANAGERS }).output(inboxCountsSchema).query(({ ctx }) => countInbox(ctx.scope)),
 
-  export: partnerProcedure
+  export: partnerProcedure.meta({ permission: MANAGERS })
     .input(inboxFilterSchema)
     .output(z.object({ data: z.array(inboxItemSchema), truncated: z.boolean() }))
     .query(({ ctx, input }) => exportInbox(ctx.scope, input)),
 
   /** One decision: another admin's decision first → CONFLICT (access_request_not_pending). */
-  decide: partnerMutationProcedure
+  decide: partnerMutationProcedure.meta({ permission: MANAGERS })
     .input(z.object({ id: z.uuid(), decision: z.enum(["approved", "declined"]), note: inboxDecideInputSchema.shape.note }))
     .output(accessRequestSchema)
     .mutation(async ({ ctx, input }) =>
@@ -40,16 +41,16 @@ export const inboxRouter = createTRPCRouter({
     ),
 
   /** Bulk approve/decline with one note: each request on its own, the result says which failed. */
-  decideMany: partnerMutationProcedure
+  decideMany: partnerMutationProcedure.meta({ permission: MANAGERS })
     .input(inboxDecideInputSchema)
     .output(inboxDecideResultSchema)
     .mutation(async ({ ctx, input }) => ({
       results: await decideAccessRequests(ctx.scope, input.ids, input.decision, { note: input.note ?? null, actor: { kind: "admin", adminId: ctx.actor.adminId } }),
     })),
 
-  reply: partnerMutationProcedure
+  reply: partnerMutationProcedure.meta({ permission: MANAGERS })
     .input(inboxReplyInputSchema)
     .mutation(({ ctx, input }) => replyToInquiry(ctx.scope, input.id, input.message, { adminId: ctx.actor.adminId, email: ctx.admin.email })),
 
-  close: partnerMutationProcedure.input(inboxCloseInputSchema).mutation(({ ctx, input }) => closeInquiries(ctx.scope, input.ids)),
+  close: partnerMutationProcedure.meta({ permission: MANAGERS }).input(inboxCloseInputSchema).mutation(({ ctx, input }) => closeInquiries(ctx.scope, input.ids)),
 });

@@ -3,9 +3,10 @@
 import { inquiryListQuerySchema, inquiryListSchema } from "@/server/schemas/inquiry.schema";
 import { listInquiries } from "@/server/services/deals";
 import { createTRPCRouter, partnerProcedure } from "../init";
+import { MANAGERS } from "@/server/domain/team-roles";
 
 export const inquiriesRouter = createTRPCRouter({
-  list: partnerProcedure
+  list: partnerProcedure.meta({ permission: MANAGERS })
     .input(inquiryListQuerySchema.optional())
     .output(inquiryListSchema)
     .query(({ ctx, input }) => listInquiries(ctx.scope, { limit: input?.limit, cursor: input?.cursor })),

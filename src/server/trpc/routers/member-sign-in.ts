@@ -8,6 +8,7 @@ import type { PartnerScope } from "@/server/scope";
 import { handoffSecretStatus, rotateHandoffSecret } from "@/server/services/member-sign-in";
 import { getPartner, updatePartner, type PartnerDto } from "@/server/services/partners";
 import { createTRPCRouter, partnerMutationProcedure, partnerProcedure } from "../init";
+import { BUILDERS, MANAGERS } from "@/server/domain/team-roles";
 
 async function viewOf(scope: PartnerScope, partner: PartnerDto): Promise<MemberSignInView> {
   // The registered redirect URI is the subdomain's (or the path fallback's), not a custom domain's.
@@ -21,10 +22,11 @@ async function viewOf(scope: PartnerScope, partner: PartnerDto): Promise<MemberS
 }
 
 export const memberSignInRouter = createTRPCRouter({
-  get: partnerProcedure.output(memberSignInViewSchema).query(async ({ ctx }) => viewOf(ctx.scope, await getPartner(ctx.scope))),
+  // Member sign-in (contract section 15): who configures the IdP; the hand-off secret is an integration key.
+  get: partnerProcedure.meta({ permission: BUILDERS }).output(memberSignInViewSchema).query(async ({ ctx }) => viewOf(ctx.scope, await getPartner(ctx.scope))),
 
   /** The whole member_sign_in; the client secret may be left out to keep the stored one (same issuer). */
-  update: partnerMutationProcedure
+  update: partnerMutationProcedure.meta({ permission: MANAGERS })
     .input(memberSignInInputSchema)
     .output(memberSignInViewSchema)
     .mutation(async ({ ctx, input }) => viewOf(ctx.scope, await updatePartner(ctx.actor, ctx.scope.partnerId, { member_sign_in: input }, { actorEmail: ctx.admin.email }))),
@@ -33,12 +35,12 @@ export const memberSignInRouter = createTRPCRouter({
    * "Test sign-in": a link, good once for five minutes, that runs the partner's OIDC sign-in and ends
    * on a report of what the IdP sent and what a real sign-in would do (nothing is written).
    */
-  testSignIn: partnerMutationProcedure.output(memberSignInTestSchema).mutation(async ({ ctx }) => {
+  testSignIn: partnerMutationProcedure.meta({ permission: MANAGERS }).output(memberSignInTestSchema).mutation(async ({ ctx }) => {
     const partner = await getPartner(ctx.scope);
     const root = hostedAppUrl(hostedAppConfig(), partner.subdomain);
     return { url: `${root}/auth/oidc/start?test=${encodeURIComponent(issueOidcTestTicket(partner.id))}` };
   }),
 
   /** A new hand-off secret for the session's environment, shown once; the previous one verifies 24 hours more. */
-  rotateHandoffSecret: partnerMutationProcedure.output(handoffSecretSchema).mutation(({ ctx }) => rotateHandoffSecret(ctx.scope)),
+  rotateHandoffSecret: partnerMutationProcedure.meta({ permission: BUILDERS }).output(handoffSecretSchema).mutation(({ ctx }) => rotateHandoffSecret(ctx.scope)),
 });

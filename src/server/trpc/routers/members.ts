@@ -37,13 +37,14 @@ import {
   withLastSignIn,
 } from "@/server/services/members";
 import { createTRPCRouter, partnerMutationProcedure, partnerProcedure } from "../init";
+import { MANAGERS } from "@/server/domain/team-roles";
 
 const actorOf = (ctx: { actor: Parameters<typeof activityActorOf>[0]; admin: { email?: string | null } }) => ({ actor: activityActorOf(ctx.actor, ctx.admin.email) });
 
 export const membersRouter = createTRPCRouter({
-  list: partnerProcedure.input(memberListInputSchema).output(memberListOutputSchema).query(({ ctx, input }) => listPortalMembers(ctx.scope, input)),
+  list: partnerProcedure.meta({ permission: MANAGERS }).input(memberListInputSchema).output(memberListOutputSchema).query(({ ctx, input }) => listPortalMembers(ctx.scope, input)),
 
-  get: partnerProcedure
+  get: partnerProcedure.meta({ permission: MANAGERS })
     .input(memberIdInputSchema)
     .output(portalMemberSchema)
     .query(async ({ ctx, input }) => {
@@ -52,10 +53,10 @@ export const membersRouter = createTRPCRouter({
     }),
 
   /** The member's page: profile, eligibility, events, codes, redemptions. */
-  detail: partnerProcedure.input(memberIdInputSchema).output(memberDetailOutputSchema).query(({ ctx, input }) => getMemberDetail(ctx.scope, input.id)),
+  detail: partnerProcedure.meta({ permission: MANAGERS }).input(memberIdInputSchema).output(memberDetailOutputSchema).query(({ ctx, input }) => getMemberDetail(ctx.scope, input.id)),
 
   /** POST /v1/users: an existing email returns that member (created false), unchanged. */
-  create: partnerMutationProcedure
+  create: partnerMutationProcedure.meta({ permission: MANAGERS })
     .input(memberCreateInputSchema)
     .output(memberCreateOutputSchema)
     .mutation(async ({ ctx, input }) => {
@@ -65,7 +66,7 @@ export const membersRouter = createTRPCRouter({
       return { user: member, created, sign_in_url };
     }),
 
-  update: partnerMutationProcedure
+  update: partnerMutationProcedure.meta({ permission: MANAGERS })
     .input(memberUpdateInputSchema)
     .output(portalMemberSchema)
     .mutation(async ({ ctx, input }) => {
@@ -74,19 +75,19 @@ export const membersRouter = createTRPCRouter({
       return member;
     }),
 
-  delete: partnerMutationProcedure
+  delete: partnerMutationProcedure.meta({ permission: MANAGERS })
     .input(memberIdInputSchema)
     .output(userDeletedSchema)
     .mutation(({ ctx, input }) => deleteMember(ctx.scope, input.id, actorOf(ctx))),
 
   /** Bulk delete of the selected members, all or none (another partner's id is NOT_FOUND). */
-  deleteMany: partnerMutationProcedure
+  deleteMany: partnerMutationProcedure.meta({ permission: MANAGERS })
     .input(memberDeleteManyInputSchema)
     .output(memberDeleteManyOutputSchema)
     .mutation(({ ctx, input }) => deleteMembers(ctx.scope, input.ids, actorOf(ctx))),
 
   /** "Copy sign-in link": a fresh magic link, as POST /v1/users returns (single use, 15 minutes). */
-  signInLink: partnerMutationProcedure
+  signInLink: partnerMutationProcedure.meta({ permission: MANAGERS })
     .input(memberIdInputSchema)
     .output(signInLinkOutputSchema)
     .mutation(async ({ ctx, input }) => {
@@ -96,13 +97,13 @@ export const membersRouter = createTRPCRouter({
     }),
 
   /** "Send sign-in email": a fresh link emailed to each selected member (all or none: another partner's id is NOT_FOUND). */
-  sendSignInEmails: partnerMutationProcedure
+  sendSignInEmails: partnerMutationProcedure.meta({ permission: MANAGERS })
     .input(memberSendSignInEmailsInputSchema)
     .output(memberSendSignInEmailsOutputSchema)
     .mutation(({ ctx, input }) => sendMemberSignInEmails(ctx.scope, input.ids, hostedAppConfig())),
 
   /** One chunk (≤ 1,000 rows) of a CSV import through the POST /v1/users/batch service. */
-  importBatch: partnerMutationProcedure
+  importBatch: partnerMutationProcedure.meta({ permission: MANAGERS })
     .input(memberImportInputSchema)
     .output(memberImportOutputSchema)
     .mutation(async ({ ctx, input }) => {

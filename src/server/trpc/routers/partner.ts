@@ -5,13 +5,14 @@ import { setPortalEnvironment } from "@/server/services/admins";
 import { getPartner } from "@/server/services/partners";
 import { adminProcedure, createTRPCRouter, partnerProcedure } from "../init";
 import { z } from "zod";
+import { ALL_ROLES } from "@/server/domain/team-roles";
 
 export const partnerRouter = createTRPCRouter({
   /** The partner whose portal this is (own partner, or the one a super_admin views as). */
-  get: partnerProcedure.output(partnerOutputSchema).query(({ ctx }) => getPartner(ctx.scope)),
+  get: partnerProcedure.meta({ permission: ALL_ROLES }).output(partnerOutputSchema).query(({ ctx }) => getPartner(ctx.scope)),
 
   /** The Live / Sandbox switch; kept on the admin account. Allowed while viewing read-only: it changes no partner data. */
-  setEnvironment: adminProcedure
+  setEnvironment: adminProcedure.meta({ permission: "self" })
     .input(setEnvironmentInputSchema)
     .output(z.object({ environment: environmentSchema }))
     .mutation(({ ctx, input }) => setPortalEnvironment(ctx.actor, input.environment)),

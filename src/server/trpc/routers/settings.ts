@@ -16,6 +16,7 @@ import { DIGEST_FREQUENCIES, previewMemberDigest } from "@/server/services/diges
 import { searchPreviewMembers } from "@/server/services/deals";
 import { memberSearchInputSchema, memberSearchOutputSchema } from "@/server/schemas/portal-deals.schema";
 import { createTRPCRouter, partnerMutationProcedure, partnerProcedure } from "../init";
+import { BUILDERS, MANAGERS, OWNERS } from "@/server/domain/team-roles";
 
 const hostingSchema = z.object({
   scheme: z.enum(["http", "https"]),
@@ -44,9 +45,9 @@ function hostingOf(partner: { subdomain: string; custom_domain: string | null })
 
 export const settingsRouter = createTRPCRouter({
   /** Every email template with this partner's saved branding and sample data (nothing is sent). */
-  emailPreviews: partnerProcedure.query(({ ctx }) => previewEmails(ctx.scope, hostedAppConfig())),
+  emailPreviews: partnerProcedure.meta({ permission: MANAGERS }).query(({ ctx }) => previewEmails(ctx.scope, hostedAppConfig())),
 
-  get: partnerProcedure
+  get: partnerProcedure.meta({ permission: BUILDERS })
     .output(z.object({ partner: partnerOutputSchema, hosting: hostingSchema }))
     .query(async ({ ctx }) => {
       const partner = await getPartner(ctx.scope);
@@ -54,17 +55,17 @@ export const settingsRouter = createTRPCRouter({
     }),
 
   /** Which profile questions members may answer themselves in the hosted app (docs/hosted-app.md). */
-  memberProfile: partnerProcedure
+  memberProfile: partnerProcedure.meta({ permission: MANAGERS })
     .output(z.object({ member_editable_dimensions: z.array(z.string()) }))
     .query(async ({ ctx }) => ({ member_editable_dimensions: await getMemberEditableDimensions(ctx.scope) })),
 
-  setMemberProfile: partnerMutationProcedure
+  setMemberProfile: partnerMutationProcedure.meta({ permission: MANAGERS })
     .input(z.object({ member_editable_dimensions: z.array(z.enum(PROFILE_DIMENSIONS)).max(PROFILE_DIMENSIONS.length) }))
     .output(z.object({ member_editable_dimensions: z.array(z.string()) }))
     .mutation(async ({ ctx, input }) => ({ member_editable_dimensions: await setMemberEditableDimensions(ctx.scope, input.member_editable_dimensions) })),
 
   /** Settings → Member digests: how often live members get "New deals you can claim" (contract section 19). */
-  setDigestFrequency: partnerMutationProcedure
+  setDigestFrequency: partnerMutationProcedure.meta({ permission: MANAGERS })
     .input(z.object({ digest_frequency: z.enum(DIGEST_FREQUENCIES) }).strict())
     .output(z.object({ digest_frequency: z.enum(DIGEST_FREQUENCIES) }))
     .mutation(async ({ ctx, input }) => {
@@ -74,7 +75,7 @@ export const settingsRouter = createTRPCRouter({
 
   /** The next digest one member of this environment would get if it ran now (nothing is sent). */
   /** The next digest of one live member (digests are live-only: whatever the portal's environment). */
-  previewDigest: partnerProcedure
+  previewDigest: partnerProcedure.meta({ permission: MANAGERS })
     .input(z.object({ member_id: z.uuid({ error: "must be a member id" }) }).strict())
     .output(
       z.object({
@@ -100,15 +101,15 @@ export const settingsRouter = createTRPCRouter({
     }),
 
   /** The digest preview's member picker: live members, whatever the portal's environment. */
-  searchDigestMembers: partnerProcedure
+  searchDigestMembers: partnerProcedure.meta({ permission: MANAGERS })
     .input(memberSearchInputSchema)
     .output(memberSearchOutputSchema)
     .query(({ ctx, input }) => searchPreviewMembers({ partnerId: ctx.scope.partnerId, environment: "live" }, input.q)),
 
   /** Security settings (owners): require two-factor sign-in for every admin of the partner. */
-  security: partnerProcedure.output(partnerSecuritySchema).query(async ({ ctx }) => ({ require_admin_2fa: (await getPartner(ctx.scope)).require_admin_2fa })),
+  security: partnerProcedure.meta({ permission: OWNERS }).output(partnerSecuritySchema).query(async ({ ctx }) => ({ require_admin_2fa: (await getPartner(ctx.scope)).require_admin_2fa })),
 
-  setSecurity: partnerMutationProcedure
+  setSecurity: partnerMutationProcedure.meta({ permission: OWNERS })
     .input(partnerSecuritySchema)
     .output(partnerSecuritySchema)
     .mutation(async ({ ctx, input }) => {
@@ -117,7 +118,7 @@ export const settingsRouter = createTRPCRouter({
     }),
 
   /** Saves the fields given (a partial update); refused while a super admin views read-only. */
-  update: partnerMutationProcedure
+  update: partnerMutationProcedure.meta({ permission: MANAGERS })
     .input(partnerSettingsSchema)
     .output(z.object({ partner: partnerOutputSchema, hosting: hostingSchema }))
     .mutation(async ({ ctx, input }) => {
@@ -126,7 +127,7 @@ export const settingsRouter = createTRPCRouter({
     }),
 
   /** Checks the pending custom domain (DNS record, then a request to it); links switch only when verified. */
-  verifyCustomDomain: partnerMutationProcedure.output(z.object({ partner: partnerOutputSchema, hosting: hostingSchema })).mutation(async ({ ctx }) => {
+  verifyCustomDomain: partnerMutationProcedure.meta({ permission: MANAGERS }).output(z.object({ partner: partnerOutputSchema, hosting: hostingSchema })).mutation(async ({ ctx }) => {
     const partner = await verifyCustomDomain(ctx.scope, { appDomain: hostedAppConfig().appDomain });
     return { partner, hosting: hostingOf(partner) };
   }),

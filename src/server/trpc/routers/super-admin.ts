@@ -1,27 +1,40 @@
 // superAdmin.* — the platform operator's pages: partners, the servicepass catalogue, categories and
 // the platform view. Every procedure is a superAdminProcedure (test/trpc/super-admin-authorization
 // enumerates this router to keep it so); each calls one service with ctx.actor.
-import { z } from "zod";
+import { apiKeyRotateOutputSchema } from "@/server/schemas/api-key.schema";
 import {
+  adminCategorySchema,
+  categoriesMergedSchema,
   categoryCreateInputSchema,
   categoryMergeInputSchema,
+  categoryMovedSchema,
   categoryMoveInputSchema,
+  categoryRenamedSchema,
   categoryRenameInputSchema,
 } from "@/server/schemas/category.schema";
+import { fileDownloadSchema } from "@/server/schemas/file-download.schema";
 import {
   catalogDealCreateInputSchema,
   catalogDealIdInputSchema,
   catalogDealListInputSchema,
+  catalogDealListSchema,
+  catalogDealTrackingInputSchema,
+  catalogDealVerifiedSchema,
   catalogDealUpdateInputSchema,
   catalogExportInputSchema,
   catalogFileInputSchema,
+  catalogTrackingSchema,
+  exitViewAsOutputSchema,
   partnerCreateWithAdminSchema,
+  partnerFiguresSchema,
   partnerIdInputSchema,
   partnerListInputSchema,
   partnerRotateKeysInputSchema,
   partnerSetActiveInputSchema,
   partnerUpdateByIdInputSchema,
   platformActivityInputSchema,
+  platformActivityListSchema,
+  viewAsOutputSchema,
 } from "@/server/schemas/super-admin.schema";
 import { exitViewAs, listPlatformActivity, viewAsPartner } from "@/server/services/admins";
 import {
@@ -43,7 +56,7 @@ import {
 import { createPartnerWithAdmin, getPartnerForAdmin, listPartnersForAdmin, rotatePartnerKeys, setPartnerActive, updatePartner } from "@/server/services/partners";
 import { listPartnerFigures } from "@/server/services/events";
 import { getMailboxEmail, listMailbox } from "@/server/services/email";
-import { mailboxEmailInputSchema, mailboxListInputSchema } from "@/server/schemas/mailbox.schema";
+import { mailboxEmailInputSchema, mailboxEmailSchema, mailboxListInputSchema, mailboxListSchema } from "@/server/schemas/mailbox.schema";
 import { createTRPCRouter, superAdminProcedure } from "../init";
 import { catalogExportFile } from "../views/catalog-export";
 
@@ -55,20 +68,21 @@ export const superAdminRouter = createTRPCRouter({
   /** A partner's settings edited by the super admin (the partners service with the admin actor; recorded in its activity and the platform log). */
   updatePartner: superAdminProcedure.input(partnerUpdateByIdInputSchema).mutation(({ ctx, input }) => updatePartner(ctx.actor, input.partnerId, input.changes, { actorEmail: ctx.admin.email })),
   setPartnerActive: superAdminProcedure.input(partnerSetActiveInputSchema).mutation(({ ctx, input }) => setPartnerActive(ctx.actor, input.partnerId, input.active, ctx.admin.email)),
-  rotatePartnerKeys: superAdminProcedure.input(partnerRotateKeysInputSchema).mutation(({ ctx, input }) => rotatePartnerKeys(ctx.actor, input.partnerId, input.environment, ctx.admin.email)),
-  viewAs: superAdminProcedure.input(partnerIdInputSchema).mutation(({ ctx, input }) => viewAsPartner(ctx.actor, input.partnerId, ctx.admin.email)),
-  exitViewAs: superAdminProcedure.mutation(({ ctx }) => exitViewAs(ctx.actor)),
+  rotatePartnerKeys: superAdminProcedure.input(partnerRotateKeysInputSchema).output(apiKeyRotateOutputSchema).mutation(({ ctx, input }) => rotatePartnerKeys(ctx.actor, input.partnerId, input.environment, ctx.admin.email)),
+  viewAs: superAdminProcedure.input(partnerIdInputSchema).output(viewAsOutputSchema).mutation(({ ctx, input }) => viewAsPartner(ctx.actor, input.partnerId, ctx.admin.email)),
+  exitViewAs: superAdminProcedure.output(exitViewAsOutputSchema).mutation(({ ctx }) => exitViewAs(ctx.actor)),
 
   // ---- Servicepass catalogue ----
-  listCatalogDeals: superAdminProcedure.input(catalogDealListInputSchema).query(({ ctx, input }) => listCatalogDeals(ctx.actor, input)),
+  listCatalogDeals: superAdminProcedure.input(catalogDealListInputSchema).output(catalogDealListSchema).query(({ ctx, input }) => listCatalogDeals(ctx.actor, input)),
   getCatalogDeal: superAdminProcedure.input(catalogDealIdInputSchema).query(({ ctx, input }) => getCatalogDeal(ctx.actor, input.id)),
   createCatalogDeal: superAdminProcedure.input(catalogDealCreateInputSchema).mutation(({ ctx, input }) => createCatalogDeal(ctx.actor, input.entry, ctx.admin.email)),
   /** Provider tracking of a servicepass deal: on (the new secret, once), off, or a rotated secret. */
   setCatalogDealTracking: superAdminProcedure
-    .input(z.object({ id: z.string().max(100), enabled: z.boolean().optional(), rotate: z.literal(true).optional() }))
+    .input(catalogDealTrackingInputSchema)
+    .output(catalogTrackingSchema)
     .mutation(({ ctx, input }) => setCatalogDealTracking(ctx.actor, input.id, input.rotate ? { rotate: true } : { enabled: input.enabled ?? false }, ctx.admin.email)),
   /** "Mark verified": the deal was checked with its provider now (verified_at). */
-  markCatalogDealVerified: superAdminProcedure.input(catalogDealIdInputSchema).mutation(({ ctx, input }) => markCatalogDealVerified(ctx.actor, input.id, ctx.admin.email)),
+  markCatalogDealVerified: superAdminProcedure.input(catalogDealIdInputSchema).output(catalogDealVerifiedSchema).mutation(({ ctx, input }) => markCatalogDealVerified(ctx.actor, input.id, ctx.admin.email)),
   /** "Save deal": the entry, then the tracking switch when it changed (a secret only for a deal that never had one). */
   updateCatalogDeal: superAdminProcedure.input(catalogDealUpdateInputSchema).mutation(async ({ ctx, input }) => {
     const deal = await updateCatalogDeal(ctx.actor, input.id, input.entry, ctx.admin.email);
@@ -79,21 +93,21 @@ export const superAdminRouter = createTRPCRouter({
   importCatalog: superAdminProcedure.input(catalogFileInputSchema).mutation(({ ctx, input }) => importCatalogFile(ctx.actor, input.format, input.text, ctx.admin.email)),
   exportCatalog: superAdminProcedure
     .input(catalogExportInputSchema)
-    .output(z.object({ filename: z.string(), mimeType: z.string(), content: z.string(), count: z.number().int() }))
+    .output(fileDownloadSchema)
     .query(async ({ ctx, input }) => catalogExportFile(await exportCatalog(ctx.actor), input.format, new Date())),
 
   // ---- Categories ----
-  listCategories: superAdminProcedure.query(({ ctx }) => listCategories(ctx.actor)),
-  createCategory: superAdminProcedure.input(categoryCreateInputSchema).mutation(({ ctx, input }) => createCategory(ctx.actor, input, ctx.admin.email)),
-  renameCategory: superAdminProcedure.input(categoryRenameInputSchema).mutation(({ ctx, input }) => renameCategory(ctx.actor, input, ctx.admin.email)),
-  moveCategory: superAdminProcedure.input(categoryMoveInputSchema).mutation(({ ctx, input }) => moveCategory(ctx.actor, input, ctx.admin.email)),
-  mergeCategories: superAdminProcedure.input(categoryMergeInputSchema).mutation(({ ctx, input }) => mergeCategories(ctx.actor, input, ctx.admin.email)),
+  listCategories: superAdminProcedure.output(adminCategorySchema.array()).query(({ ctx }) => listCategories(ctx.actor)),
+  createCategory: superAdminProcedure.input(categoryCreateInputSchema).output(adminCategorySchema).mutation(({ ctx, input }) => createCategory(ctx.actor, input, ctx.admin.email)),
+  renameCategory: superAdminProcedure.input(categoryRenameInputSchema).output(categoryRenamedSchema).mutation(({ ctx, input }) => renameCategory(ctx.actor, input, ctx.admin.email)),
+  moveCategory: superAdminProcedure.input(categoryMoveInputSchema).output(categoryMovedSchema).mutation(({ ctx, input }) => moveCategory(ctx.actor, input, ctx.admin.email)),
+  mergeCategories: superAdminProcedure.input(categoryMergeInputSchema).output(categoriesMergedSchema).mutation(({ ctx, input }) => mergeCategories(ctx.actor, input, ctx.admin.email)),
 
   // ---- Platform ----
-  partnerFigures: superAdminProcedure.query(({ ctx }) => listPartnerFigures(ctx.actor)),
-  activity: superAdminProcedure.input(platformActivityInputSchema).query(({ ctx, input }) => listPlatformActivity(ctx.actor, input)),
+  partnerFigures: superAdminProcedure.output(partnerFiguresSchema).query(({ ctx }) => listPartnerFigures(ctx.actor)),
+  activity: superAdminProcedure.input(platformActivityInputSchema).output(platformActivityListSchema).query(({ ctx, input }) => listPlatformActivity(ctx.actor, input)),
 
   // ---- Mailbox (every email of the outbox; without SMTP_URL the only place they can be read) ----
-  mailbox: superAdminProcedure.input(mailboxListInputSchema).query(({ ctx, input }) => listMailbox(ctx.actor, input)),
-  mailboxEmail: superAdminProcedure.input(mailboxEmailInputSchema).query(({ ctx, input }) => getMailboxEmail(ctx.actor, input.id)),
+  mailbox: superAdminProcedure.input(mailboxListInputSchema).output(mailboxListSchema).query(({ ctx, input }) => listMailbox(ctx.actor, input)),
+  mailboxEmail: superAdminProcedure.input(mailboxEmailInputSchema).output(mailboxEmailSchema).query(({ ctx, input }) => getMailboxEmail(ctx.actor, input.id)),
 });

@@ -2,9 +2,10 @@
 // confirmed value in one column per currency (major units). The service returns figures; the file's
 // columns and bytes are this adapter's.
 import { toCsv } from "@/lib/csv-formula";
-import type { ProviderResults } from "@/server/services/providers";
+import type { FileDownload } from "@/server/schemas/file-download.schema";
+import type { ProviderResults } from "@/server/schemas/provider.schema";
 
-export function providerResultsFile(results: ProviderResults): { filename: string; mimeType: string; content: string; count: number } {
+export function providerResultsFile(results: ProviderResults): FileDownload {
   const currencies = [...new Set(results.rows.flatMap((r) => Object.keys(r.value)))].sort();
   const columns = ["deal_id", "deal_name", "month", "clicks", "confirmed", "conversion_rate", "partners", ...currencies.map((c) => `value_${c}`)];
   const partners = new Map(results.deals.map((d) => [d.deal_id, d.partners]));

@@ -1,9 +1,12 @@
 "use client";
 // The provider's deals as a select (codes and tracking pages work on one deal at a time).
+import type { RouterOutputs } from "@/trpc/react";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 
-export function DealPicker({ deals, value, onChange, id }: { deals: { id: string; product_name: string }[]; value: string; onChange: (id: string) => void; id: string }) {
+type Deal = Pick<RouterOutputs["provider"]["deals"][number], "id" | "product_name">;
+
+export function DealPicker({ deals, value, onChange, id }: { deals: Deal[]; value: string; onChange: (id: string) => void; id: string }) {
   return (
     <div className="space-y-1">
       <Label htmlFor={id}>Deal</Label>

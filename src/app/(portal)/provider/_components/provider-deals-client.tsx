@@ -2,7 +2,7 @@
 // The provider's deals and its change requests. "Propose changes" opens the deal's editable fields;
 // the live deal changes only when the Perkway team approves.
 import { Handshake } from "lucide-react";
-import { api } from "@/trpc/react";
+import { api, type RouterOutputs } from "@/trpc/react";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -19,9 +19,8 @@ const REQUEST_STATUS_LABELS = { pending: "In review", approved: "Approved", reje
 const DEAL_STATUS_VARIANT: Partial<Record<DealStatus, "success" | "secondary" | "outline" | "warning">> = { live: "success", paused: "warning", expired: "secondary" };
 
 /** The deal's status as members' partners see it, in words. */
-function DealStatusBadge({ status }: { status: string }) {
-  const s = status as DealStatus;
-  return <Badge variant={DEAL_STATUS_VARIANT[s] ?? "outline"}>{DEAL_STATUS_LABELS[s] ?? status}</Badge>;
+function DealStatusBadge({ status }: { status: RouterOutputs["provider"]["deals"][number]["status"] }) {
+  return <Badge variant={DEAL_STATUS_VARIANT[status] ?? "outline"}>{DEAL_STATUS_LABELS[status]}</Badge>;
 }
 
 /** Tracking in words: whether Perkway tracks clicks and takes the provider's confirmations. */

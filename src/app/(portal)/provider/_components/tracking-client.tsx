@@ -3,7 +3,7 @@
 // the exact body, timestamp, signature and curl Perkway expects), and the last 50 postbacks received.
 import { useState } from "react";
 import { toast } from "sonner";
-import { api } from "@/trpc/react";
+import { api, type RouterOutputs } from "@/trpc/react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -172,7 +172,7 @@ function PostbacksCard({ dealId }: { dealId?: string }) {
 }
 
 /** What the provider's request named: its click_id and external_id, or the redemption id of a reversal. */
-function SentIds({ row }: { row: { kind: string; click_id: string | null; external_id: string | null; redemption_id: string | null } }) {
+function SentIds({ row }: { row: RouterOutputs["provider"]["postbacks"][number] }) {
   const ids: [string, string][] = [];
   if (row.click_id) ids.push(["click_id", row.click_id]);
   if (row.external_id) ids.push(["external_id", row.external_id]);

@@ -12,9 +12,9 @@ import { SignInPrompt } from "@/components/hosted/sign-in-prompt";
 import { UpgradeBanner } from "@/components/hosted/upgrade-banner";
 import { listHostedDeals } from "@/server/services/deals";
 import { trackEvent } from "../actions";
-import { getSurface, loadMember, loadPartner } from "../_lib/member-context";
+import { getSurface, loadMember, loadPartner } from "@/server/auth/member-context";
 import { getLocale, getTranslations } from "next-intl/server";
-import type { SupportedLocale } from "@/server/domain/locales";
+import type { SupportedLocale } from "@/lib/locales";
 
 type Props = { params: Promise<{ subdomain: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

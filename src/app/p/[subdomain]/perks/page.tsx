@@ -6,7 +6,7 @@ import { ArrowLeft } from "lucide-react";
 import { SignInPrompt } from "@/components/hosted/sign-in-prompt";
 import { Badge } from "@/components/ui/badge";
 import { listMemberPerks } from "@/server/services/members";
-import { getSurface, loadMember, loadPartner } from "../_lib/member-context";
+import { getSurface, loadMember, loadPartner } from "@/server/auth/member-context";
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatMemberDate } from "@/components/hosted/format-date";
 

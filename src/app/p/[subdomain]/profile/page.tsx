@@ -13,7 +13,7 @@ import { questionLabel, vocabLabel } from "@/components/hosted/lock-reasons";
 import { getMemberProfile } from "@/server/services/members";
 import { saveProfile } from "../actions";
 import { DigestEmailsSection } from "./_components/digest-emails-section";
-import { getSurface, loadMember, loadPartner } from "../_lib/member-context";
+import { getSurface, loadMember, loadPartner } from "@/server/auth/member-context";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
 
 type Props = { params: Promise<{ subdomain: string }>; searchParams: Promise<{ need?: string; back?: string }> };

@@ -8,7 +8,7 @@ import { dealFacts, isoDate, type DealShape } from "@/server/services/deals/deal
 import { sanitizeInstructions } from "@/server/services/deals/redemption/redemption-html";
 import type { DealDto } from "@/server/schemas/deal.schema";
 import { dealDtoBase, withClaimable, type DealDtoBase } from "@/server/services/deals/serialize-deal";
-import type { SupportedLocale } from "@/server/domain/locales";
+import type { SupportedLocale } from "@/lib/locales";
 import type { DealTranslations } from "@/server/schemas/deal-translation.schema";
 import { localizeDealDto, storedTranslations } from "@/server/services/deals/deal-translations";
 

@@ -1,6 +1,6 @@
 // Deal expiry (contract section 19): a deal whose end_date has passed becomes `expired`. Workers run
-// this every minute (services/digests/scheduled-work.ts); one UPDATE … RETURNING takes each
-// deal once, whoever runs it: a second, concurrent UPDATE waits on the row lock, re-reads the status
+// this every minute (the scheduled work of src/server/runtime/background-work.ts); one UPDATE …
+// RETURNING takes each deal once, whoever runs it: a second, concurrent UPDATE waits on the row lock, re-reads the status
 // (now expired) and skips the row. The deal.expired event of a partner's own deal is written in the
 // same transaction, so it is sent once. Servicepass deals expire too, without an event (like
 // deal.published, the event is about a partner's own deals).

@@ -8,7 +8,7 @@ import type { HostedMember } from "@/server/services/members";
 import { dealDtoOf, findChannelDeal, getPartnerView, listChannelDeals, type CatalogEntry } from "./deal-source";
 import { matchDeals } from "./fuzzy-search";
 import { forYouOrder, hasNoCodesLeft, listMemberDealStates, type MemberDeal } from "./member-deal-states";
-import type { SupportedLocale } from "@/server/domain/locales";
+import type { SupportedLocale } from "@/lib/locales";
 import { localizeDealDto } from "@/server/services/deals/deal-translations";
 
 const UNAVAILABLE: MemberLock = { code: "unavailable" };

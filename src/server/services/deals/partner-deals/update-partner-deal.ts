@@ -15,7 +15,7 @@ import { findPartnerDealOrThrow, partnerDealsWhere } from "./find-partner-deal";
 import { loadPartnerContext, serializePartnerDeal } from "./serialize-partner-deal";
 import { assertCompleteForLive, assertTransition } from "./status-machine";
 import { enqueueWebhookEvent } from "@/server/services/webhooks";
-import { newProviderSecret } from "@/server/services/deals/tracking/provider-secret";
+import { newProviderSecret } from "@/server/services/tracking";
 import { writesCachedRows } from "@/server/services/cache";
 import { mergeTranslations, storedTranslations } from "@/server/services/deals/deal-translations";
 

@@ -9,7 +9,7 @@ import { sandboxCode } from "@/server/services/deals/codes/claim-code";
 import { redeemDeal, type RedeemRefusal } from "./redeem-deal";
 import { recordHostedEvents } from "@/server/services/events";
 import type { HostedMember } from "@/server/services/members";
-import type { SupportedLocale } from "@/server/domain/locales";
+import type { SupportedLocale } from "@/lib/locales";
 
 export type RevealResult = { ok: true; redemption: RedemptionDto; newlyClaimed: boolean } | RedeemRefusal;
 

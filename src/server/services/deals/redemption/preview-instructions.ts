@@ -5,7 +5,8 @@
 import type { PartnerScope } from "@/server/scope";
 import { findDealMember } from "@/server/services/deals/listing/find-deal-member";
 import { markdownToInstructions } from "./instructions-markdown";
-import { personalizeInstructions, personalizeRedeemUrl, type PlaceholderValues } from "./redemption-html";
+import { personalizeRedeemUrl, type PlaceholderValues } from "@/server/schemas/redemption.schema";
+import { personalizeInstructions } from "./redemption-html";
 
 export async function previewInstructions(scope: PartnerScope, input: { instructions: string; redeem_url: string; member_id?: string }) {
   const member = input.member_id ? await findDealMember(scope, { user_id: input.member_id }) : null;

@@ -18,12 +18,13 @@ import { findVisibleEntry } from "@/server/services/deals/listing/get-deal";
 import type { DealChannel } from "@/server/services/deals/listing/list-deals";
 import { findDealMember } from "@/server/services/deals/listing/find-deal-member";
 import { recordRedemptions } from "@/server/services/events";
-import { personalizeInstructions, personalizeRedeemUrl, type PlaceholderValues } from "./redemption-html";
-import { issueClick } from "@/server/services/deals/tracking/clicks";
+import { personalizeRedeemUrl, type PlaceholderValues } from "@/server/schemas/redemption.schema";
+import { personalizeInstructions } from "./redemption-html";
+import { issueClick } from "@/server/services/tracking";
 import { hostedAppConfig, type SignInUrlConfig } from "@/server/config/hosted-app-config";
 import { hostedAppUrl } from "@/server/config/hosted-app-url";
 import { db } from "@/server/db/client";
-import type { SupportedLocale } from "@/server/domain/locales";
+import type { SupportedLocale } from "@/lib/locales";
 import { localizedInstructions } from "@/server/services/deals/deal-translations";
 
 /** The hosted root of the tracked link; null when the partner has no hosted app to redirect from. */

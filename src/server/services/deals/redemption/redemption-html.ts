@@ -2,7 +2,7 @@
 // sanitized with sanitize-html (maintained, allow-list based) on write and again on read, and
 // personalized with placeholders escaped for their context (HTML-escaped in HTML, URL-encoded in URLs).
 import sanitizeHtml from "sanitize-html";
-import { PLACEHOLDER_RE, isRedeemUrlTemplate } from "@/server/schemas/redemption.schema";
+import { PLACEHOLDER_RE, type PlaceholderValues } from "@/server/schemas/redemption.schema";
 
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   // sanitize-html's defaults: text formatting, lists, tables, links; no script/style/iframe/form.
@@ -55,8 +55,6 @@ export function sanitizeMemoStats(): { entries: number; bytes: number } {
   return { entries: memo.size, bytes: memoBytes };
 }
 
-/** click_id: the member's tracked click (/r/{click_id}); "" for untracked deals and in instructions. */
-export type PlaceholderValues = { email: string; user_id: string; external_user_id: string; partner_id: string; click_id?: string };
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 function escapeHtml(s: string): string {
@@ -77,11 +75,4 @@ export function personalizeInstructions(template: string, values: PlaceholderVal
   );
   const filled = inUrls.replace(PLACEHOLDER_RE, (_m, key: keyof PlaceholderValues) => escapeHtml(values[key] ?? ""));
   return sanitizeHtml(filled, SANITIZE_OPTIONS);
-}
-
-/** Fills placeholders URL-encoded; anything that is not an http(s) URL afterwards becomes "". */
-export function personalizeRedeemUrl(template: string, values: PlaceholderValues): string {
-  if (template === "") return "";
-  const filled = template.replace(PLACEHOLDER_RE, (_m, key: keyof PlaceholderValues) => encodeURIComponent(values[key] ?? ""));
-  return isRedeemUrlTemplate(filled) ? filled : "";
 }

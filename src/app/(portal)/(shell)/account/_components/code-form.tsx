@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
 import { TextField } from "@/components/portal/form-fields";
 import { setServerErrors } from "@/components/portal/server-errors";
-import { plainErrorMap } from "@/lib/plain-messages";
+import { plainErrorMap } from "@/server/domain/plain-messages";
 import { twoFactorCodeInputSchema } from "@/server/schemas/account.schema";
 
 type Values = { code: string };

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Checkbox } from "@/components/ui/checkbox";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { SUPPORTED_LOCALES } from "@/server/domain/locales";
+import { SUPPORTED_LOCALES } from "@/lib/locales";
 import type { SettingsFormState } from "./use-settings-form";
 
 const names = new Intl.DisplayNames(["en"], { type: "language" });

@@ -15,7 +15,7 @@ import { api } from "@/trpc/react";
 import { TextField } from "@/components/portal/form-fields";
 import { setServerErrors } from "@/components/portal/server-errors";
 import { useHydrated } from "@/components/portal/use-hydrated";
-import { plainErrorMap } from "@/lib/plain-messages";
+import { plainErrorMap } from "@/server/domain/plain-messages";
 
 type Values = { current_password: string; new_password: string; confirm_password: string };
 const EMPTY: Values = { current_password: "", new_password: "", confirm_password: "" };

@@ -14,7 +14,7 @@ import { SelectField, TextField } from "@/components/portal/form-fields";
 import { TEAM_ROLE_DESCRIPTIONS, TEAM_ROLE_LABELS, TEAM_ROLES, type TeamRole } from "@/server/domain/team-roles";
 import { setServerErrors } from "@/components/portal/server-errors";
 import { SetPasswordLinkDialog } from "./set-password-link-dialog";
-import { plainErrorMap } from "@/lib/plain-messages";
+import { plainErrorMap } from "@/server/domain/plain-messages";
 
 type Values = { email: string; name: string; role: TeamRole };
 

@@ -10,7 +10,7 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, For
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { WEBHOOK_EVENT_TYPES, webhookEndpointCreateSchema, type WebhookEventType } from "@/server/schemas/webhook.schema";
-import { plainErrorMap } from "@/lib/plain-messages";
+import { plainErrorMap } from "@/server/domain/plain-messages";
 import { FormDialogFooter } from "@/components/portal/form-dialog-footer";
 
 export const EVENT_TYPE_HELP: Record<WebhookEventType, string> = {

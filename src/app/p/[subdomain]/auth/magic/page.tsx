@@ -11,9 +11,9 @@ import { SelfSignInForm } from "@/components/hosted/self-sign-in-form";
 import { selfSignInWords } from "@/components/hosted/self-sign-in-words";
 import { hostedUi } from "@/components/hosted/styles";
 import { requestSignInLink } from "../../actions";
-import { getSurface, loadPartner } from "../../_lib/member-context";
+import { getSurface, loadPartner } from "@/server/auth/member-context";
 import { getTranslations } from "next-intl/server";
-import { WIDGET_RETURN_PARAM } from "@/server/domain/widget-return";
+import { WIDGET_RETURN_PARAM } from "@/lib/hosted/widget-return";
 
 type Props = { params: Promise<{ subdomain: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

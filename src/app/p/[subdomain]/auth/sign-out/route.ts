@@ -4,7 +4,7 @@ import { cookies } from "next/headers";
 import { NextResponse } from "next/server";
 import { endMemberSession } from "@/server/services/members";
 import { MEMBER_COOKIE } from "@/lib/hosted/member-surface";
-import { getSurface, loadPartner, sessionCookieOptions } from "../../_lib/member-context";
+import { getSurface, loadPartner, sessionCookieOptions } from "@/server/auth/member-context";
 
 type Ctx = { params: Promise<{ subdomain: string }> };
 

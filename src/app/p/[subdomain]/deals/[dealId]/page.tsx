@@ -16,12 +16,12 @@ import { AccessRequestPanel } from "@/components/hosted/access-request-panel";
 import { dimensionOfLock, isDefaultAnswer } from "@/server/domain/member-profile";
 import { getMemberProfile } from "@/server/services/members";
 import { memberLockWords, questionLabel } from "@/components/hosted/lock-reasons";
-import { categoryLabel, isolate, localizeApprovalTime, valueLines } from "@/i18n/deal-words";
+import { categoryLabel, isolate, localizeApprovalTime, valueLines } from "@/components/hosted/deal-words";
 import { markRedeemed, requestAccess, revealDeal, sendInquiry, trackEvent, withdrawAccessRequest } from "../../actions";
-import { getSurface, loadMember, loadPartner } from "../../_lib/member-context";
+import { getSurface, loadMember, loadPartner } from "@/server/auth/member-context";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { formatMemberDate } from "@/components/hosted/format-date";
-import type { SupportedLocale } from "@/server/domain/locales";
+import type { SupportedLocale } from "@/lib/locales";
 
 type Props = { params: Promise<{ subdomain: string; dealId: string }> };
 

@@ -16,7 +16,7 @@ import { onlyFields, setServerErrors, withoutParamPrefix } from "@/components/po
 import { entryFromValues, fieldOfParam } from "./deal-form-values";
 import { DealTranslationsCard } from "@/components/deals/deal-translations-card";
 import { TRANSLATION_FIELDS } from "@/components/deals/deal-translation-values";
-import { SUPPORTED_LOCALES } from "@/server/domain/locales";
+import { SUPPORTED_LOCALES } from "@/lib/locales";
 
 type Props = {
   categories: { slug: string; name: string }[];

@@ -22,7 +22,7 @@ import { CopyButton } from "@/components/portal/copy-button";
 import { FormDialogFooter } from "@/components/portal/form-dialog-footer";
 import { CheckboxGroupField, SelectField } from "@/components/portal/form-fields";
 import { onlyFields, setServerErrors, withoutParamPrefix } from "@/components/portal/server-errors";
-import { plainErrorMap } from "@/lib/plain-messages";
+import { plainErrorMap } from "@/server/domain/plain-messages";
 
 type FormValues = z.input<typeof partnerCreateWithAdminSchema>;
 type Created = RouterOutputs["superAdmin"]["createPartner"];

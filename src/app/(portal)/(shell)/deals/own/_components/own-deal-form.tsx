@@ -13,7 +13,7 @@ import { partnerDealCreateSchema, partnerDealUpdateSchema } from "@/server/schem
 import { api } from "@/trpc/react";
 import { InstructionsEditor } from "./instructions-editor";
 import { DealTranslationsCard, languageName } from "@/components/deals/deal-translations-card";
-import { isSupportedLocale, type SupportedLocale } from "@/server/domain/locales";
+import { isSupportedLocale, type SupportedLocale } from "@/lib/locales";
 import { fieldOfPath, inputOfValues, OWN_DEAL_FIELDS } from "./own-deal-values";
 
 const KNOWN = new Set<string>(OWN_DEAL_FIELDS);

@@ -6,7 +6,7 @@ import Papa from "papaparse";
 import { userCreateSchema } from "@/server/schemas/user.schema";
 import { issuePath } from "@/server/errors/zod-error";
 import { splitList } from "../../_components/member-values";
-import { plainErrorMap, sentenceOf } from "@/lib/plain-messages";
+import { plainErrorMap, sentenceOf } from "@/server/domain/plain-messages";
 
 export type TargetField = { key: string; label: string; list?: boolean; aliases: string[] };
 

@@ -7,8 +7,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { MEMBER_COOKIE } from "@/lib/hosted/member-surface";
 import { AppError } from "@/server/errors/app-error";
 import { startMemberSession } from "@/server/services/members";
-import { WIDGET_RETURN_PARAM } from "@/server/domain/widget-return";
-import { getSurface, loadPartner, sessionCookieOptions } from "../../../_lib/member-context";
+import { WIDGET_RETURN_PARAM } from "@/lib/hosted/widget-return";
+import { getSurface, loadPartner, sessionCookieOptions } from "@/server/auth/member-context";
 
 type Ctx = { params: Promise<{ subdomain: string }> };
 

@@ -9,7 +9,7 @@ import type { ReversalResponse } from "@/server/schemas/redemption-record.schema
 import { type RedemptionRow, serializeRedemption } from "@/server/services/events";
 import { enqueueWebhookEvent } from "@/server/services/webhooks";
 import { logPostback } from "./postback-log";
-import { verifyProviderSignature } from "./verify-provider-signature";
+import { verifyProviderSignature } from "./provider-secret";
 
 const REVERSAL_WINDOW_DAYS = 30;
 

@@ -3,7 +3,7 @@
 // expected string to have >=1 characters"). Portal and imports only: /v1 keeps its messages, which
 // partners' code reads (src/server/errors/zod-error.ts). Pure: forms use it in the browser too.
 import type { z } from "zod";
-import { humanizeCode } from "@/server/domain/labels";
+import { humanizeCode } from "./labels";
 
 /** Field names read as words: `redemption.promo_code` → "promo code", `rules[2].priority` → "priority". */
 function fieldWords(path: readonly PropertyKey[]): string {

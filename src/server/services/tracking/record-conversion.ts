@@ -17,7 +17,7 @@ import type { ConversionRequest, ConversionResponse } from "@/server/schemas/red
 import { type RedemptionRow, serializeRedemption } from "@/server/services/events";
 import { enqueueWebhookEvent } from "@/server/services/webhooks";
 import { loggable, logPostback } from "./postback-log";
-import { verifyProviderSignature } from "./verify-provider-signature";
+import { verifyProviderSignature } from "./provider-secret";
 
 const clickNotFound = () => new AppError("click_not_found", "No tracked click with this click_id: send the {{click_id}} your redeem URL received", { param: "click_id" });
 

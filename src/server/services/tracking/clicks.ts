@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { db } from "@/server/db/client";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import { insertEventsBehind } from "@/server/services/events";
-import { personalizeRedeemUrl } from "@/server/services/deals/redemption/redemption-html";
+import { personalizeRedeemUrl } from "@/server/schemas/redemption.schema";
 import { PushedCache } from "@/server/services/cache";
 
 export const CLICK_ID_RE = /^clk_[A-Za-z0-9_-]{16,64}$/;

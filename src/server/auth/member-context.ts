@@ -1,6 +1,7 @@
-// Per-request context of the member surfaces: the partner behind the subdomain, the surface and
-// base path the proxy resolved, and the signed-in member (re-checked against the database on every
-// request by resolveMemberSession). React's cache() shares one lookup between layout and page.
+// Per-request context of the member surfaces (their pages, server actions and the request's language,
+// member-locale.ts): the partner behind the subdomain, the surface and base path the proxy resolved,
+// and the signed-in member (re-checked against the database on every request by resolveMemberSession).
+// React's cache() shares one lookup between layout and page.
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { MEMBER_COOKIE, MEMBER_HEADERS, type MemberSurface } from "@/lib/hosted/member-surface";

@@ -1,7 +1,18 @@
-// The provider's Perkway-Signature over the raw body, checked with the deal's provider secret
-// (conversions and reversals alike). Each refusal says which part was wrong.
+// Provider secrets of tracked deals (docs/provider-conversions.md): whsec_… like webhook signing secrets,
+// made and stored the same way (AES-256-GCM, src/server/services/webhooks/webhook-secret.ts): the server
+// needs the secret itself to check each conversion's HMAC, so it cannot be hashed. The deals module
+// turns tracking on and rotates (deals/tracking-settings.ts); the provider's Perkway-Signature over the
+// raw body is checked here (conversions and reversals alike), each refusal saying which part was wrong.
 import { AppError } from "@/server/errors/app-error";
-import { decryptWebhookSecret, SIGNATURE_TOLERANCE_SECONDS, verifyWebhookSignature } from "@/server/services/webhooks";
+import { decryptWebhookSecret, encryptWebhookSecret, generateWebhookSecret, SIGNATURE_TOLERANCE_SECONDS, verifyWebhookSignature } from "@/server/services/webhooks";
+
+type NewProviderSecret = { secret: string; encrypted: string };
+
+/** A new secret: shown once, stored encrypted. */
+export function newProviderSecret(): NewProviderSecret {
+  const secret = generateWebhookSecret();
+  return { secret, encrypted: encryptWebhookSecret(secret) };
+}
 
 const signatureInvalid = (message: string) => new AppError("signature_invalid", message);
 

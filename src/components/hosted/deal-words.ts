@@ -3,7 +3,7 @@
 // write them in English; the member reads them in their language (issue 53.3, `dealText` messages).
 // What cannot be read (a partner's own wording) stays as written, isolated (U+2068…U+2069, as <bdi>)
 // when it sits inside a sentence, so English text keeps its order inside a right-to-left one.
-import type { Translate } from "@/components/hosted/lock-reasons";
+import type { Translate } from "./lock-reasons";
 
 const FSI = "\u2068";
 const PDI = "\u2069";

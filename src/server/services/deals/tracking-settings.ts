@@ -1,28 +1,21 @@
-// Provider secrets of tracked deals (docs/provider-conversions.md): whsec_… like webhook signing secrets, made and
-// stored the same way (AES-256-GCM, src/server/services/webhooks/webhook-secret.ts): the server needs
-// the secret itself to check each conversion's HMAC, so it cannot be hashed. Shown once: in the
-// response that turns tracking on and on rotation. Whoever manages the deal holds it: the partner
-// for its own deals, the operator (super admin) for servicepass deals.
+// A deal's provider tracking (docs/provider-conversions.md): turned on or off, and its provider secret
+// (services/tracking/provider-secret.ts) rotated. The secret is shown once: in the response that turns
+// tracking on and on rotation. Whoever manages the deal holds it: the partner for its own deals, the
+// operator (super admin) for servicepass deals, and the deal's provider in the provider area.
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import type { DealWithProviderSecretDto } from "@/server/schemas/deal.schema";
+import type { CatalogTrackingResult } from "@/server/schemas/super-admin.schema";
 import type { AdminActor, PartnerScope } from "@/server/scope";
 import { type ActivityActor, activityActorOf, recordActivity } from "@/server/services/activity";
 import { requireSuperAdmin } from "@/server/services/admins";
-import { encryptWebhookSecret, generateWebhookSecret } from "@/server/services/webhooks";
-import { dealInclude } from "@/server/services/deals/deal-record";
-import { findPartnerDealOrThrow, partnerDealsWhere } from "@/server/services/deals/partner-deals/find-partner-deal";
-import { loadPartnerContext, serializePartnerDeal } from "@/server/services/deals/partner-deals/serialize-partner-deal";
-import { catalogDealNotFound } from "@/server/services/deals/catalogue/get-catalog-deal";
+import { newProviderSecret } from "@/server/services/tracking";
+import { dealInclude } from "./deal-record";
+import { findPartnerDealOrThrow, partnerDealsWhere } from "./partner-deals/find-partner-deal";
+import { loadPartnerContext, serializePartnerDeal } from "./partner-deals/serialize-partner-deal";
+import { catalogDealNotFound } from "./catalogue/get-catalog-deal";
 import { isUuid } from "@/server/domain/ids";
 import { writesCachedRows } from "@/server/services/cache";
-
-type NewProviderSecret = { secret: string; encrypted: string };
-
-export function newProviderSecret(): NewProviderSecret {
-  const secret = generateWebhookSecret();
-  return { secret, encrypted: encryptWebhookSecret(secret) };
-}
 
 const notTracked = () =>
   new AppError("tracking_not_enabled", "This deal does not have tracking_enabled: turn tracking on first (that response returns its provider secret)");
@@ -54,14 +47,12 @@ export const rotatePartnerDealProviderSecret = writesCachedRows(async function r
   return { ...serializePartnerDeal(row, partner), provider_secret: secret };
 });
 
-export type CatalogTrackingResult = { id: string; tracking_enabled: boolean; provider_secret: string | null };
-
 /**
  * Super admin: turn tracking of a servicepass deal on or off, or, with `rotate`, replace the secret
  * of a tracked deal (its own, confirmed action). Turning on keeps the deal's existing secret, so a
  * provider's signatures keep working after an off/on (issue 53.6); only a deal that never had one gets
  * a new secret, returned once. Turning off keeps the secret stored but unusable: nothing verifies
- * against a deal that is not tracked (verify-provider-signature.ts).
+ * against a deal that is not tracked (services/tracking/provider-secret.ts).
  */
 export const setCatalogDealTracking = writesCachedRows(async function setCatalogDealTracking(
   actor: AdminActor | "operator",

@@ -4,8 +4,8 @@
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { LOCALE_COOKIE, MEMBER_HEADERS } from "@/lib/hosted/member-surface";
-import { DEFAULT_LOCALE, resolveLocale, type SupportedLocale } from "@/server/domain/locales";
-import { loadMember, loadPartner } from "@/app/p/[subdomain]/_lib/member-context";
+import { DEFAULT_LOCALE, resolveLocale, type SupportedLocale } from "@/lib/locales";
+import { loadMember, loadPartner } from "./member-context";
 
 export const requestLocale = cache(async (): Promise<SupportedLocale> => {
   const h = await headers();
