@@ -40,13 +40,19 @@ export function transactionOptionsFromEnv(env: Env = readEnv()) {
   return statement_timeout > 0 ? { maxWait: statement_timeout, timeout: statement_timeout } : undefined;
 }
 
+/** A Prisma client over a pool of its own with the settings above: the primary's, and each read replica's (replica-set.ts). */
+export function prismaClientFor(url: string, extra: pg.PoolConfig = {}): { client: PrismaClient; pool: pg.Pool } {
+  // Our own pool (the adapter would make the same one) so that its figures can be read: poolStats().
+  const pool = new pg.Pool({ connectionString: url, ...poolConfigFromEnv(), ...extra });
+  return { client: new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }), transactionOptions: transactionOptionsFromEnv() }), pool };
+}
+
 function createClient(): PrismaClient {
   const url = setting("databaseUrl");
   if (!url) throw new Error("DATABASE_URL is not set: start the app with `npm start` or `npm run dev`, which provide the embedded database");
-  // Our own pool (the adapter would make the same one) so that its figures can be read: poolStats().
-  const pool = new pg.Pool({ connectionString: url, ...poolConfigFromEnv() });
+  const { client, pool } = prismaClientFor(url);
   globalForDb.perkwayPool = pool;
-  return new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }), transactionOptions: transactionOptionsFromEnv() });
+  return client;
 }
 
 const globalForDb = globalThis as unknown as { perkwayDb?: PrismaClient; perkwayPool?: pg.Pool };
@@ -98,6 +104,8 @@ export async function withDirectClient<T>(work: (client: pg.PoolClient) => Promi
 }
 
 export async function disconnectDb(): Promise<void> {
+  // The read replicas' pools and lag watch first (imported here only when there is something to close).
+  if ((globalThis as { perkwayReplicaSet?: unknown }).perkwayReplicaSet) await (await import("./replica-set")).closeReplicaSet();
   await globalForDb.perkwayDb?.$disconnect();
   globalForDb.perkwayDb = undefined;
   globalForDb.perkwayPool = undefined;

@@ -8,6 +8,8 @@ import { storableInputSchema } from "@/server/schemas/storable-text";
 import { formatTRPCError, toTRPCError } from "./error-formatter";
 import { metrics } from "@/server/observability/metrics";
 import { AppError } from "@/server/errors/app-error";
+import { withReadSession } from "@/server/db/read-your-writes";
+import { newRequestId } from "@/server/http/request-id";
 import { canCall, PROCEDURE_PERMISSIONS, TWO_FACTOR_SETUP_PROCEDURES, type TeamRole } from "@/server/domain/team-roles";
 
 const t = initTRPC.context<TRPCContext>().create({
@@ -52,7 +54,7 @@ export const publicProcedure = t.procedure.use(measure).use(mapAppErrors).use(re
  * it does not list at all, is FORBIDDEN. Someone who must still set up two-factor sign-in reaches only
  * /account's procedures.
  */
-export const signedInProcedure = publicProcedure.use(({ ctx, path, next }) => {
+export const signedInProcedure = publicProcedure.use(({ ctx, path, type, next }) => {
   if (!ctx.admin) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
   const role = ctx.admin.actor.role;
   const teamRole: TeamRole | null = role === "partner_admin" ? (ctx.admin.teamRole ?? "owner") : null;
@@ -64,7 +66,11 @@ export const signedInProcedure = publicProcedure.use(({ ctx, path, next }) => {
   if (ctx.admin.twoFactorSetupRequired && !TWO_FACTOR_SETUP_PROCEDURES.has(path)) {
     throw new AppError("two_factor_setup_required", "Set up two-factor authentication on your Account page before anything else.");
   }
-  return next({ ctx: { admin: ctx.admin, actor: ctx.admin.actor, teamRole } });
+  // Read-your-writes (contract section 21): a mutation reads from the primary, and so does the
+  // admin for DATABASE_REPLICA_STICKY_MS after it (src/server/db/read-your-writes.ts).
+  return withReadSession({ session: `admin:${ctx.admin.actor.adminId}`, writing: type === "mutation", newRequestId }, () =>
+    next({ ctx: { admin: ctx.admin!, actor: ctx.admin!.actor, teamRole } }),
+  );
 });
 
 /**
