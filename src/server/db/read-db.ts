@@ -9,7 +9,7 @@
 import type { PrismaClient } from "@/generated/prisma/client";
 import { db, type Db } from "./client";
 import { isDatabaseUnavailable } from "./prisma-errors";
-import { mustReadPrimary } from "./read-your-writes";
+import { mustReadPrimary, type ReadScope } from "./read-your-writes";
 import { pickReplica, replicaSet, type Replica } from "./replica-set";
 
 /** Read operations of a model delegate; anything else through readDb is a programming error. */
@@ -17,11 +17,11 @@ const READ_OPERATIONS = new Set(["findUnique", "findUniqueOrThrow", "findFirst",
 const RAW_READS = new Set(["$queryRaw", "$queryRawUnsafe"]);
 
 /**
- * The client for a staleness-tolerant read. `scope` (partner and environment) stands in for the
- * session when the request names none. Take it once per operation: every statement of that
+ * The client for a staleness-tolerant read. `scope` (partner and environment, and the member when the
+ * data is one member's: memberReadSession) stands in for the session when the request names none. Take it once per operation: every statement of that
  * operation then runs on the same server.
  */
-export function readDb(scope?: { partnerId: string; environment: string } | null): Db {
+export function readDb(scope?: ReadScope | null): Db {
   const set = replicaSet();
   if (!set || mustReadPrimary(scope, set.settings.stickyMs)) return db;
   const replica = pickReplica(set);
@@ -33,7 +33,7 @@ export function readDb(scope?: { partnerId: string; environment: string } | null
  * replica's answer is older than the caller knows the data to be (`fresh` false: a catalogue counter
  * the request already saw, which the replica has not replayed yet).
  */
-export async function readFresh<T>(scope: { partnerId: string; environment: string } | null, read: (client: Db) => Promise<T>, fresh: (result: T) => boolean): Promise<T> {
+export async function readFresh<T>(scope: ReadScope | null, read: (client: Db) => Promise<T>, fresh: (result: T) => boolean): Promise<T> {
   const client = readDb(scope);
   const result = await read(client);
   return client === db || fresh(result) ? result : read(db);

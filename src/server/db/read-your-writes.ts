@@ -6,11 +6,19 @@
 //
 // The session: for /v1 the bearer token's partner and environment (the contract lets them stand in
 // for the token: a partner's other tokens see its writes too); for the portal the signed-in admin
-// (`withReadSession` in the tRPC middleware). Kept in this process's memory: with several web
+// (`withReadSession` in the tRPC middleware); for the hosted app the member (their write actions note
+// it, and the reads of one member's data name it: memberReadSession). Kept in this process's memory: with several web
 // instances, a write's stickiness holds on the instance that served it (docs/decisions/read-replicas.md).
 import { currentRequest, runInRequest, type RequestContext } from "@/server/observability/request-context";
 
 type SessionSource = Pick<RequestContext, "readSession" | "partnerId" | "environment">;
+/** What a service passes to readDb: the data's partner and environment, and the member whose data it is when it is one member's. */
+export type ReadScope = { partnerId: string; environment: string; session?: string | null };
+
+/** The session key of a member of the hosted app (their reads after their own writes: noteSessionWrite). */
+export function memberReadSession(memberId: string): string {
+  return `member:${memberId}`;
+}
 
 const g = globalThis as unknown as { perkwayRecentWrites?: Map<string, number> };
 const recentWrites = (g.perkwayRecentWrites ??= new Map<string, number>());
@@ -23,6 +31,10 @@ function sessionKey(source: SessionSource | null | undefined): string | null {
   if (!source) return null;
   if (source.readSession) return source.readSession;
   return source.partnerId && source.environment ? `partner:${source.partnerId}:${source.environment}` : null;
+}
+
+function scopeKey(scope: ReadScope | null | undefined): string | null {
+  return scope?.session ?? sessionKey(scope);
 }
 
 /** After a request that wrote: its session reads from the primary for the sticky time. */
@@ -41,14 +53,14 @@ export function noteSessionWrite(context: SessionSource | undefined = currentReq
 }
 
 /**
- * True when this read must go to the primary: the request writes, or its session (else `scope`'s
- * partner and environment) wrote within `stickyMs`.
+ * True when this read must go to the primary: the request writes, or its session (else the member
+ * `scope` names, else `scope`'s partner and environment) wrote within `stickyMs`.
  */
-export function mustReadPrimary(scope: { partnerId: string; environment: string } | null | undefined, stickyMs: number): boolean {
+export function mustReadPrimary(scope: ReadScope | null | undefined, stickyMs: number): boolean {
   longestStickyMs = Math.max(longestStickyMs, stickyMs);
   const context = currentRequest();
   if (context?.writing) return true;
-  const key = sessionKey(context) ?? sessionKey(scope);
+  const key = sessionKey(context) ?? scopeKey(scope);
   if (!key) return false;
   const at = recentWrites.get(key);
   return at !== undefined && Date.now() - at < stickyMs;
