@@ -46,7 +46,7 @@ export class Replica {
       // A replica that hangs (its host frozen, a network partition) cannot cancel its own statements:
       // the client gives up a second after the statement timeout, and the read runs on the primary.
       const { statement_timeout } = poolConfigFromEnv();
-      this.opened = prismaClientFor(this.target.url, statement_timeout > 0 ? { query_timeout: statement_timeout + 1_000 } : {});
+      this.opened = prismaClientFor(this.target.url, statement_timeout > 0 ? { query_timeout: statement_timeout + 1_000 } : {}, this.name);
       // An idle connection cut (the replica stopped): out until a probe finds it again, never a crash.
       this.opened.pool.on("error", (err) => this.markUnreachable(err));
     }

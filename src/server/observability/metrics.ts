@@ -42,6 +42,12 @@ function define(registry: client.Registry) {
       help: "Statements cancelled by DATABASE_STATEMENT_TIMEOUT_MS (answered 503)",
       registers,
     }),
+    dbStatements: new client.Counter({
+      name: "perkway_db_statements_total",
+      help: "Statements this process sent through its pools, by server: primary, or a read replica's host:port (the lag watch's probes not counted)",
+      labelNames: ["server"] as const,
+      registers,
+    }),
     replicaLag: new client.Gauge({
       name: "perkway_db_replica_lag_seconds",
       help: "A read replica's lag as this process last measured it (now() - pg_last_xact_replay_timestamp() on the replica; NaN while unknown: unreachable, or replaying nothing)",
