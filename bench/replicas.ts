@@ -111,7 +111,7 @@ try {
 } finally {
   const { disconnectDb } = await import("@/server/db/client");
   await disconnectDb().catch(() => {});
-  replica?.destroy();
+  await replica?.destroy();
   await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => {});
 }
 process.exit(failed ? 1 : 0);

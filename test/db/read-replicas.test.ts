@@ -62,7 +62,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   child?.kill();
-  replica?.destroy();
+  await replica?.destroy();
   await database?.drop();
 });
 

@@ -31,7 +31,7 @@ afterAll(async () => {
   delete process.env.DATABASE_REPLICA_URLS;
   delete process.env.DATABASE_REPLICA_STICKY_MS;
   await closeReplicaSet();
-  replica?.destroy();
+  await replica?.destroy();
 });
 
 /** Reads this process served from the replica so far. */

@@ -29,8 +29,8 @@ export type Replica = {
   /** Stops replaying WAL (it still receives it): from now on it falls behind the primary. */
   pauseReplay(): Promise<void>;
   resumeReplay(): Promise<void>;
-  /** Stops it and deletes its files. */
-  destroy(): void;
+  /** Stops it, deletes its files and drops its replication slot on the primary. */
+  destroy(): Promise<void>;
 };
 
 const HBA_LINE = "host replication all 127.0.0.1/32 trust";
@@ -85,10 +85,10 @@ export async function prepareReplication(primaryUrl: string): Promise<string | n
   return `the test PostgreSQL still refuses replication connections after adding "${HBA_LINE}" to ${settings.hba}`;
 }
 
-function run(cmd: string, args: string[]): void {
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
   const asRoot = process.getuid?.() === 0;
   const [file, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", cmd, ...args]] : [cmd, args];
-  const r = spawnSync(file, argv, { encoding: "utf8" });
+  const r = spawnSync(file, argv, { encoding: "utf8", env });
   if (r.status !== 0) throw new Error(`${path.basename(cmd)} ${args.join(" ")} failed: ${r.stderr || r.stdout}`);
 }
 
@@ -108,7 +108,16 @@ export async function startReplica(primaryUrl: string): Promise<Replica> {
     return out.join(" ");
   });
   const user = decodeURIComponent(primary.username || "postgres");
-  run(path.join(bin, "pg_basebackup"), ["-h", primary.hostname, "-p", primary.port || "5432", "-U", user, "-D", data, "-R", "-X", "stream", "-c", "fast", "--no-sync"]);
+  // A physical replication slot keeps the WAL the replica has not received yet on the primary, so a
+  // replica stopped for a while (or a busy primary recycling WAL fast) still catches up when started
+  // again. Named with this process's pid: destroy() drops it, and a slot left by a process that died
+  // is dropped here (the shared server must not keep WAL for a replica that no longer exists).
+  await dropOrphanSlots(primaryUrl);
+  const slot = `${SLOT_PREFIX}${process.pid}_${Date.now()}`;
+  // The URL's password, for a primary that asks one of replication connections (CI's scram line); -R
+  // writes it into the standby's primary_conninfo.
+  const env = primary.password ? { ...process.env, PGPASSWORD: decodeURIComponent(primary.password) } : process.env;
+  run(path.join(bin, "pg_basebackup"), ["-h", primary.hostname, "-p", primary.port || "5432", "-U", user, "-D", data, "-R", "-X", "stream", "-C", "-S", slot, "-c", "fast", "--no-sync"], env);
   // Debian keeps a cluster's configuration outside its data directory: the copy gets its own.
   fs.writeFileSync(path.join(data, "postgresql.conf"), "hot_standby = on\n");
   fs.writeFileSync(path.join(data, "pg_hba.conf"), "local all all trust\nhost all all 127.0.0.1/32 trust\n");
@@ -136,13 +145,34 @@ export async function startReplica(primaryUrl: string): Promise<Replica> {
     start,
     pauseReplay: () => withClient(adminUrl, async (c) => void (await c.query("SELECT pg_wal_replay_pause()"))),
     resumeReplay: () => withClient(adminUrl, async (c) => void (await c.query("SELECT pg_wal_replay_resume()"))),
-    destroy() {
+    async destroy() {
       try {
         stop();
       } catch {
         // already stopped
       }
       fs.rmSync(dir, { recursive: true, force: true });
+      await withClient(primaryUrl, (c) => c.query("SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE slot_name = $1 AND NOT active", [slot])).catch(() => {});
     },
   };
+}
+
+const SLOT_PREFIX = "perkway_test_replica_";
+
+/** Drops the inactive slots of replicas whose process (named in the slot) is gone. */
+async function dropOrphanSlots(primaryUrl: string): Promise<void> {
+  await withClient(primaryUrl, async (c) => {
+    const { rows } = await c.query<{ slot_name: string }>("SELECT slot_name FROM pg_replication_slots WHERE slot_name LIKE $1 AND NOT active", [`${SLOT_PREFIX}%`]);
+    for (const { slot_name } of rows) {
+      const pid = Number(slot_name.slice(SLOT_PREFIX.length).split("_")[0]);
+      let alive = false;
+      try {
+        process.kill(pid, 0);
+        alive = true;
+      } catch {
+        // gone
+      }
+      if (!alive) await c.query("SELECT pg_drop_replication_slot($1)", [slot_name]).catch(() => {});
+    }
+  });
 }
