@@ -5,12 +5,24 @@
 // claimed with row locks, so each webhook and email is delivered once.
 import { ConfigError } from "@/server/config/config-error";
 import { readMetricsConfig } from "@/server/config/metrics-config";
+import { readDatabaseConfig, readReplicaConfig } from "@/server/config/database-config";
 import { readEnv, setEnv, setting } from "@/server/config/env";
 import { bootstrap, log } from "@/server/runtime/bootstrap";
 
 setEnv("NODE_ENV", setting("nodeEnv") === "development" ? "development" : "production");
 if (setting("workersOff")) {
   log("perkway worker: PERKWAY_WORKERS=0 leaves a worker nothing to do; unset it for `npm run worker`");
+  process.exit(1);
+}
+
+// A wrong DATABASE_* (the pool, the read replicas) stops the start with its message, before bootstrap
+// points DATABASE_URL at the embedded database (which has no replicas).
+try {
+  readDatabaseConfig(readEnv());
+  readReplicaConfig(readEnv(), { embedded: setting("databaseUrl") === null });
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  log(`perkway: ${err.message}`);
   process.exit(1);
 }
 

@@ -12,6 +12,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { embeddedDatabase, itRequiring, needsPostgres } from "../helpers/requires-postgres";
+import { prepareReplication } from "../helpers/pg-replica";
 
 const TSX = path.resolve("node_modules/tsx/dist/cli.mjs");
 const pgUrl = embeddedDatabase ? null : process.env.DATABASE_URL!;
@@ -55,7 +56,7 @@ function runBench(script: string, args: string[]): Promise<{ code: number | null
   });
 }
 
-const BENCHES: { script: string; args: string[]; prints: RegExp; postgresOnly?: boolean }[] = [
+const BENCHES: { script: string; args: string[]; prints: RegExp; postgresOnly?: boolean; replica?: boolean }[] = [
   { script: "auth", args: ["--connections", "2", "--duration", "1", "--requests", "40"], prints: /\/s|ms/ },
   { script: "users", args: ["--members", "200", "--batch-size", "100", "--singles", "20", "--concurrency", "2"], prints: /\/s|ms/ },
   { script: "deals", args: ["--deals", "40", "--partners", "6", "--load-partners", "2", "--connections", "2", "--duration", "1"], prints: /p99/ },
@@ -65,11 +66,16 @@ const BENCHES: { script: string; args: string[]; prints: RegExp; postgresOnly?: 
   { script: "events", args: ["--large", "2000", "--small", "200", "--singles", "40", "--batches", "4", "--samples", "5", "--concurrency", "2"], prints: /p99/, postgresOnly: true },
   // The inbox too: its fixtures (access requests, inquiries) and every measured inbox page, deep page included.
   { script: "portal", args: ["--deals", "20", "--members", "200", "--events", "2000", "--requests", "300", "--samples", "3"], prints: /inbox: 300 access requests[\s\S]*inbox\.list \{"limit":25,"status":"new"\}[\s\S]*inbox\.list \{"limit":25,"cursor":"…page 2"\}/, postgresOnly: true },
+  // A streaming replica of the test PostgreSQL, healthy and then lagging: both phases, no request failing.
+  { script: "replicas", args: ["--deals", "40", "--members", "6", "--requests", "60", "--concurrency", "2", "--max-lag-ms", "1000"], prints: /replica healthy +60 +0 [\s\S]*replay paused past the lag limit +60 +0 /, postgresOnly: true, replica: true },
 ];
+
+// bench:replicas makes a replica of the test PostgreSQL: what that needs (test/helpers/pg-replica.ts).
+const replicaMissing = pgUrl ? await prepareReplication(pgUrl) : null;
 
 describe("every benchmark runs at a tiny size", () => {
   for (const b of BENCHES) {
-    const missing = b.postgresOnly ? needsPostgres(`bench:${b.script} measures PostgreSQL and refuses to start without DATABASE_URL`) : null;
+    const missing = b.postgresOnly ? (needsPostgres(`bench:${b.script} measures PostgreSQL and refuses to start without DATABASE_URL`) ?? (b.replica ? replicaMissing : null)) : null;
     itRequiring(
       missing,
       `bench:${b.script} ${b.args.join(" ")}`,

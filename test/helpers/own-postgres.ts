@@ -26,6 +26,11 @@ function findBinDir(): string | null {
 
 const BIN = findBinDir();
 
+/** The machine's PostgreSQL server binaries (initdb, pg_ctl, pg_basebackup), or null (test/helpers/pg-replica.ts too). */
+export function postgresBinDir(): string | null {
+  return BIN;
+}
+
 /** null when a cluster can be started here, else what is missing. */
 export function ownPostgresMissing(): string | null {
   return BIN

@@ -3,7 +3,7 @@
 // value that cannot be right (src/server/db/client.ts used to fall back to the default unseen).
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "./config-error";
-import { readDatabaseConfig } from "./database-config";
+import { readDatabaseConfig, readReplicaConfig } from "./database-config";
 import { poolConfigFromEnv } from "@/server/db/client";
 
 describe("readDatabaseConfig", () => {
@@ -26,5 +26,44 @@ describe("readDatabaseConfig", () => {
   ])("%s=%s is refused with a message naming it", (name, value) => {
     expect(() => readDatabaseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => readDatabaseConfig({ [name]: value })).toThrow(new RegExp(`^${name} must be a whole number`));
+  });
+});
+
+// Contract section 21: DATABASE_REPLICA_URLS, DATABASE_REPLICA_STICKY_MS, DATABASE_REPLICA_MAX_LAG_MS.
+describe("readReplicaConfig", () => {
+  it("unset: no replicas, 5 s sticky, 5 s lag limit", () => {
+    expect(readReplicaConfig({})).toEqual({ replicas: [], stickyMs: 5000, maxLagMs: 5000 });
+    expect(readReplicaConfig({ DATABASE_REPLICA_URLS: " , " }).replicas).toEqual([]);
+  });
+
+  it("names each replica host:port (5432 when the URL has none), never with its password", () => {
+    const settings = readReplicaConfig({
+      DATABASE_REPLICA_URLS: "postgresql://app:s3cret@replica-1.internal:6432/perkway, postgres://app:s3cret@replica-2.internal/perkway",
+      DATABASE_REPLICA_STICKY_MS: "0",
+      DATABASE_REPLICA_MAX_LAG_MS: "10000",
+    });
+    expect(settings.replicas.map((r) => r.name)).toEqual(["replica-1.internal:6432", "replica-2.internal:5432"]);
+    expect(settings.replicas[0].url).toBe("postgresql://app:s3cret@replica-1.internal:6432/perkway");
+    expect(settings).toMatchObject({ stickyMs: 0, maxLagMs: 10000 });
+  });
+
+  it.each([
+    ["DATABASE_REPLICA_URLS", "replica-1:5432", /^DATABASE_REPLICA_URLS: entry 1 /],
+    ["DATABASE_REPLICA_URLS", "postgresql://a:pw-do-not-echo@r1:5432/db,mysql://a:pw-do-not-echo@r2/db", /^DATABASE_REPLICA_URLS: entry 2 starts with mysql:/],
+    ["DATABASE_REPLICA_URLS", "postgresql://r1:5432/db,postgresql://r1/db", /^DATABASE_REPLICA_URLS names r1:5432 twice/],
+    ["DATABASE_REPLICA_STICKY_MS", "-1", /^DATABASE_REPLICA_STICKY_MS must be a whole number/],
+    ["DATABASE_REPLICA_STICKY_MS", "5s", /^DATABASE_REPLICA_STICKY_MS must be a whole number/],
+    ["DATABASE_REPLICA_MAX_LAG_MS", "100", /^DATABASE_REPLICA_MAX_LAG_MS must be a whole number of at least 500/],
+    ["DATABASE_REPLICA_MAX_LAG_MS", "1.5", /^DATABASE_REPLICA_MAX_LAG_MS must be a whole number/],
+  ])("%s=%s is refused with a message naming it (and never a password)", (name, value, message) => {
+    const read = () => readReplicaConfig({ [name]: value });
+    expect(read).toThrow(ConfigError);
+    expect(read).toThrow(message);
+    expect(() => read()).not.toThrow(/pw-do-not-echo/);
+  });
+
+  it("the embedded database has no replicas: naming some there is refused, not ignored", () => {
+    expect(() => readReplicaConfig({ DATABASE_REPLICA_URLS: "postgresql://r1/db" }, { embedded: true })).toThrow(/^DATABASE_REPLICA_URLS names replicas of DATABASE_URL's PostgreSQL, but DATABASE_URL is not set/);
+    expect(readReplicaConfig({}, { embedded: true }).replicas).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
 import { readDatabaseConfig } from "@/server/config/database-config";
 import { readEnv, setting, type Env } from "@/server/config/env";
+import { metrics } from "@/server/observability/metrics";
 
 /**
  * Pool settings. A database that is away or slow must answer 503 quickly (src/server/db/prisma-errors.ts),
@@ -40,13 +41,37 @@ export function transactionOptionsFromEnv(env: Env = readEnv()) {
   return statement_timeout > 0 ? { maxWait: statement_timeout, timeout: statement_timeout } : undefined;
 }
 
+/**
+ * A pg client class that counts each statement it sends (perkway_db_statements_total{server}), so the
+ * share each server runs is known: the primary, each read replica (contract section 21).
+ */
+function countingClient(server: string): typeof pg.Client {
+  const counted = metrics().dbStatements.labels({ server });
+  const Counting = class extends pg.Client {};
+  const send = pg.Client.prototype.query;
+  (Counting.prototype as unknown as { query: (...a: unknown[]) => unknown }).query = function (this: pg.Client, ...a: unknown[]) {
+    counted.inc();
+    return (send as (...b: unknown[]) => unknown).apply(this, a);
+  };
+  return Counting;
+}
+
+/**
+ * A Prisma client over a pool of its own with the settings above: the primary's, and each read
+ * replica's (replica-set.ts). `server` names it in perkway_db_statements_total.
+ */
+export function prismaClientFor(url: string, extra: pg.PoolConfig = {}, server = "primary"): { client: PrismaClient; pool: pg.Pool } {
+  // Our own pool (the adapter would make the same one) so that its figures can be read: poolStats().
+  const pool = new pg.Pool({ connectionString: url, ...poolConfigFromEnv(), ...extra, Client: countingClient(server) });
+  return { client: new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }), transactionOptions: transactionOptionsFromEnv() }), pool };
+}
+
 function createClient(): PrismaClient {
   const url = setting("databaseUrl");
   if (!url) throw new Error("DATABASE_URL is not set: start the app with `npm start` or `npm run dev`, which provide the embedded database");
-  // Our own pool (the adapter would make the same one) so that its figures can be read: poolStats().
-  const pool = new pg.Pool({ connectionString: url, ...poolConfigFromEnv() });
+  const { client, pool } = prismaClientFor(url);
   globalForDb.perkwayPool = pool;
-  return new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }), transactionOptions: transactionOptionsFromEnv() });
+  return client;
 }
 
 const globalForDb = globalThis as unknown as { perkwayDb?: PrismaClient; perkwayPool?: pg.Pool };
@@ -98,6 +123,8 @@ export async function withDirectClient<T>(work: (client: pg.PoolClient) => Promi
 }
 
 export async function disconnectDb(): Promise<void> {
+  // The read replicas' pools and lag watch first (imported here only when there is something to close).
+  if ((globalThis as { perkwayReplicaSet?: unknown }).perkwayReplicaSet) await (await import("./replica-set")).closeReplicaSet();
   await globalForDb.perkwayDb?.$disconnect();
   globalForDb.perkwayDb = undefined;
   globalForDb.perkwayPool = undefined;

@@ -1,11 +1,12 @@
 // GET /healthz: for load balancers, uptime checks and orchestrators (not part of the partner API,
 // so it lives outside /v1 and needs no key). 200 {"status":"ok"} when this instance can reach its
-// database, 503 {"status":"unavailable"} when it cannot, so traffic moves to another instance.
+// database, 503 {"status":"unavailable"} when it cannot, so traffic moves to another instance; with
+// read replicas, `replicas: [{ name: "host:port", state, lag_ms }]` beside (contract section 21).
 // Never cached. One fetch-style handler for both doors: our server's lean path and Next's route
 // handler (src/app/healthz/route.ts), and the worker's METRICS_PORT. docs/decisions/health-check.md.
 import type http from "node:http";
 import { AppError } from "@/server/errors/app-error";
-import { checkHealth, type Health } from "@/server/services/system";
+import { checkHealth, checkReplicas, type Health } from "@/server/services/system";
 import { fetchRequestListener } from "@/server/http/request-listener";
 import { refusalResponse } from "@/server/http/error-response";
 
@@ -21,7 +22,10 @@ export async function handleHealthRequest(request: Request, check: () => Promise
     const health = await check();
     const ok = health.database === "ok";
     status = ok ? 200 : 503;
-    body = { status: ok ? "ok" : "unavailable", database: health.database, checked_at: health.checkedAt.toISOString() };
+    // Read replicas (contract section 21) never change the status: one that is out is named here,
+    // and the primary serves its reads. The key is there only when DATABASE_REPLICA_URLS names some.
+    const replicas = checkReplicas();
+    body = { status: ok ? "ok" : "unavailable", database: health.database, checked_at: health.checkedAt.toISOString(), ...(replicas ? { replicas } : {}) };
   } catch {
     status = 503;
     body = { status: "unavailable", database: "unreachable", checked_at: new Date().toISOString() };

@@ -61,7 +61,7 @@ async function metricsResponse(method: string): Promise<Response> {
   }
 }
 
-/** The gauges read at scrape time: the pool and the durable queues. */
+/** The gauges read at scrape time: the pool, the read replicas and the durable queues. */
 async function refreshGauges() {
   const m = metrics();
   const stats = await getOperationalStats();
@@ -73,6 +73,13 @@ async function refreshGauges() {
   }
   m.changeFeedConnected.set(stats.changeFeed.connected ? 1 : 0);
   if (stats.changeFeed.lagSeconds !== null) m.changeFeedLag.set(stats.changeFeed.lagSeconds);
+  for (const r of stats.replicas ?? []) {
+    m.replicaLag.set({ replica: r.name }, r.lag_ms === null ? NaN : r.lag_ms / 1000);
+    m.replicaUp.set({ replica: r.name }, r.state === "ok" ? 1 : 0);
+    // The counters' series exist before the first read.
+    m.replicaReads.inc({ replica: r.name }, 0);
+    m.replicaFallbacks.inc({ replica: r.name }, 0);
+  }
   for (const [queue, q] of Object.entries(stats.queues ?? {})) {
     m.queueDepth.set({ queue }, q.depth);
     m.queueOldestAge.set({ queue }, q.oldestDueAgeSeconds);

@@ -42,6 +42,36 @@ function define(registry: client.Registry) {
       help: "Statements cancelled by DATABASE_STATEMENT_TIMEOUT_MS (answered 503)",
       registers,
     }),
+    dbStatements: new client.Counter({
+      name: "perkway_db_statements_total",
+      help: "Statements this process sent through its pools, by server: primary, or a read replica's host:port (the lag watch's probes not counted)",
+      labelNames: ["server"] as const,
+      registers,
+    }),
+    replicaLag: new client.Gauge({
+      name: "perkway_db_replica_lag_seconds",
+      help: "A read replica's lag as this process last measured it (now() - pg_last_xact_replay_timestamp() on the replica; NaN while unknown: unreachable, or replaying nothing)",
+      labelNames: ["replica"] as const,
+      registers,
+    }),
+    replicaUp: new client.Gauge({
+      name: "perkway_db_replica_up",
+      help: "1 while this process sends reads to the read replica (state ok), 0 while it is left out (lagging past DATABASE_REPLICA_MAX_LAG_MS, or unreachable)",
+      labelNames: ["replica"] as const,
+      registers,
+    }),
+    replicaReads: new client.Counter({
+      name: "perkway_db_replica_reads_total",
+      help: "Reads this process served from the read replica (a read that failed there and was retried on the primary is not counted)",
+      labelNames: ["replica"] as const,
+      registers,
+    }),
+    replicaFallbacks: new client.Counter({
+      name: "perkway_db_replica_fallbacks_total",
+      help: "Reads that failed on the read replica (it went away mid-request, a conflict with its replay) and were run again on the primary",
+      labelNames: ["replica"] as const,
+      registers,
+    }),
     queueDepth: new client.Gauge({
       name: "perkway_queue_depth",
       help: "Items waiting in a durable queue (database-wide, the same on every instance): webhook deliveries pending, email outbox",

@@ -4,7 +4,15 @@
 // globalThis: the API path and Next's bundle load this module separately but must share the store.
 import { AsyncLocalStorage } from "node:async_hooks";
 
-export type RequestContext = { requestId: string; partnerId?: string | null; environment?: string | null };
+export type RequestContext = {
+  requestId: string;
+  partnerId?: string | null;
+  environment?: string | null;
+  /** Read-your-writes (src/server/db/read-your-writes.ts): the session whose recent writes this request must see. */
+  readSession?: string | null;
+  /** The request writes (a /v1 POST, a tRPC mutation): all its reads go to the primary. */
+  writing?: boolean;
+};
 
 const g = globalThis as unknown as { perkwayRequestContext?: AsyncLocalStorage<RequestContext> };
 const storage = (g.perkwayRequestContext ??= new AsyncLocalStorage<RequestContext>());

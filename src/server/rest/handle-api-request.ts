@@ -20,6 +20,7 @@ import { compressResponse } from "@/server/http/compress-response";
 import { ResponseHeaders } from "@/server/http/response-headers";
 import { isStatementTimeout } from "@/server/db/prisma-errors";
 import { runInRequest, type RequestContext } from "@/server/observability/request-context";
+import { noteSessionWrite } from "@/server/db/read-your-writes";
 import { metrics } from "@/server/observability/metrics";
 
 export type ApiHandlerOptions = {
@@ -38,7 +39,8 @@ export type ApiHandlerOptions = {
 export function createApiHandler(opts: ApiHandlerOptions = {}): (request: Request) => Promise<Response> {
   let compiled: CompiledRoute[] | null = null;
   return function handle(request: Request): Promise<Response> {
-    const context: RequestContext = { requestId: newRequestId() };
+    // A request that writes reads from the primary, and its session after it (read-your-writes.ts).
+    const context: RequestContext = { requestId: newRequestId(), writing: !READ_METHODS.has(request.method) };
     return runInRequest(context, () => handleInContext(request, context));
   };
 
@@ -97,6 +99,8 @@ export function createApiHandler(opts: ApiHandlerOptions = {}): (request: Reques
       if (isStatementTimeout(err)) metrics().dbStatementTimeouts.inc();
       response = errorResponse(err, { requestId, request, url, errorFields });
     }
+    // The token's partner and environment stand in for its session (contract section 21).
+    if (authenticated && context.writing) noteSessionWrite(context);
     response = await compressResponse(request, withHeaders(response, responseHeaders, requestId));
     logRequest({ request, url, status: response.status, started, requestId, scope: authenticated, route: routePath, errorCode });
     const m = metrics();
@@ -108,6 +112,8 @@ export function createApiHandler(opts: ApiHandlerOptions = {}): (request: Reques
 }
 
 export const handleApiRequest = createApiHandler();
+
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function withHeaders(response: Response, extra: Headers, requestId: string): Response {
   try {

@@ -9,6 +9,8 @@ import { formatTRPCError, toTRPCError } from "./error-formatter";
 import { metrics } from "@/server/observability/metrics";
 import { AppError } from "@/server/errors/app-error";
 import { type Caller, type Permission, permits, type TeamRole } from "@/server/domain/team-roles";
+import { withReadSession } from "@/server/db/read-your-writes";
+import { newRequestId } from "@/server/http/request-id";
 
 /**
  * What every procedure declares (`.meta({ permission })`): who may call it (team-roles.ts), and
@@ -58,7 +60,7 @@ export const publicProcedure = t.procedure.use(measure).use(mapAppErrors).use(re
  * a role it does not name, or a procedure that declares none, is FORBIDDEN. Someone who must still set
  * up two-factor sign-in reaches only the procedures marked `twoFactorSetup` (/account's).
  */
-export const signedInProcedure = publicProcedure.use(({ ctx, meta, next }) => {
+export const signedInProcedure = publicProcedure.use(({ ctx, meta, type, next }) => {
   if (!ctx.admin) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
   const role = ctx.admin.actor.role;
   const teamRole: TeamRole | null = role === "partner_admin" ? (ctx.admin.teamRole ?? "owner") : null;
@@ -70,7 +72,11 @@ export const signedInProcedure = publicProcedure.use(({ ctx, meta, next }) => {
   if (ctx.admin.twoFactorSetupRequired && !meta?.twoFactorSetup) {
     throw new AppError("two_factor_setup_required", "Set up two-factor authentication on your Account page before anything else.");
   }
-  return next({ ctx: { admin: ctx.admin, actor: ctx.admin.actor, teamRole } });
+  // Read-your-writes (contract section 21): a mutation reads from the primary, and so does the
+  // admin for DATABASE_REPLICA_STICKY_MS after it (src/server/db/read-your-writes.ts).
+  return withReadSession({ session: `admin:${ctx.admin.actor.adminId}`, writing: type === "mutation", newRequestId }, () =>
+    next({ ctx: { admin: ctx.admin!, actor: ctx.admin!.actor, teamRole } }),
+  );
 });
 
 /**

@@ -17,7 +17,7 @@ import { pageClientIp } from "@/server/auth/sign-in-throttle";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { defaultRateLimitStore } from "@/server/http/rate-limit-store";
 import { errorFields, logger } from "@/server/observability/logger";
-import { queueSignInLinkEmail, requestSelfSignInLink } from "@/server/services/members";
+import { noteMemberWrite, queueSignInLinkEmail, requestSelfSignInLink } from "@/server/services/members";
 import { getSurface, loadMember, loadPartner, sessionCookieOptions } from "@/server/auth/member-context";
 import { decideAccessRequest, requestDealAccess } from "@/server/services/access-requests";
 import { saveMemberProfile } from "@/server/services/members";
@@ -27,18 +27,21 @@ import type { SelfSignInState } from "@/components/hosted/self-sign-in-form";
 import type { ProfileSaveError } from "@/components/hosted/profile-form";
 import { WIDGET_RETURN_PARAM } from "@/lib/hosted/widget-return";
 
-async function context() {
+/** `writes`: the action changes the member's data, so their next reads see it (read-your-writes; events are not read back). */
+async function context({ writes = true } = {}) {
   const subdomain = (await headers()).get(MEMBER_HEADERS.subdomain) ?? "";
   const partner = await loadPartner(subdomain);
   if (!partner) return null;
-  return { partner, member: await loadMember(partner) };
+  const member = await loadMember(partner);
+  if (member && writes) noteMemberWrite(member.member.id);
+  return { partner, member };
 }
 
 type TrackInput = { type: string; dealId?: string; dealIds?: string[] };
 
 /** Interactions the browser reports (list/detail viewed, code copied, link clicked, …). */
 export async function trackEvent(input: TrackInput): Promise<{ ok: boolean }> {
-  const ctx = await context();
+  const ctx = await context({ writes: false });
   if (!ctx?.member || !isClientEventType(input?.type)) return { ok: false };
   try {
     await recordHostedEvents(ctx.member, [{ type: input.type, dealId: typeof input.dealId === "string" ? input.dealId : null, dealIds: Array.isArray(input.dealIds) ? input.dealIds.slice(0, 200).map(String) : undefined }]);

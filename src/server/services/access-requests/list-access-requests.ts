@@ -1,7 +1,7 @@
 // GET /v1/access-requests: newest first, keyset pages on (created_at, id); filters status, type,
 // deal_id, user_id. An id filter that is not a uuid matches nothing (an empty page, not a 400).
 import type { Prisma } from "@/generated/prisma/client";
-import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import { isUuid } from "@/server/domain/ids";
 import type { AccessRequestList, AccessRequestListQuery } from "@/server/schemas/access-request.schema";
 import { DEFAULT_LIST_LIMIT } from "@/server/schemas/list.schema";
@@ -22,7 +22,7 @@ export async function listAccessRequests(scope: PartnerScope, query: AccessReque
     where[column] = value.toLowerCase();
   }
   if (after) where.OR = [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }];
-  const rows = await db.accessRequest.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit + 1 });
+  const rows = await readDb(scope).accessRequest.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit + 1 });
   const page = rows.slice(0, limit);
   const hasMore = rows.length > limit;
   const last = page[page.length - 1];

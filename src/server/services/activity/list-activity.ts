@@ -3,6 +3,7 @@
 // partner-wide ones such as settings and team changes, which have none).
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import { isUuid } from "@/server/domain/ids";
 import type { ActivityEntryDto, ActivityExportInput, ActivityListInput } from "@/server/schemas/activity.schema";
 import type { PartnerScope } from "@/server/scope";
@@ -24,7 +25,7 @@ export async function listActivity(
     const c = decodeCreatedAtCursor(input.cursor);
     and.push({ OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }] });
   }
-  const rows = await db.activityLog.findMany({ where: { AND: and }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: input.limit + 1 });
+  const rows = await readDb().activityLog.findMany({ where: { AND: and }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: input.limit + 1 });
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   const has_more = rows.length > input.limit;
@@ -40,7 +41,7 @@ const ACTIVITY_EXPORT_MAX = 10_000;
 
 /** Activity → Export: every entry the filters match (no paging), newest first, up to ACTIVITY_EXPORT_MAX. */
 export async function exportActivity(scope: Pick<PartnerScope, "partnerId">, input: ActivityExportInput): Promise<{ data: ActivityEntryDto[]; truncated: boolean }> {
-  const rows = await db.activityLog.findMany({ where: { AND: filterWhere(scope, input) }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: ACTIVITY_EXPORT_MAX + 1 });
+  const rows = await readDb().activityLog.findMany({ where: { AND: filterWhere(scope, input) }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: ACTIVITY_EXPORT_MAX + 1 });
   return { data: rows.slice(0, ACTIVITY_EXPORT_MAX).map(entryOf), truncated: rows.length > ACTIVITY_EXPORT_MAX };
 }
 
@@ -77,8 +78,8 @@ function entryOf(r: ActivityRow): ActivityEntryDto {
 export async function listActivityFilters(scope: Pick<PartnerScope, "partnerId">): Promise<{ areas: string[]; actors: string[] }> {
   const where = partnerWhere(scope);
   const [actions, actors] = await Promise.all([
-    db.activityLog.groupBy({ by: ["action"], where }),
-    db.activityLog.groupBy({ by: ["actorType", "actorEmail"], where }),
+    readDb().activityLog.groupBy({ by: ["action"], where }),
+    readDb().activityLog.groupBy({ by: ["actorType", "actorEmail"], where }),
   ]);
   const areas = new Set(actions.map((a) => a.action.split(".")[0].replace(/s$/, "")));
   const who = new Set(actors.map((a) => (a.actorType === "admin" ? a.actorEmail : a.actorType)).filter((x): x is string => !!x));

@@ -1,7 +1,7 @@
 // Super admin → Platform: the activity log of the whole platform (every partner's entries and the
 // platform-level ones, partner_id null), newest first, with keyset paging on (created_at, id).
 import type { Prisma } from "@/generated/prisma/client";
-import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import { AppError } from "@/server/errors/app-error";
 import type { PlatformActivityInput } from "@/server/schemas/super-admin.schema";
 import type { AdminActor } from "@/server/scope";
@@ -15,10 +15,10 @@ export async function listPlatformActivity(actor: AdminActor, input: PlatformAct
     ...(input.action ? { action: { startsWith: input.action } } : {}),
     ...(after ? { OR: [{ createdAt: { lt: after.at } }, { createdAt: after.at, id: { lt: after.id } }] } : {}),
   };
-  const rows = await db.activityLog.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: input.limit + 1 });
+  const rows = await readDb().activityLog.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: input.limit + 1 });
   const page = rows.slice(0, input.limit);
   const partnerIds = [...new Set(page.map((r) => r.partnerId).filter((id): id is string => !!id))];
-  const names = new Map((await db.partner.findMany({ where: { id: { in: partnerIds } }, select: { id: true, name: true } })).map((p) => [p.id, p.name]));
+  const names = new Map((await readDb().partner.findMany({ where: { id: { in: partnerIds } }, select: { id: true, name: true } })).map((p) => [p.id, p.name]));
   const last = page.at(-1);
   return {
     data: page.map((r) => ({

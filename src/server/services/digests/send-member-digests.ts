@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { Member } from "@/generated/prisma/client";
 import type { SignInUrlConfig } from "@/server/config/hosted-app-config";
 import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import type { PartnerScope } from "@/server/scope";
 import { memberEmailLocale } from "@/lib/locales";
 import { listMemberDealStates, forYouOrder, localizeDealDto } from "@/server/services/deals";
@@ -34,7 +35,7 @@ export async function composeMemberDigest(
   const scope: PartnerScope = { partnerId: partner.id, environment: member.environment };
   const [states, last] = await Promise.all([
     listMemberDealStates(scope, member),
-    db.memberDigest.findFirst({ where: { memberId: member.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { knownDealIds: true } }),
+    readDb(scope).memberDigest.findFirst({ where: { memberId: member.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { knownDealIds: true } }),
   ]);
   const claimable = forYouOrder(states).filter((s) => s.state === "claimable");
   const before = new Set(last?.knownDealIds ?? []);

@@ -2,7 +2,7 @@
 // (created_at, id) across both tables: each branch takes its own first limit+1 rows through the
 // (partner_id, environment[, status], created_at, id) indexes, the union keeps the newest.
 import { Prisma } from "@/generated/prisma/client";
-import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import type { InboxFilter, InboxItem, InboxList, InboxListInput, InboxStatus } from "@/server/schemas/inbox.schema";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import { decodeCreatedAtCursor, encodeCreatedAtCursor, type CreatedAtCursor } from "@/server/services/list-cursors";
@@ -35,7 +35,7 @@ async function resolveSearch(scope: PartnerScope, filter: InboxFilter): Promise<
   const typed = filter.search?.trim();
   if (!typed) return null;
   const like = likePattern(typed);
-  const deals = await db.$queryRaw<{ id: string }[]>`
+  const deals = await readDb(scope).$queryRaw<{ id: string }[]>`
     SELECT id::text FROM deals WHERE product_name ILIKE ${like} AND (owner_partner_id IS NULL OR owner_partner_id = ${scope.partnerId}::uuid)`;
   return { like, dealIds: deals.map((d) => d.id) };
 }
@@ -104,7 +104,7 @@ function toItem(r: Row): InboxItem {
 async function queryRows(scope: PartnerScope, filter: InboxFilter, after: CreatedAtCursor | null, take: number): Promise<Row[]> {
   const parts = branches(scope, filter, await resolveSearch(scope, filter), after, take);
   if (parts.length === 0) return [];
-  return db.$queryRaw<Row[]>`SELECT * FROM (${Prisma.join(parts, " UNION ALL ")}) u ORDER BY u.created_at DESC, u.id DESC LIMIT ${take}`;
+  return readDb(scope).$queryRaw<Row[]>`SELECT * FROM (${Prisma.join(parts, " UNION ALL ")}) u ORDER BY u.created_at DESC, u.id DESC LIMIT ${take}`;
 }
 
 export async function listInbox(scope: PartnerScope, input: InboxListInput = {}): Promise<InboxList> {

@@ -17,6 +17,7 @@ export { recordMemberSignIn } from "./record-sign-in";
 export { endMemberSession, type HostedMember, resolveMemberSession, startMemberSession } from "./member-session";
 export { summarizeImport } from "./summarize-import";
 export { updateMember } from "./update-member";
+export { noteMemberWrite } from "./member-writes";
 export { serializeMember, defaultEligibility } from "./member-data";
 export { sendMemberSignInEmail, sendMemberSignInEmails, queueSignInLinkEmail } from "./send-member-sign-in-email";
 export { requestSelfSignInLink, SELF_SIGN_IN_LIMITS, type SelfSignInDeps, type SelfSignInOutcome } from "./request-sign-in-link";

@@ -1,6 +1,6 @@
 // GET /v1/users: newest first (created_at desc, id desc), keyset pagination on that same key.
 import type { Prisma } from "@/generated/prisma/client";
-import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import type { PartnerScope } from "@/server/scope";
 import type { UserDto, UserListQuery } from "@/server/schemas/user.schema";
 import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/list-cursors";
@@ -21,7 +21,7 @@ export async function listMembers(scope: PartnerScope, query: UserListQuery): Pr
     const c = decodeCreatedAtCursor(query.cursor);
     and.push({ OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }] });
   }
-  const rows = await db.member.findMany({
+  const rows = await readDb(scope).member.findMany({
     where: { AND: and },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,

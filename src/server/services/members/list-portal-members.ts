@@ -3,7 +3,7 @@
 // field), eligibility filters, and "signed in" = has signed in at least once (member_sign_ins: any way in;
 // before it existed, a used sign-in link was the only record, so both count).
 import type { Member, Prisma } from "@/generated/prisma/client";
-import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import type { PartnerScope } from "@/server/scope";
 import type { MemberListInput, PortalMember } from "@/server/schemas/member-portal.schema";
 import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/list-cursors";
@@ -28,7 +28,7 @@ export async function listPortalMembers(scope: PartnerScope, input: MemberListIn
     const c = decodeCreatedAtCursor(input.cursor);
     and.push({ OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }] });
   }
-  const rows = await db.member.findMany({ where: { AND: and }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit + 1 });
+  const rows = await readDb(scope).member.findMany({ where: { AND: and }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit + 1 });
   const page = rows.slice(0, limit);
   const has_more = rows.length > limit;
   const last = page.at(-1);
@@ -48,12 +48,12 @@ export async function withLastSignIn(scope: PartnerScope, members: Member[]): Pr
   const where = memberScopeWhere(scope);
   const ids = members.map((m) => m.id);
   const [used, signIns] = await Promise.all([
-    db.magicLinkToken.groupBy({
+    readDb(scope).magicLinkToken.groupBy({
       by: ["memberId"],
       where: { ...where, memberId: { in: ids }, consumedAt: { not: null } },
       _max: { consumedAt: true },
     }),
-    db.memberSignIn.findMany({ where: { ...where, memberId: { in: ids } }, select: { memberId: true, lastSignedInAt: true } }),
+    readDb(scope).memberSignIn.findMany({ where: { ...where, memberId: { in: ids } }, select: { memberId: true, lastSignedInAt: true } }),
   ]);
   const last = new Map<string, Date>();
   const see = (id: string | null, at: Date | null) => {

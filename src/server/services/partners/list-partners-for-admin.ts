@@ -2,7 +2,7 @@
 // scans for: members per environment and when the partner was last active — the newest of its
 // activity log (changes and admins' sign-ins), its members' changes (created or updated over the API
 // too, which the log does not hold) and its members' events (rollup buckets, so to the hour).
-import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import type { PartnerListQuery } from "@/server/schemas/super-admin.schema";
 import type { AdminActor } from "@/server/scope";
 import { listPartners } from "./list-partners";
@@ -15,9 +15,9 @@ export async function listPartnersForAdmin(actor: AdminActor, filter: PartnerLis
   if (partners.length === 0) return [];
   const ids = partners.map((p) => p.id);
   const [members, logged, events] = await Promise.all([
-    db.member.groupBy({ by: ["partnerId", "environment"], where: { partnerId: { in: ids } }, _count: { _all: true }, _max: { updatedAt: true } }),
-    db.activityLog.groupBy({ by: ["partnerId"], where: { partnerId: { in: ids } }, _max: { createdAt: true } }),
-    db.eventTypeRollup.groupBy({ by: ["partnerId"], where: { partnerId: { in: ids } }, _max: { bucketStart: true } }),
+    readDb().member.groupBy({ by: ["partnerId", "environment"], where: { partnerId: { in: ids } }, _count: { _all: true }, _max: { updatedAt: true } }),
+    readDb().activityLog.groupBy({ by: ["partnerId"], where: { partnerId: { in: ids } }, _max: { createdAt: true } }),
+    readDb().eventTypeRollup.groupBy({ by: ["partnerId"], where: { partnerId: { in: ids } }, _max: { bucketStart: true } }),
   ]);
   const count = new Map(members.map((m) => [`${m.partnerId}:${m.environment}`, m._count._all]));
   const last = new Map<string, number>();

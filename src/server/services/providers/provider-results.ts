@@ -3,7 +3,7 @@
 // redemptions not reversed, by confirmed_at), the conversion rate, the confirmed value per currency
 // (the amounts the provider sent), and the partners behind them as a count; a partner's name only
 // when that partner allowed it (share_name_with_providers). Nothing about members.
-import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import type { ProviderResults } from "@/server/schemas/provider.schema";
 import type { ProviderScope } from "@/server/scope";
 import { requireProviderScope } from "./provider-scope";
@@ -17,7 +17,7 @@ function addValue(into: Record<string, number>, from: Record<string, number>) {
 export async function getProviderResults(scope: ProviderScope, opts: { months: number }, now = new Date()): Promise<ProviderResults> {
   const { providerId } = requireProviderScope(scope);
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (opts.months - 1), 1));
-  const rows = await db.$queryRaw<{ deal_id: string; deal_name: string; month: string; clicks: number; confirmed: number; value: Record<string, number> | null }[]>`
+  const rows = await readDb().$queryRaw<{ deal_id: string; deal_name: string; month: string; clicks: number; confirmed: number; value: Record<string, number> | null }[]>`
     WITH deals_of AS (SELECT id, product_name FROM deals WHERE provider_id = ${providerId}::uuid AND deal_type = 'servicepass'),
     clicks AS (
       SELECT r.deal_id, date_trunc('month', r.bucket_start, 'UTC') AS month, sum(r.clicks)::int AS clicks
@@ -40,7 +40,7 @@ export async function getProviderResults(scope: ProviderScope, opts: { months: n
     FROM clicks c FULL JOIN conv v ON v.deal_id = c.deal_id AND v.month = c.month
     JOIN deals_of d ON d.id = coalesce(c.deal_id, v.deal_id)
     ORDER BY lower(d.product_name), d.id, 3`;
-  const partners = await db.$queryRaw<{ deal_id: string; partners: number; names: string[] | null }[]>`
+  const partners = await readDb().$queryRaw<{ deal_id: string; partners: number; names: string[] | null }[]>`
     WITH deals_of AS (SELECT id FROM deals WHERE provider_id = ${providerId}::uuid AND deal_type = 'servicepass'),
     active AS (
       SELECT r.deal_id, r.partner_id FROM deal_event_rollups r JOIN deals_of d ON d.id = r.deal_id
@@ -52,7 +52,7 @@ export async function getProviderResults(scope: ProviderScope, opts: { months: n
     SELECT a.deal_id::text, count(*)::int AS partners,
            array_agg(p.name ORDER BY lower(p.name)) FILTER (WHERE p.share_name_with_providers) AS names
     FROM active a JOIN partners p ON p.id = a.partner_id GROUP BY a.deal_id`;
-  const [{ total_partners }] = await db.$queryRaw<{ total_partners: number }[]>`
+  const [{ total_partners }] = await readDb().$queryRaw<{ total_partners: number }[]>`
     WITH deals_of AS (SELECT id FROM deals WHERE provider_id = ${providerId}::uuid AND deal_type = 'servicepass')
     SELECT count(DISTINCT partner_id)::int AS total_partners FROM (
       SELECT r.partner_id FROM deal_event_rollups r JOIN deals_of d ON d.id = r.deal_id

@@ -3,6 +3,7 @@
 // for a second, and one check runs at a time, so a load balancer probing often, or a flood of
 // probes, costs the database at most one trivial query per second per instance.
 import { db } from "@/server/db/client";
+import { replicaStatuses, type ReplicaStatus } from "@/server/db/replica-set";
 
 export type Health = { database: "ok" | "unreachable"; checkedAt: Date };
 type Probe = () => Promise<unknown>;
@@ -37,4 +38,12 @@ function probeWithin(probe: Probe, timeoutMs: number): Promise<boolean> {
       () => (clearTimeout(timer), resolve(false)),
     );
   });
+}
+
+/**
+ * Each read replica's state as this process's lag watch last saw it (src/server/db/replica-set.ts),
+ * null when DATABASE_REPLICA_URLS names none: no query here, so /healthz costs no more with replicas.
+ */
+export function checkReplicas(): ReplicaStatus[] | null {
+  return replicaStatuses();
 }

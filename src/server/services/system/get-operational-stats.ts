@@ -3,12 +3,15 @@
 // small indexed query, shared by scrapes that arrive together; never longer than 2 s.
 import { db, poolStats, type PoolStats } from "@/server/db/client";
 import { changeFeed } from "@/server/background/change-feed";
+import { replicaStatuses, type ReplicaStatus } from "@/server/db/replica-set";
 
 type QueueStats = { depth: number; oldestDueAgeSeconds: number };
 type OperationalStats = {
   pool: PoolStats | null;
   queues: Record<string, QueueStats> | null;
   changeFeed: { connected: boolean; lagSeconds: number | null };
+  /** The read replicas' states (null: none configured). */
+  replicas: ReplicaStatus[] | null;
 };
 
 let running: Promise<Record<string, QueueStats> | null> | null = null;
@@ -20,6 +23,7 @@ export async function getOperationalStats(): Promise<OperationalStats> {
     pool: poolStats(),
     queues: await running,
     changeFeed: { connected: feed.healthy, lagSeconds: feed.lastRoundTripMs === null ? null : feed.lastRoundTripMs / 1000 },
+    replicas: replicaStatuses(),
   };
 }
 

@@ -1,5 +1,6 @@
 // The delivery log of one endpoint (portal): newest first, keyset pages on (created_at, id).
 import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import { type WebhookDeliveryDto, type WebhookDeliveryList, type WebhookDeliveryListQuery } from "@/server/schemas/webhook.schema";
 import type { PartnerScope } from "@/server/scope";
 import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/list-cursors";
@@ -27,7 +28,7 @@ export function serializeWebhookDelivery(d: DeliveryRow): WebhookDeliveryDto {
 export async function listWebhookDeliveries(scope: PartnerScope, query: WebhookDeliveryListQuery): Promise<WebhookDeliveryList> {
   const endpoint = await findWebhookEndpointOrThrow(scope, query.endpoint_id);
   const after = query.cursor ? decodeCreatedAtCursor(query.cursor) : null;
-  const rows = await db.webhookDelivery.findMany({
+  const rows = await readDb(scope).webhookDelivery.findMany({
     where: {
       endpointId: endpoint.id,
       ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),

@@ -1,5 +1,5 @@
 // GET /v1/webhook-endpoints: newest first, keyset pages on (created_at, id).
-import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import type { WebhookEndpointList, WebhookEndpointListQuery } from "@/server/schemas/webhook.schema";
 import { DEFAULT_LIST_LIMIT } from "@/server/schemas/list.schema";
 import type { PartnerScope } from "@/server/scope";
@@ -10,7 +10,7 @@ export async function listWebhookEndpoints(scope: PartnerScope, query: WebhookEn
   const where = webhookEndpointScopeWhere(scope);
   const limit = query.limit ?? DEFAULT_LIST_LIMIT;
   const after = query.cursor ? decodeCreatedAtCursor(query.cursor) : null;
-  const rows = await db.webhookEndpoint.findMany({
+  const rows = await readDb(scope).webhookEndpoint.findMany({
     where: {
       ...where,
       ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),

@@ -13,7 +13,7 @@
 //   and the data in one REPEATABLE READ snapshot, so an answer is never older than the request,
 //   whichever process (CLI, portal, another app instance) made the change.
 import { Prisma } from "@/generated/prisma/client";
-import { db } from "@/server/db/client";
+import { readFresh } from "@/server/db/read-db";
 import {
   isClaimableWithoutEligibility,
   isDealVisibleToPartner,
@@ -104,8 +104,10 @@ type SharedLoad =
  * changed since `previous` (catalog_changes, written by the same triggers that bump the counter) or,
  * when the journal cannot say (no previous snapshot, a category change, a pruned journal), everything.
  */
-async function readShared(previous: SharedCatalog | null): Promise<SharedLoad> {
-  return db.$transaction(async (tx) => {
+async function readShared(previous: SharedCatalog | null, minVersion: bigint): Promise<SharedLoad> {
+  // From a read replica when one is healthy, and from the primary when the replica's counter is
+  // behind the one the request saw (contract section 21: read-db.ts).
+  return readFresh(null, (client) => client.$transaction(async (tx) => {
     const v = (await tx.catalogVersion.findUnique({ where: { key: SHARED_KEY }, select: { version: true } }))?.version ?? 0n;
     if (previous && Date.now() - previous.loadedAt < JOURNAL_TRUST_MS && v >= previous.version) {
       const changes = await tx.$queryRaw<{ deal_id: string | null; version: bigint }[]>`
@@ -119,12 +121,12 @@ async function readShared(previous: SharedCatalog | null): Promise<SharedLoad> {
       }
     }
     return { kind: "full", version: v, rows: await loadCatalogDeals(tx, SHARED_WHERE) };
-  }, TX_OPTIONS);
+  }, TX_OPTIONS), (load) => load.version >= minVersion);
 }
 
-async function loadSharedCatalog(previous: SharedCatalog | null): Promise<SharedCatalog> {
+async function loadSharedCatalog(previous: SharedCatalog | null, minVersion = 0n): Promise<SharedCatalog> {
   const started = performance.now();
-  const load = await readShared(previous);
+  const load = await readShared(previous, minVersion);
   const loaded = buildSharedCatalog(previous, load);
   metrics().catalogReload.observe({ kind: load.kind === "delta" && previous ? "shared_delta" : "shared_full" }, (performance.now() - started) / 1000);
   return loaded;
@@ -208,7 +210,7 @@ async function getSharedCatalog(minVersion: bigint): Promise<SharedCatalog> {
   for (;;) {
     const current = state.sharedCatalog;
     if (current && current.version >= minVersion) return current;
-    state.sharedLoading ??= loadSharedCatalog(current)
+    state.sharedLoading ??= loadSharedCatalog(current, minVersion)
       .then((loaded) => {
         const before = state.sharedCatalog;
         if (!before || loaded.version >= before.version) {
@@ -262,7 +264,7 @@ async function loadPartnerView(scope: PartnerScope, shared: SharedCatalog, previ
     const { partnerVersion, partner, partnerKey, own, hidden } = previous;
     return { shared, partnerVersion, partner, partnerKey, hidden, flags: sharedFlags(shared, partner, hidden, previous), own, memberGates: new Map() };
   }
-  const { version, partnerRow, own, hides } = await db.$transaction(async (tx) => {
+  const { version, partnerRow, own, hides } = await readFresh(scope, (client) => client.$transaction(async (tx) => {
     const v = await tx.catalogVersion.findUnique({ where: { key: scope.partnerId }, select: { version: true } });
     const p = await tx.partner.findUniqueOrThrow({ where: { id: scope.partnerId }, select: partnerContextSelect });
     const rows = await loadCatalogDeals(
@@ -271,7 +273,7 @@ async function loadPartnerView(scope: PartnerScope, shared: SharedCatalog, previ
     );
     const hides = await tx.partnerDealHide.findMany({ where: { partnerId: scope.partnerId }, select: { dealId: true } });
     return { version: v?.version ?? 0n, partnerRow: p, own: rows, hides };
-  }, TX_OPTIONS);
+  }, TX_OPTIONS), (loaded) => loaded.version >= minPartnerVersion);
   const partner = partnerContext(partnerRow);
   const hidden = new Set(hides.map((h) => h.dealId));
   const partnerKey = JSON.stringify([partner, [...hidden].sort()]);

@@ -1,6 +1,6 @@
 // Super admin → Categories: every category in display order (position, then name) with how many
 // deals (servicepass and partners' own) carry it.
-import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import type { AdminActor } from "@/server/scope";
 import type { AdminCategoryDto } from "@/server/schemas/category.schema";
 import { requireSuperAdmin } from "@/server/services/admins";
@@ -9,6 +9,6 @@ export const categoryOrder = [{ position: "asc" as const }, { name: "asc" as con
 
 export async function listCategories(actor: AdminActor): Promise<AdminCategoryDto[]> {
   requireSuperAdmin(actor, "manage categories");
-  const rows = await db.category.findMany({ orderBy: categoryOrder, include: { _count: { select: { deals: true } } } });
+  const rows = await readDb().category.findMany({ orderBy: categoryOrder, include: { _count: { select: { deals: true } } } });
   return rows.map((c) => ({ id: c.id, slug: c.slug, name: c.name, position: c.position, deal_count: c._count.deals }));
 }

@@ -1,5 +1,5 @@
 // The partner's inquiries in the current environment, newest first, keyset-paged.
-import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import type { InquiryList } from "@/server/schemas/inquiry.schema";
 import type { PartnerScope } from "@/server/scope";
 import { inquiryScopeWhere } from "./inquiry-scope";
@@ -14,7 +14,7 @@ function decodeCursor(cursor: string | null | undefined): { createdAt: Date; id:
 export async function listInquiries(scope: PartnerScope, query: { limit?: number; cursor?: string | null } = {}): Promise<InquiryList> {
   const limit = Math.min(Math.max(query.limit ?? 50, 1), 100);
   const after = decodeCursor(query.cursor);
-  const rows = await db.inquiry.findMany({
+  const rows = await readDb(scope).inquiry.findMany({
     where: {
       ...inquiryScopeWhere(scope),
       ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),

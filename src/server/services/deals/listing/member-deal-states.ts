@@ -5,7 +5,8 @@
 // needs one, and a code for them (theirs already, or a free one in the pool). The same checks, in
 // the same order, as redeemDeal (redemption/redeem-deal.ts), without claiming anything.
 import type { Member } from "@/generated/prisma/client";
-import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
+import { memberReadSession } from "@/server/db/read-your-writes";
 import { checkMemberAccess, explainMemberLock, type MemberContext, type MemberLock } from "@/server/domain/visibility";
 import type { PartnerScope } from "@/server/scope";
 import { memberContext } from "@/server/services/deals/deal-record";
@@ -43,7 +44,7 @@ export async function listMemberDealStates(scope: PartnerScope, member: Member, 
     lists?.mine ?? listChannelDeals(scope, { sort: "featured" }, ctx),
     lists?.everyone ?? listChannelDeals(scope, { sort: "featured" }),
     getPartnerView(scope),
-    db.partner.findUnique({ where: { id: scope.partnerId }, select: { memberEditableDimensions: true } }),
+    readDb(scope).partner.findUnique({ where: { id: scope.partnerId }, select: { memberEditableDimensions: true } }),
   ]);
   const editable = new Set(partner?.memberEditableDimensions ?? []);
   // One pass over both lists: the member's deals, then everyone's others (`everyone` holds `mine`).
@@ -55,7 +56,7 @@ export async function listMemberDealStates(scope: PartnerScope, member: Member, 
   for (const d of everyone) if (!mineSet.has(d.entry)) listed.push({ entry: d.entry, mine: false });
   // Only unique-code deals have a pool: the query names those, not every listed deal.
   for (const { entry } of listed) if (entry.redemption?.method === "unique_code") pooled.push(entry.id);
-  const [approved, pools, popularity] = await Promise.all([approvedDeals(scope, member.id), codePools(pooled, member.id), dealPopularity(scope, listed.length)]);
+  const [approved, pools, popularity] = await Promise.all([approvedDeals(scope, member.id), codePools(scope, pooled, member.id), dealPopularity(scope, listed.length)]);
   const accessOf = engineAccess(view, ctx);
 
   const stateOf = (entry: CatalogEntry, listedForMember: boolean): { state: MemberDealState; lock: MemberLock | null } => {
@@ -132,8 +133,11 @@ export async function listClaimableDealIds(scope: PartnerScope, member: Member):
   return (await listMemberDealStates(scope, member)).filter((d) => d.state === "claimable").map((d) => d.entry.id);
 }
 
+/** One member's rows: from a replica, unless the member wrote within DATABASE_REPLICA_STICKY_MS (their own claims and requests show). */
+const memberReads = (scope: PartnerScope, memberId: string) => readDb({ ...scope, session: memberReadSession(memberId) });
+
 async function approvedDeals(scope: PartnerScope, memberId: string): Promise<Set<string>> {
-  const rows = await db.accessRequest.findMany({
+  const rows = await memberReads(scope, memberId).accessRequest.findMany({
     where: { partnerId: scope.partnerId, environment: scope.environment, memberId, type: "deal", status: "approved" },
     select: { dealId: true },
   });
@@ -150,13 +154,13 @@ const poolIsEmpty = (pool: { free: number; mine: boolean } | undefined) => !pool
 /** "No codes left" for this member on one deal's page: a unique-code deal with no free code and none of theirs. */
 export async function hasNoCodesLeft(scope: PartnerScope, entry: CatalogEntry, memberId: string): Promise<boolean> {
   if (!hasCodePool(scope, entry)) return false;
-  return poolIsEmpty((await codePools([entry.id], memberId)).get(entry.id));
+  return poolIsEmpty((await codePools(scope, [entry.id], memberId)).get(entry.id));
 }
 
 /** Per unique-code deal among `ids`: free codes, and whether the member holds one already. */
-async function codePools(ids: readonly string[], memberId: string): Promise<Map<string, { free: number; mine: boolean }>> {
+async function codePools(scope: PartnerScope, ids: readonly string[], memberId: string): Promise<Map<string, { free: number; mine: boolean }>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.$queryRaw<{ deal_id: string; free: number; mine: boolean }[]>`
+  const rows = await memberReads(scope, memberId).$queryRaw<{ deal_id: string; free: number; mine: boolean }[]>`
     SELECT deal_id::text, count(*) FILTER (WHERE member_id IS NULL AND claimed_at IS NULL)::int AS free, bool_or(member_id = ${memberId}::uuid) AS mine
     FROM unique_codes WHERE deal_id = ANY(${[...ids]}::uuid[]) GROUP BY deal_id`;
   return new Map(rows.map((r) => [r.deal_id, { free: r.free, mine: r.mine === true }]));
@@ -165,7 +169,7 @@ async function codePools(ids: readonly string[], memberId: string): Promise<Map<
 /** Views plus redemptions of each deal in the partner's environment over the last 30 days (daily rollups); `listed`: how many deals are listed (none: no query). */
 async function dealPopularity(scope: PartnerScope, listed: number): Promise<Map<string, number>> {
   if (listed === 0) return new Map();
-  const rows = await db.$queryRaw<{ deal_id: string; score: number }[]>`
+  const rows = await readDb(scope).$queryRaw<{ deal_id: string; score: number }[]>`
     SELECT deal_id::text, (sum(views) + 5 * sum(redemptions))::float8 AS score FROM deal_event_rollups
     WHERE partner_id = ${scope.partnerId}::uuid AND environment = ${scope.environment}::"Environment" AND grain = 'day'
       AND bucket_start >= now() - interval '30 days'

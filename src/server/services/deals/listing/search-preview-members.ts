@@ -1,11 +1,11 @@
 // The preview's member picker: the partner's members of this environment by email or external id.
-import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import type { PartnerScope } from "@/server/scope";
 import { memberScopeWhere } from "@/server/services/members";
 
 export async function searchPreviewMembers(scope: PartnerScope, q: string) {
   const term = q.trim();
-  const rows = await db.member.findMany({
+  const rows = await readDb(scope).member.findMany({
     where: {
       AND: [
         memberScopeWhere(scope),

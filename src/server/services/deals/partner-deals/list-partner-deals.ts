@@ -1,6 +1,6 @@
 // GET /v1/partner-deals: partner deals of the environment, drafts included, newest first
 // (created_at desc, id desc), keyset cursor.
-import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import type { Prisma } from "@/generated/prisma/client";
 import type { DealStatus } from "@/server/domain/enums";
 import type { PartnerDealDto, PartnerDealListQuery } from "@/server/schemas/deal.schema";
@@ -23,7 +23,7 @@ export async function listPartnerDeals(
     where.OR = [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }];
   }
   const [rows, partner] = await Promise.all([
-    db.deal.findMany({ where, include: dealInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit + 1 }),
+    readDb(scope).deal.findMany({ where, include: dealInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit + 1 }),
     loadPartnerContext(scope),
   ]);
   const hasMore = rows.length > limit;

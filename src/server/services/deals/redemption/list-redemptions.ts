@@ -1,6 +1,6 @@
 // GET /v1/redemptions: newest first (redeemed_at desc, id desc), keyset pagination on that key.
 import type { Prisma } from "@/generated/prisma/client";
-import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import { DEFAULT_LIST_LIMIT } from "@/server/schemas/list.schema";
 import type { RedemptionListQuery, RedemptionRecordDto } from "@/server/schemas/redemption-record.schema";
 import { requireScope, type PartnerScope } from "@/server/scope";
@@ -19,7 +19,7 @@ export async function listRedemptions(scope: PartnerScope, query: RedemptionList
     const c = decodeCreatedAtCursor(query.cursor);
     and.push({ OR: [{ redeemedAt: { lt: c.createdAt } }, { redeemedAt: c.createdAt, id: { lt: c.id } }] });
   }
-  const rows = await db.redemption.findMany({ where: { AND: and }, orderBy: [{ redeemedAt: "desc" }, { id: "desc" }], take: limit + 1 });
+  const rows = await readDb(scope).redemption.findMany({ where: { AND: and }, orderBy: [{ redeemedAt: "desc" }, { id: "desc" }], take: limit + 1 });
   const page = rows.slice(0, limit);
   const has_more = rows.length > limit;
   const last = page[page.length - 1];

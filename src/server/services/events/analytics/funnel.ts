@@ -1,6 +1,6 @@
 // The portal's funnel (analytics.funnel and the ROI report): member × deal pairs, each step a
 // subset of the one before (redemption-funnel-sql.ts), so every rate is at most 100%.
-import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import { analyticsWindow } from "./analytics-window";
 import { funnelPairsCte } from "./redemption-funnel-sql";
@@ -28,6 +28,6 @@ export async function getRedemptionFunnel(scope: PartnerScope, opts: { days: num
   const { partnerId, environment } = requireScope(scope, "analytics");
   const now = opts.now ?? new Date();
   const { start } = analyticsWindow(now, opts.days);
-  const [row] = await db.$queryRawUnsafe<FunnelCounts[]>(FUNNEL_SQL, partnerId, environment, start.toISOString(), now.toISOString());
+  const [row] = await readDb(scope).$queryRawUnsafe<FunnelCounts[]>(FUNNEL_SQL, partnerId, environment, start.toISOString(), now.toISOString());
   return funnelSteps(row);
 }

@@ -1,7 +1,7 @@
 // GET /v1/analytics: the summary of the last days×24 hours, exact, from the rollups (see
 // analytics-window.ts for how the window is covered). One statement; its cost depends on the number
 // of deals and buckets in the window, not on the number of events.
-import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import type { AnalyticsSummary } from "@/server/schemas/analytics.schema";
 import { analyticsWindow } from "./analytics-window";
@@ -59,7 +59,7 @@ type Raw = {
 export async function getAnalyticsSummary(scope: PartnerScope, opts: { days: number; now?: Date }): Promise<AnalyticsSummary> {
   const { partnerId, environment } = requireScope(scope, "analytics");
   const w = analyticsWindow(opts.now ?? new Date(), opts.days);
-  const [row] = await db.$queryRawUnsafe<{ summary: string }[]>(SUMMARY_SQL, ...windowParams(partnerId, environment, w));
+  const [row] = await readDb(scope).$queryRawUnsafe<{ summary: string }[]>(SUMMARY_SQL, ...windowParams(partnerId, environment, w));
   const raw = JSON.parse(row.summary) as Raw;
   const n = (t: string) => Number(raw.type_counts[t] ?? 0);
   return {

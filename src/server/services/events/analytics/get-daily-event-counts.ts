@@ -5,7 +5,7 @@
 // from the rollups: the raw events of the first partial hour, hour buckets up to the first
 // midnight, day buckets after it; never a month bucket (it cannot be split into days). Columnar
 // (one array per type) to keep a 365-day answer small; days without events have zero counts.
-import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import { EVENT_TYPES, type EventType } from "@/server/domain/enums";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import { analyticsWindow, DAY_MS } from "./analytics-window";
@@ -28,7 +28,7 @@ export async function getDailyEventCounts(scope: PartnerScope, opts: { days: num
   const { partnerId, environment } = requireScope(scope, "analytics");
   const now = opts.now ?? new Date();
   const w = analyticsWindow(now, opts.days);
-  const rows = await db.$queryRawUnsafe<{ day: Date; event_type: EventType; n: bigint }[]>(
+  const rows = await readDb(scope).$queryRawUnsafe<{ day: Date; event_type: EventType; n: bigint }[]>(
     DAILY_SQL,
     partnerId,
     environment,

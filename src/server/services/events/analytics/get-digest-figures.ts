@@ -3,20 +3,20 @@
 // card and the ROI report read them. The rows are the digests module's (member_digests,
 // digest_clicks, ending_soon_reminders); the figures live with the other analytics so that the ROI
 // report can include them (services/digests imports deals, which imports events).
-import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import type { DigestFigures } from "@/server/schemas/analytics-portal.schema";
 import { requireScope, type PartnerScope } from "@/server/scope";
 
 export async function getDigestFigures(scope: PartnerScope, window: { from: Date; to: Date }): Promise<DigestFigures> {
   const { partnerId, environment } = requireScope(scope, "digests");
   const [[d], [c], [e]] = await Promise.all([
-    db.$queryRaw<{ sent: number; opened: number }[]>`
+    readDb(scope).$queryRaw<{ sent: number; opened: number }[]>`
       SELECT count(*) FILTER (WHERE email_id IS NOT NULL)::int AS sent, count(*) FILTER (WHERE opened_at IS NOT NULL)::int AS opened
       FROM member_digests WHERE partner_id = ${partnerId}::uuid AND environment = ${environment}::"Environment" AND created_at >= ${window.from} AND created_at < ${window.to}`,
-    db.$queryRaw<{ clicks: number }[]>`
+    readDb(scope).$queryRaw<{ clicks: number }[]>`
       SELECT count(*)::int AS clicks FROM digest_clicks
       WHERE partner_id = ${partnerId}::uuid AND environment = ${environment}::"Environment" AND deal_id IS NOT NULL AND created_at >= ${window.from} AND created_at < ${window.to}`,
-    db.$queryRaw<{ sent: number }[]>`
+    readDb(scope).$queryRaw<{ sent: number }[]>`
       SELECT count(*)::int AS sent FROM ending_soon_reminders
       WHERE partner_id = ${partnerId}::uuid AND environment = ${environment}::"Environment" AND email_id IS NOT NULL AND created_at >= ${window.from} AND created_at < ${window.to}`,
   ]);

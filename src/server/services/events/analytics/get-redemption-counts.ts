@@ -4,7 +4,7 @@
 // "the analytics and ROI figures drop it"). Counted by redeemed_at in [from, to), the
 // ROI report's window, so the Overview, Analytics, the ROI report and the Platform page agree.
 // The /v1 summary keeps the spec's definition (total_redemptions = deal_redeemed events).
-import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import { requireScope, type PartnerScope } from "@/server/scope";
 
 export type RedemptionCounts = {
@@ -18,7 +18,7 @@ export type RedemptionCounts = {
 
 export async function getRedemptionCounts(scope: PartnerScope, opts: { from: Date; to: Date }): Promise<RedemptionCounts> {
   const { partnerId, environment } = requireScope(scope, "analytics");
-  const rows = await db.$queryRaw<{ deal_id: string; recorded: bigint; with_code: bigint }[]>`
+  const rows = await readDb(scope).$queryRaw<{ deal_id: string; recorded: bigint; with_code: bigint }[]>`
     SELECT deal_id::text AS deal_id, count(*)::bigint AS recorded, count(code)::bigint AS with_code
     FROM redemptions
     WHERE partner_id = ${partnerId}::uuid AND environment = ${environment}::"Environment"

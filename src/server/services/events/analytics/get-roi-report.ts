@@ -6,7 +6,7 @@
 // records"), and the estimated value delivered (est_value, in EST_VALUE_CURRENCY, of those records;
 // confirmed by the provider and self-reported apart) per period. One statement, beside the member
 // digests' figures of the same window.
-import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import type { RoiReport } from "@/server/schemas/analytics-portal.schema";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import { analyticsWindow } from "./analytics-window";
@@ -104,7 +104,7 @@ export async function getRoiReport(scope: PartnerScope, opts: { days: number; no
   const from = w.start;
   const grain = roiGrain(opts.days);
   const [[row], digests] = await Promise.all([
-    db.$queryRawUnsafe<{ report: string }[]>(ROI_SQL, ...windowParams(partnerId, environment, w), to.toISOString(), grain),
+    readDb(scope).$queryRawUnsafe<{ report: string }[]>(ROI_SQL, ...windowParams(partnerId, environment, w), to.toISOString(), grain),
     getDigestFigures(scope, { from, to }),
   ]);
   const raw = JSON.parse(row.report) as { deals: RawDeal[]; periods: RoiReport["periods"] };

@@ -3,7 +3,7 @@
 // Rollups hold counts only, so this reads raw events through the (partner, environment, occurred_at)
 // index: its cost grows with the window's events, which is why /v1 does not serve it. Deleted
 // members' events keep their anonymous member_id and still count; events without a member do not.
-import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import { EVENT_TYPES, type EventType } from "@/server/domain/enums";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import { analyticsWindow } from "./analytics-window";
@@ -14,7 +14,7 @@ export async function getUniqueMemberCounts(scope: PartnerScope, opts: { days: n
   const { partnerId, environment } = requireScope(scope, "analytics");
   const { start } = analyticsWindow(opts.now ?? new Date(), opts.days);
   // GROUPING SETS: per type, and over all types (a member active in several types counts once).
-  const rows = await db.$queryRawUnsafe<{ event_type: EventType | null; n: bigint }[]>(
+  const rows = await readDb(scope).$queryRawUnsafe<{ event_type: EventType | null; n: bigint }[]>(
     `SELECT event_type::text AS event_type, count(DISTINCT member_id) AS n FROM events
      WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND occurred_at >= $3::timestamptz AND member_id IS NOT NULL
      GROUP BY GROUPING SETS ((event_type), ())`,

@@ -4,7 +4,7 @@
 // at most one hour of 720); and redemptions as the rest of the portal counts them (issue 44):
 // redemption records made in the last 30×24 hours (get-redemption-counts.ts), so a partner's row
 // equals its Analytics "Redemptions" for 30 days.
-import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/read-db";
 import type { AdminActor, Environment } from "@/server/scope";
 import { requireSuperAdmin } from "@/server/services/admins";
 import { analyticsWindow } from "@/server/services/events/analytics/analytics-window";
@@ -18,16 +18,16 @@ export async function listPartnerFigures(actor: AdminActor, opts: { now?: Date }
   const w = analyticsWindow(opts.now ?? new Date(), PLATFORM_WINDOW_DAYS);
   const now = opts.now ?? new Date();
   const [partners, members, events, records] = await Promise.all([
-    db.partner.findMany({ orderBy: [{ name: "asc" }, { id: "asc" }], select: { id: true, name: true, subdomain: true, active: true, type: true } }),
-    db.member.groupBy({ by: ["partnerId", "environment"], _count: { _all: true } }),
-    db.$queryRaw<{ partner_id: string; environment: Environment; views: bigint }[]>`
+    readDb().partner.findMany({ orderBy: [{ name: "asc" }, { id: "asc" }], select: { id: true, name: true, subdomain: true, active: true, type: true } }),
+    readDb().member.groupBy({ by: ["partnerId", "environment"], _count: { _all: true } }),
+    readDb().$queryRaw<{ partner_id: string; environment: Environment; views: bigint }[]>`
       SELECT partner_id, environment, coalesce(sum(count), 0)::bigint AS views
       FROM event_type_rollups
       WHERE event_type = 'deal_detail_viewed'
         AND ((grain = 'hour' AND bucket_start >= ${w.hourFrom} AND bucket_start < ${w.dayFrom})
           OR (grain = 'day' AND bucket_start >= ${w.dayFrom}))
       GROUP BY partner_id, environment`,
-    db.redemption.groupBy({ by: ["partnerId", "environment"], where: { redeemedAt: { gte: w.start, lt: now }, reversedAt: null }, _count: { _all: true } }),
+    readDb().redemption.groupBy({ by: ["partnerId", "environment"], where: { redeemedAt: { gte: w.start, lt: now }, reversedAt: null }, _count: { _all: true } }),
   ]);
   const key = (p: string, e: Environment) => `${p}:${e}`;
   const memberCounts = new Map(members.map((m) => [key(m.partnerId, m.environment), m._count._all]));
