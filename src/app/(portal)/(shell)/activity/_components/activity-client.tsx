@@ -61,7 +61,7 @@ const AREA_LABELS: Record<string, string> = {
   webhook_endpoint: "Webhooks",
   partner: "Partner",
 };
-const ACTOR_LABELS: Record<string, string> = { cli: "Operator CLI", api: "API", system: "System" };
+const ACTOR_LABELS: Record<string, string> = { cli: "Operator CLI", api: "API", directory: "Directory sync", system: "System" };
 
 type Filters = { environment: string; area: string; actor: string; from: string; to: string };
 const NO_FILTERS: Filters = { environment: ALL, area: ALL, actor: ALL, from: "", to: "" };
