@@ -39,10 +39,16 @@ export function parseScimFilter(raw: string): Filter {
   if (raw.length > MAX_FILTER_LENGTH) throw new AppError("scim_invalid_filter", `The filter is longer than ${MAX_FILTER_LENGTH} characters`);
   if (!isStorableText(raw)) throw new AppError("scim_invalid_filter", "The filter must not contain NUL characters or unpaired surrogates");
   try {
-    return parseFilter(raw);
+    return parseFilter(lowerCaseLiterals(raw));
   } catch (err) {
     throw new AppError("scim_invalid_filter", `The filter cannot be read: ${(err as Error).message}`);
   }
+}
+
+/** true, false and null outside quoted strings in lower case: directories write "True" (RFC 7644 keeps
+ *  attribute names and operators case-insensitive; the parser takes only lower-case literals). */
+function lowerCaseLiterals(filter: string): string {
+  return filter.replace(/"(?:[^"\\]|\\.)*"|\b(true|false|null)\b/gi, (token, word: string | undefined) => (word ? word.toLowerCase() : token));
 }
 
 function intParam(url: URL, name: string, fallback: number): number {
