@@ -167,6 +167,11 @@ export const PROCEDURE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   "memberSignIn.update": MANAGERS,
   "memberSignIn.testSignIn": MANAGERS,
   "memberSignIn.rotateHandoffSecret": BUILDERS,
+  // Directory sync (contract section 20): its tokens write members' personal data.
+  "directorySync.overview": MANAGERS,
+  "directorySync.createToken": MANAGERS,
+  "directorySync.revokeToken": MANAGERS,
+  "directorySync.requests": MANAGERS,
   "settings.security": OWNER,
   "settings.setSecurity": OWNER,
   // Admin single sign-on (contract section 17) is a security setting; discovery serves /login.
