@@ -17,7 +17,7 @@ import { authenticateDirectoryToken, findDirectoryToken, recordDirectoryRequest,
 import { routeScimRequest } from "./scim-routes";
 import { scimErrorResponse } from "./scim-response";
 
-export const SCIM_BASE_PATH = "/scim/v2";
+const SCIM_BASE_PATH = "/scim/v2";
 
 export function isScimPath(pathname: string): boolean {
   return pathname === SCIM_BASE_PATH || pathname.startsWith(`${SCIM_BASE_PATH}/`) || pathname.toLowerCase().startsWith(`${SCIM_BASE_PATH}/`);
@@ -26,7 +26,7 @@ export function isScimPath(pathname: string): boolean {
 type ScimHandlerOptions = { rateLimits?: RateLimitConfig; rateLimitStore?: RateLimitStore; trustProxy?: boolean };
 
 /** The handler; tests and benchmarks may give their own rate limits (code-only options). */
-export function createScimHandler(opts: ScimHandlerOptions = {}): (request: Request) => Promise<Response> {
+function createScimHandler(opts: ScimHandlerOptions = {}): (request: Request) => Promise<Response> {
   return (request) => {
     const requestId = newRequestId();
     return runInRequest({ requestId }, () => handle(request, requestId, opts));

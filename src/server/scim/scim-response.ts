@@ -8,7 +8,7 @@ import { BytesResponse } from "@/server/http/bytes-response";
 import { SCIM_ERROR_SCHEMA } from "@/server/schemas/scim.schema";
 import { errorFields as errorLogFields, logger } from "@/server/observability/logger";
 
-export const SCIM_CONTENT_TYPE = "application/scim+json";
+const SCIM_CONTENT_TYPE = "application/scim+json";
 
 export function scimResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   const h = new Headers({ "Content-Type": SCIM_CONTENT_TYPE, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", ...headers });

@@ -95,7 +95,7 @@ function extensionOf(body: Map<string, unknown>): unknown {
   return merged;
 }
 
-export type UserInputMode = "create" | "replace" | "patch";
+type UserInputMode = "create" | "replace" | "patch";
 
 /**
  * The member fields a User body sets. "create" and "replace" (PUT) clear name and displayName when

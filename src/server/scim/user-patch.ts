@@ -23,7 +23,7 @@ function canonicalName(name: string): string {
 }
 
 /** "Name.GivenName" → "name.givenName"; the URN prefix and the value filter's attribute too. */
-export function canonicalPath(path: string): string {
+function canonicalPath(path: string): string {
   let rest = path.trim();
   let prefix = "";
   for (const [lower, urn] of URNS) {

@@ -14,7 +14,7 @@ import { recordActivity, type ActivityActor } from "@/server/services/activity";
 const TOKEN_RE = /^scim_(live|test)_[0-9A-Za-z]{40}$/;
 const PREFIX_LENGTH = "scim_live_".length + 4;
 
-export const directoryTokenNotFound = () => new AppError("directory_token_not_found", "No directory token with this id in this environment");
+const directoryTokenNotFound = () => new AppError("directory_token_not_found", "No directory token with this id in this environment");
 
 export function hashDirectoryToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
@@ -25,7 +25,7 @@ export function isDirectoryTokenShape(token: string): boolean {
   return TOKEN_RE.test(token);
 }
 
-export function serializeDirectoryToken(t: DirectoryToken): DirectoryTokenDto {
+function serializeDirectoryToken(t: DirectoryToken): DirectoryTokenDto {
   return {
     id: t.id,
     name: t.name,

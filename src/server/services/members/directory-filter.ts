@@ -27,7 +27,7 @@ const ATTRIBUTES: Record<string, Attribute> = {
 const EMAIL_SHAPE = /^[^@\s]+@[^@\s]+$/;
 const NOTHING: Where = { id: { in: [] } };
 
-export const invalidFilter = (detail: string) => new AppError("scim_invalid_filter", detail);
+const invalidFilter = (detail: string) => new AppError("scim_invalid_filter", detail);
 
 function attributeOf(path: string): Attribute {
   let name = path.toLowerCase();
