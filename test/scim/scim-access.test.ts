@@ -64,6 +64,15 @@ describe.each([
     expect((await scim(baseOf(), null, "GET", "/Users", undefined, { authorization: "Bearer eyJhbGciOiJIUzI1NiJ9.e30.x" })).status).toBe(401);
   });
 
+  it("a deactivated partner's token is refused (403 in the SCIM error shape), from its next request", async () => {
+    const d = await seedDirectory("live");
+    expect((await scim(baseOf(), d.token, "GET", "/Users")).status).toBe(200);
+    await db.partner.update({ where: { id: d.partner.id }, data: { active: false } });
+    const res = await scim(baseOf(), d.token, "GET", "/Users");
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ schemas: [ERROR_SCHEMA], status: "403" });
+  });
+
   it("another partner's token never reads or writes this partner's users; a sandbox token never touches live", async () => {
     const email = uniqueEmail("own");
     const created = await scim(baseOf(), live.token, "POST", "/Users", userOf(email));

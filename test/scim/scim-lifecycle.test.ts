@@ -164,7 +164,11 @@ describe("limits and the request log", () => {
     expect(newest[0]).toMatchObject({ method: "POST", path: "/scim/v2/Users", status: 400 });
     expect(newest[0].outcome).toMatch(/^400 invalidValue: /);
     expect(newest[1]).toMatchObject({ method: "GET", path: "/scim/v2/Users?startIndex=53", status: 200, outcome: "returned 0 of 0 users" });
+    // The log holds no personal data: a filter's values are masked.
+    await scim(doors.lean.url, d.token, "GET", `/Users?filter=${encodeURIComponent('userName eq "ada@example.com" and displayName co "Ada"')}`);
+    const [masked] = await db.directoryRequest.findMany({ where: { tokenId: d.tokenId }, orderBy: { createdAt: "desc" }, take: 1 });
+    expect(masked.path).toBe('/scim/v2/Users?filter=userName eq "…" and displayName co "…"');
     const token = await db.directoryToken.findUniqueOrThrow({ where: { id: d.tokenId } });
-    expect(token.lastUsedAt!.getTime()).toBeGreaterThanOrEqual(newest[0].createdAt.getTime() - 1000);
+    expect(token.lastUsedAt!.getTime()).toBeGreaterThanOrEqual(masked.createdAt.getTime() - 1000);
   });
 });

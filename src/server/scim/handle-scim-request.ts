@@ -47,7 +47,7 @@ async function handle(request: Request, requestId: string, opts: ScimHandlerOpti
   try {
     known = await findDirectoryToken(bearerOf(request));
     try {
-      caller = await authenticateDirectoryToken(known);
+      caller = authenticateDirectoryToken(known);
     } catch (err) {
       const ip = clientIpOf(request, opts.trustProxy);
       if (ip) await limiter.charge("anonymous", ip).catch(() => {}); // failed authentications count against the caller's IP
@@ -75,7 +75,7 @@ async function handle(request: Request, requestId: string, opts: ScimHandlerOpti
   // The token's log: also for a revoked token (its owner sees the directory still calling).
   const logged: DirectoryCaller | null = caller ?? (known ? { tokenId: known.tokenId, scope: known.scope } : null);
   if (logged) {
-    await recordDirectoryRequest(logged, { method: request.method, path: `${url.pathname}${url.search}`, status: response.status, outcome }).catch((err) => {
+    await recordDirectoryRequest(logged, { method: request.method, path: loggedPath(url), status: response.status, outcome }).catch((err) => {
       scimErrorResponse(err, requestId); // logged there; the answer stands
     });
   }
@@ -85,6 +85,13 @@ async function handle(request: Request, requestId: string, opts: ScimHandlerOpti
   m.httpRequests.inc({ surface: "api", route: route ?? "unmatched", method: request.method, status: response.status });
   m.httpDuration.observe({ surface: "api", route: route ?? "unmatched", method: request.method }, (performance.now() - started) / 1000);
   return response;
+}
+
+/** The path and query as the card shows them: a filter's quoted values (emails, names) are masked. */
+function loggedPath(url: URL): string {
+  if (!url.search) return url.pathname;
+  const query = [...url.searchParams].map(([k, v]) => `${k}=${v.replace(/"(?:[^"\\]|\\.)*"/g, '"…"')}`).join("&");
+  return `${url.pathname}?${query}`;
 }
 
 function bearerOf(request: Request): string {
