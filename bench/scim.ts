@@ -164,11 +164,16 @@ async function measure(ready: Ready, ask: Ask) {
   const lookups: number[] = [];
   for (let q = 0; q < queries + 20; q++) {
     const n = 1 + Math.floor(Math.random() * members);
-    const t = performance.now();
-    const r = await scim(big.token, "GET", `/Users?filter=${encodeURIComponent(`userName eq "seeded-${n}@bench.example"`)}`);
+    let t = performance.now();
+    let r = await scim(big.token, "GET", `/Users?filter=${encodeURIComponent(`userName eq "seeded-${n}@bench.example"`)}`);
+    // Past the token's bucket: wait as a directory would, and time the answered request only.
+    while (r.status === 429) {
+      await new Promise((resolve) => setTimeout(resolve, r.retryAfter * 1000));
+      t = performance.now();
+      r = await scim(big.token, "GET", `/Users?filter=${encodeURIComponent(`userName eq "seeded-${n}@bench.example"`)}`);
+    }
     if (q >= 20) lookups.push(performance.now() - t); // the first 20 warm the plan
     if (r.status !== 200 || r.body.totalResults !== 1) throw new Error(`GET /Users?filter: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
-    if (r.retryAfter && r.status === 429) throw new Error("rate limited");
   }
 
   const ms = (x: number) => x.toFixed(1).padStart(6);

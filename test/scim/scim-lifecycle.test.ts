@@ -76,7 +76,7 @@ describe("active: false", () => {
   const deps = () => ({
     sent: [] as string[],
     store: new MemoryRateLimitStore(),
-    config: { appDomain: new URL(server.url).host, scheme: "http", pathFallback: true, ttlSeconds: 900 },
+    config: { appDomain: new URL(server.url).host, scheme: "http" as const, pathFallback: true, ttlSeconds: 900 },
   });
 
   it("no sign-in by any route, the session ends, not counted, no email; /v1 shows it; active true restores", async () => {
