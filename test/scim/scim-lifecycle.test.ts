@@ -17,6 +17,7 @@ import { startMemberSession } from "@/server/services/members/member-session";
 import { requestSelfSignInLink } from "@/server/services/members/request-sign-in-link";
 import { updatePartner } from "@/server/services/partners";
 import { createWebhookEndpoint } from "@/server/services/webhooks";
+import { flushDirectoryRequests } from "@/server/services/directory-sync";
 
 let doors: ScimDoors;
 let server: SignInServer;
@@ -159,6 +160,7 @@ describe("limits and the request log", () => {
     const d = await seedDirectory("test");
     for (let i = 0; i < 53; i++) await scim(doors.lean.url, d.token, "GET", `/Users?startIndex=${i + 1}`);
     await scim(doors.lean.url, d.token, "POST", "/Users", { schemas: [USER_SCHEMA], userName: "not an email" });
+    await flushDirectoryRequests();
     expect(await db.directoryRequest.count({ where: { tokenId: d.tokenId } })).toBe(50);
     const newest = await db.directoryRequest.findMany({ where: { tokenId: d.tokenId }, orderBy: { createdAt: "desc" }, take: 2 });
     expect(newest[0]).toMatchObject({ method: "POST", path: "/scim/v2/Users", status: 400 });
@@ -166,6 +168,7 @@ describe("limits and the request log", () => {
     expect(newest[1]).toMatchObject({ method: "GET", path: "/scim/v2/Users?startIndex=53", status: 200, outcome: "returned 0 of 0 users" });
     // The log holds no personal data: a filter's values are masked.
     await scim(doors.lean.url, d.token, "GET", `/Users?filter=${encodeURIComponent('userName eq "ada@example.com" and displayName co "Ada"')}`);
+    await flushDirectoryRequests();
     const [masked] = await db.directoryRequest.findMany({ where: { tokenId: d.tokenId }, orderBy: { createdAt: "desc" }, take: 1 });
     expect(masked.path).toBe('/scim/v2/Users?filter=userName eq "…" and displayName co "…"');
     const token = await db.directoryToken.findUniqueOrThrow({ where: { id: d.tokenId } });

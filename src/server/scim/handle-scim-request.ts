@@ -74,11 +74,7 @@ async function handle(request: Request, requestId: string, opts: ScimHandlerOpti
   response.headers.set("X-Request-Id", requestId);
   // The token's log: also for a revoked token (its owner sees the directory still calling).
   const logged: DirectoryCaller | null = caller ?? (known ? { tokenId: known.tokenId, scope: known.scope } : null);
-  if (logged) {
-    await recordDirectoryRequest(logged, { method: request.method, path: loggedPath(url), status: response.status, outcome }).catch((err) => {
-      scimErrorResponse(err, requestId); // logged there; the answer stands
-    });
-  }
+  if (logged) recordDirectoryRequest(logged, { method: request.method, path: loggedPath(url), status: response.status, outcome });
   const scope: PartnerScope | null = caller?.scope ?? null;
   logRequest({ request, url, status: response.status, started, requestId, scope, route, errorCode });
   const m = metrics();
