@@ -15,7 +15,7 @@ import { partnerUpdateSchema } from "@/server/schemas/partner.schema";
 import { admitOidcMember, resolveMemberSession } from "@/server/services/members";
 import { startMemberSession } from "@/server/services/members/member-session";
 import { requestSelfSignInLink } from "@/server/services/members/request-sign-in-link";
-import { updatePartner } from "@/server/services/partners";
+import { getPartnerForAdmin, updatePartner } from "@/server/services/partners";
 import { createWebhookEndpoint } from "@/server/services/webhooks";
 import { flushDirectoryRequests } from "@/server/services/directory-sync";
 
@@ -93,6 +93,9 @@ describe("active: false", () => {
     const unused = (await api(server.url, v1Token, "POST", "/v1/users", { email })).body.sign_in_url as string;
     expect(await resolveMemberSession(dir.partner.id, session.token)).not.toBeNull();
     const countBefore = (await api(server.url, v1Token, "GET", "/v1/analytics")).body.total_users as number;
+    const superAdmin = { adminId: randomUUID(), role: "super_admin" as const, partnerId: null };
+    const portalCount = async () => (await getPartnerForAdmin(superAdmin, dir.partner.id)).members.live;
+    const portalBefore = await portalCount();
     const handoffJwt = () =>
       new SignJWT({ jti: randomUUID(), sub: externalId, email }).setProtectedHeader({ alg: "HS256" }).setIssuedAt().setExpirationTime("2m").setAudience(dir.partner.subdomain).sign(new TextEncoder().encode(secret));
     const handoffOf = async () => (await fetch(`${server.url}/p/${dir.partner.subdomain}/auth/handoff?token=${await handoffJwt()}`, { redirect: "manual" })).status;
@@ -121,6 +124,7 @@ describe("active: false", () => {
     expect((await api(server.url, v1Token, "POST", `/v1/users/${id}/sign-in-email`)).status).toBe(202);
     expect(await db.emailMessage.count({ where: { toAddress: email } })).toBe(0);
     expect((await api(server.url, v1Token, "GET", "/v1/analytics")).body.total_users).toBe(countBefore - 1);
+    expect(await portalCount()).toBe(portalBefore - 1);
     const listed = await api(server.url, v1Token, "GET", `/v1/users?email=${encodeURIComponent(email)}`);
     expect(listed.body.data).toEqual([expect.objectContaining({ id, active: false })]);
     expect(await db.memberSignIn.count({ where: { memberId: id } })).toBe(1);
@@ -132,6 +136,7 @@ describe("active: false", () => {
     expect(await startMemberSession(dir.partner.id, new URL(back.body.sign_in_url).searchParams.get("token")!)).toMatchObject({ memberId: id });
     expect(await handoffOf()).toBe(303);
     expect((await api(server.url, v1Token, "GET", "/v1/analytics")).body.total_users).toBe(countBefore);
+    expect(await portalCount()).toBe(portalBefore);
   });
 });
 
