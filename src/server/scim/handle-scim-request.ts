@@ -20,7 +20,8 @@ import { scimErrorResponse } from "./scim-response";
 const SCIM_BASE_PATH = "/scim/v2";
 
 export function isScimPath(pathname: string): boolean {
-  return pathname === SCIM_BASE_PATH || pathname.startsWith(`${SCIM_BASE_PATH}/`) || pathname.toLowerCase().startsWith(`${SCIM_BASE_PATH}/`);
+  // Exactly what Next's route folder (src/app/scim/v2) matches, so that both doors answer the same paths.
+  return pathname === SCIM_BASE_PATH || pathname.startsWith(`${SCIM_BASE_PATH}/`);
 }
 
 type ScimHandlerOptions = { rateLimits?: RateLimitConfig; rateLimitStore?: RateLimitStore; trustProxy?: boolean };
@@ -68,7 +69,7 @@ async function handle(request: Request, requestId: string, opts: ScimHandlerOpti
     const failed = scimErrorResponse(err, requestId);
     response = failed.response;
     errorCode = failed.error.code;
-    outcome = `${failed.error.status}${failed.scimType ? ` ${failed.scimType}` : ""}: ${failed.error.message}`;
+    outcome = `${failed.error.status}${failed.scimType ? ` ${failed.scimType}` : ""}: ${masked(failed.error.message)}`;
   }
   for (const [k, v] of headers) response.headers.set(k, v);
   response.headers.set("X-Request-Id", requestId);
@@ -83,11 +84,15 @@ async function handle(request: Request, requestId: string, opts: ScimHandlerOpti
   return response;
 }
 
-/** The path and query as the card shows them: a filter's quoted values (emails, names) are masked. */
+/** Quoted values (a filter's emails and names) as "…": the request log keeps no personal data. */
+function masked(text: string): string {
+  return text.replace(/"(?:[^"\\]|\\.)*"/g, '"…"');
+}
+
+/** The path and query as the card shows them, a filter's values masked. */
 function loggedPath(url: URL): string {
   if (!url.search) return url.pathname;
-  const query = [...url.searchParams].map(([k, v]) => `${k}=${v.replace(/"(?:[^"\\]|\\.)*"/g, '"…"')}`).join("&");
-  return `${url.pathname}?${query}`;
+  return `${url.pathname}?${[...url.searchParams].map(([k, v]) => `${k}=${masked(v)}`).join("&")}`;
 }
 
 function bearerOf(request: Request): string {
