@@ -49,6 +49,11 @@ describe.each([
     const eligibility = ext.body.attributes.find((a: { name: string }) => a.name === "eligibility");
     expect(eligibility.subAttributes.map((a: { name: string }) => a.name)).toEqual(["customerType", "companyStage", "companySize", "businessType", "geography", "incorporation", "funding"]);
     expect((await scim(baseOf(), live.token, "GET", "/Schemas/urn:nope")).status).toBe(404);
+    // Every resource carries meta, with a weak ETag version.
+    for (const resource of [...types.body.Resources, ...schemas.body.Resources, (await scim(baseOf(), live.token, "GET", "/ServiceProviderConfig")).body]) {
+      expect(Object.keys(resource.meta).sort()).toEqual(["created", "lastModified", "location", "resourceType", "version"]);
+      expect(resource.meta.version).toMatch(/^W\/"/);
+    }
   });
 
   it("a missing, malformed, unknown or revoked token is 401 in the SCIM error shape", async () => {

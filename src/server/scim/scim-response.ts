@@ -22,6 +22,7 @@ const SCIM_TYPES: Partial<Record<ErrorCode, string>> = {
   scim_invalid_value: "invalidValue",
   scim_invalid_syntax: "invalidSyntax",
   scim_invalid_path: "invalidPath",
+  scim_no_target: "noTarget",
   scim_mutability: "mutability",
   parameter_invalid: "invalidValue",
   parameter_missing: "invalidValue",
