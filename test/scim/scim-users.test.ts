@@ -203,6 +203,18 @@ describe("GET /Users", () => {
     expect(await count(`userName sw "${prefix}" and displayName pr`)).toEqual([0, 1, 2]);
   });
 
+  it("LIKE's wildcards in a value are the characters themselves (% and _ match nothing else)", async () => {
+    const t = tag();
+    const a = await req("POST", "/Users", { schemas: [USER_SCHEMA], userName: `w_${t}@like.example`, displayName: `Wild_${t} 50%` });
+    await req("POST", "/Users", { schemas: [USER_SCHEMA], userName: `wx${t}@like.example`, displayName: `WildX${t} 500` });
+    const ids = async (f: string) => ((await req("GET", filter(f))).body.Resources as { id: string }[]).map((r) => r.id);
+    expect(await ids(`userName co "w_${t}"`)).toEqual([a.body.id]);
+    expect(await ids(`userName sw "w_${t}"`)).toEqual([a.body.id]);
+    expect(await ids(`displayName eq "wild_${t} 50%"`)).toEqual([a.body.id]);
+    expect(await ids(`displayName ew "${t} 50%"`)).toEqual([a.body.id]);
+    expect(await ids(`displayName co "_${t}"`)).toEqual([a.body.id]);
+  });
+
   it("and, or, not and parentheses; gt/ge/lt/le on meta.lastModified", async () => {
     expect(await count(`userName eq "${emails[0]}" or userName eq "${emails[2]}"`)).toEqual([0, 2]);
     expect(await count(`userName sw "${prefix}" and not (userName eq "${emails[0]}" or externalId eq "${prefix}-ext-2")`)).toEqual([1]);

@@ -43,20 +43,26 @@ function stringValue(f: Compare, path: string): string {
   return f.compValue;
 }
 
-/** A string column compared by `op` (eq, ne, co, sw, ew). */
+/**
+ * A string column compared by `op` (eq, ne, co, sw, ew). Prisma turns co/sw/ew (and an insensitive
+ * equals) into LIKE without escaping its wildcards: `%`, `_` and `\\` are escaped here, so that
+ * `userName co "a_b"` means the text a_b.
+ */
 function text(column: "email" | "directoryUserName" | "externalUserId" | "displayName", op: string, value: string, insensitive: boolean, path: string): Where {
   const mode = insensitive ? ({ mode: "insensitive" } as const) : {};
+  const like = likeEscaped(value);
+  const equals: Where = { [column]: insensitive ? { equals: like, ...mode } : value };
   switch (op) {
     case "eq":
-      return { [column]: insensitive && column === "displayName" ? { equals: value, ...mode } : value };
+      return equals;
     case "ne":
-      return { NOT: { [column]: insensitive && column === "displayName" ? { equals: value, ...mode } : value } };
+      return { NOT: equals };
     case "co":
-      return { [column]: { contains: value, ...mode } };
+      return { [column]: { contains: like, ...mode } };
     case "sw":
-      return { [column]: { startsWith: value, ...mode } };
+      return { [column]: { startsWith: like, ...mode } };
     case "ew":
-      return { [column]: { endsWith: value, ...mode } };
+      return { [column]: { endsWith: like, ...mode } };
     default:
       throw invalidFilter(`${path} cannot be compared with ${op}: use eq, ne, co, sw, ew or pr`);
   }
