@@ -7,7 +7,7 @@ import { clientIpOf } from "@/server/http/client-ip";
 import { logRequest } from "@/server/http/log-request";
 import { parseJsonText, readBodyBytes } from "@/server/http/read-json-body";
 import { defaultRateLimitStore } from "@/server/http/rate-limit-store";
-import { RequestLimiter, rateLimitConfigFromEnv, type RateLimitConfig, type RateLimitStore } from "@/server/http/rate-limit";
+import { RequestLimiter, rateLimitConfigFromEnv } from "@/server/http/rate-limit";
 import { newRequestId } from "@/server/http/request-id";
 import { ResponseHeaders } from "@/server/http/response-headers";
 import { metrics } from "@/server/observability/metrics";
@@ -24,21 +24,17 @@ export function isScimPath(pathname: string): boolean {
   return pathname === SCIM_BASE_PATH || pathname.startsWith(`${SCIM_BASE_PATH}/`);
 }
 
-type ScimHandlerOptions = { rateLimits?: RateLimitConfig; rateLimitStore?: RateLimitStore; trustProxy?: boolean };
-
-/** The handler; tests and benchmarks may give their own rate limits (code-only options). */
-function createScimHandler(opts: ScimHandlerOptions = {}): (request: Request) => Promise<Response> {
-  return (request) => {
-    const requestId = newRequestId();
-    return runInRequest({ requestId }, () => handle(request, requestId, opts));
-  };
+/** The handler of both doors. Rate limits are read from the environment per request (memoized). */
+export function handleScimRequest(request: Request): Promise<Response> {
+  const requestId = newRequestId();
+  return runInRequest({ requestId }, () => handle(request, requestId));
 }
 
-async function handle(request: Request, requestId: string, opts: ScimHandlerOptions): Promise<Response> {
+async function handle(request: Request, requestId: string): Promise<Response> {
   const started = performance.now();
   const url = new URL(request.url);
   const headers = new ResponseHeaders();
-  const limiter = new RequestLimiter(opts.rateLimitStore ?? defaultRateLimitStore(), opts.rateLimits ?? rateLimitConfigFromEnv(), headers);
+  const limiter = new RequestLimiter(defaultRateLimitStore(), rateLimitConfigFromEnv(), headers);
   let caller: DirectoryCaller | null = null;
   let known: Awaited<ReturnType<typeof findDirectoryToken>> = null;
   let route: string | null = null;
@@ -50,8 +46,9 @@ async function handle(request: Request, requestId: string, opts: ScimHandlerOpti
     try {
       caller = authenticateDirectoryToken(known);
     } catch (err) {
-      const ip = clientIpOf(request, opts.trustProxy);
-      if (ip) await limiter.charge("anonymous", ip).catch(() => {}); // failed authentications count against the caller's IP
+      // Failed authentications count against the caller's IP, as on /v1 (past its bucket: 429).
+      const ip = clientIpOf(request);
+      if (ip) await limiter.charge("anonymous", ip);
       throw err;
     }
     await limiter.charge("directory", caller.tokenId);
@@ -113,4 +110,3 @@ async function readScimBody(request: Request): Promise<unknown> {
   }
 }
 
-export const handleScimRequest = createScimHandler();
