@@ -59,7 +59,7 @@ async function serve() {
   const unlimited = { perMinute: 1e12, burst: 1e12 };
   const handler = createApiHandler({
     routes: [...apiRoutes, ...benchRoutes],
-    rateLimits: { partner: unlimited, anonymous: unlimited, authentication_ip: unlimited, authentication_key: unlimited },
+    rateLimits: { partner: unlimited, anonymous: unlimited, authentication_ip: unlimited, authentication_key: unlimited, directory: unlimited },
   });
 
   const { partner, keys } = await createPartner("operator", parseWith(partnerCreateSchema, { name: "Bench partner", type: "Other", subdomain: `bench-${Date.now().toString(36)}` }));

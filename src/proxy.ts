@@ -6,7 +6,7 @@
 //   /embed/{subdomain}/...    → the same member app as a framable widget, rewritten to /p/{subdomain}/...
 // and sets each surface's security headers: framing policy everywhere; on the member surfaces a
 // nonce-based CSP, frame-ancestors from the partner's allowed origins (embed), and an Origin check
-// on state-changing requests. The matcher keeps /v1, /events/track, /api, /_next and static files
+// on state-changing requests. The matcher keeps /v1, /scim/v2, /events/track, /api, /_next and static files
 // out entirely, so the latency-sensitive API never pays for this function.
 import { NextResponse, type NextRequest } from "next/server";
 import { getHostedPartner, subdomainOfCustomDomain } from "@/server/services/partners";
@@ -187,7 +187,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 
 export const config = {
   matcher: [
-    // Everything except: /v1, /events/track, /api, /_next, and files with a static-asset extension.
-    "/((?!v1(?:/|$)|events/track(?:/|$)|api(?:/|$)|_next/|favicon\\.ico$|robots\\.txt$|sitemap\\.xml$|.*\\.(?:png|jpe?g|gif|svg|ico|webp|avif|css|js|map|txt|xml|woff2?|ttf|otf|webmanifest)$).*)",
+    // Everything except: /v1, /scim/v2, /events/track, /api, /_next, and files with a static-asset extension.
+    "/((?!v1(?:/|$)|scim/v2(?:/|$)|events/track(?:/|$)|api(?:/|$)|_next/|favicon\\.ico$|robots\\.txt$|sitemap\\.xml$|.*\\.(?:png|jpe?g|gif|svg|ico|webp|avif|css|js|map|txt|xml|woff2?|ttf|otf|webmanifest)$).*)",
   ],
 };

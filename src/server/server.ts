@@ -1,5 +1,5 @@
 // The one HTTP server of the product (`npm start`, and `npm run dev` with Next in dev mode).
-// /v1 and /events/track go straight to the API route table on the lean path (node:http → fetch
+// /v1 and /events/track go straight to the API route table on the lean path, /scim/v2 to the SCIM handler (node:http → fetch
 // handler; the Next.js request pipeline would cost ~0.5 ms of CPU per request, see
 // docs/decisions/lean-api-path.md) — in dev too. Next's route handlers (src/app/v1/[[...path]]/route.ts) serve
 // the same route table when `next start` runs without this server (contract 14's second door, docs/
@@ -13,6 +13,8 @@ import { guardPageRequest } from "@/server/http/page-request-guard";
 import { configureServer } from "@/server/http/request-listener";
 import { HEALTH_PATH, healthRequestListener } from "@/server/endpoints/health";
 import { apiRequestListener } from "@/server/rest/listen-api";
+import { fetchRequestListener } from "@/server/http/request-listener";
+import { handleScimRequest, isScimPath } from "@/server/scim/handle-scim-request";
 import { listenMetricsPort, METRICS_PATH, metricsRequestListener } from "@/server/endpoints/metrics";
 import { readMetricsConfig } from "@/server/config/metrics-config";
 import { isHostedHost } from "@/server/http/page-route";
@@ -30,11 +32,14 @@ export function productRequestListener(
   api: http.RequestListener = apiRequestListener(),
   health: http.RequestListener = healthRequestListener(),
   metricsListener: http.RequestListener = metricsRequestListener(),
+  scim: http.RequestListener = fetchRequestListener(handleScimRequest),
 ): http.RequestListener {
   const appDomain = hostedAppConfig().appDomain;
   return (req, res) => {
     const pathname = (req.url ?? "/").split("?")[0];
     if (isApiPath(pathname)) return api(req, res);
+    // SCIM 2.0 for partners' directories (contract section 20): the same handler as src/app/scim/v2.
+    if (isScimPath(pathname)) return scim(req, res);
     if (pathname === HEALTH_PATH) return health(req, res);
     if (pathname === METRICS_PATH) return metricsListener(req, res);
     // Tracked deal links (/r/{click_id}) on the lean path too: one lookup, one event, a 302.

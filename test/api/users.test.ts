@@ -10,7 +10,7 @@ beforeAll(async () => (server = await startApiServer()));
 afterAll(async () => server.close());
 
 const USER_KEYS = [
-  "id", "partner_id", "email", "external_user_id", "idp_uid", "locale", "role", "tier", "user_types", "regions",
+  "id", "partner_id", "email", "external_user_id", "idp_uid", "locale", "role", "tier", "active", "user_types", "regions",
   "eligibility_customer_type", "eligibility_company_stage", "eligibility_company_size", "eligibility_business_type",
   "eligibility_geography", "eligibility_incorporation", "eligibility_funding", "created_at", "updated_at",
 ];
@@ -39,6 +39,7 @@ describe("POST /v1/users — create", () => {
       locale: null,
       role: "user",
       tier: "free",
+      active: true,
       user_types: [],
       regions: [],
       already_exists: false,

@@ -15,6 +15,7 @@ const member = (over: Partial<PortalMember> = {}): PortalMember => ({
   locale: null,
   role: "user",
   tier: "premium",
+  active: true,
   user_types: [],
   regions: ["Europe", "Asia"],
   eligibility_customer_type: [],

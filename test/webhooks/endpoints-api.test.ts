@@ -89,7 +89,7 @@ describe("CRUD", () => {
       [body({ url: "not a url" }), "parameter_invalid", "url"],
       [body({ url: "https://user:pw@example.com/hooks" }), "parameter_invalid", "url"],
       [body({ event_types: [] }), "parameter_invalid", "event_types"],
-      [body({ event_types: ["user.updated"] }), "parameter_invalid", "event_types[0]"],
+      [body({ event_types: ["user.renamed"] }), "parameter_invalid", "event_types[0]"],
       [body({ enabled: "yes" }), "parameter_invalid", "enabled"],
     ];
     for (const [b, code, param] of cases) {

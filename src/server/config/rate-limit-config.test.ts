@@ -6,7 +6,7 @@ import { ConfigError } from "./config-error";
 import { rateLimitConfig, readRateLimitConfig } from "./rate-limit-config";
 
 describe("readRateLimitConfig", () => {
-  it("defaults: 600/min burst 100, 20 and 60 per minute for authentications, 5 and 30 sign-in failures, perkway:rl:", () => {
+  it("defaults: 600/min burst 100, 20 and 60 per minute for authentications, 5 and 30 sign-in failures, 6,000/min burst 100 per directory token, perkway:rl:", () => {
     expect(readRateLimitConfig({})).toEqual({
       perMinute: 600,
       burst: 100,
@@ -14,6 +14,8 @@ describe("readRateLimitConfig", () => {
       authPerIpPerMinute: 60,
       signInMaxFailuresPerEmail: 5,
       signInMaxFailuresPerIp: 30,
+      scimPerMinute: 6000,
+      scimBurst: 100,
       redisPrefix: "perkway:rl:",
     });
     // empty (or blank) is unset, as for every other variable
@@ -29,9 +31,11 @@ describe("readRateLimitConfig", () => {
         AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: "100000",
         SIGN_IN_MAX_FAILURES_PER_EMAIL: "1",
         SIGN_IN_MAX_FAILURES_PER_IP: "300",
+        SCIM_RATE_LIMIT_PER_MINUTE: "120",
+        SCIM_RATE_LIMIT_BURST: "4",
         RATE_LIMIT_REDIS_PREFIX: "acme:rl:",
       }),
-    ).toEqual({ perMinute: 0.5, burst: 1_000_000_000, authPerKeyPerMinute: 7, authPerIpPerMinute: 100_000, signInMaxFailuresPerEmail: 1, signInMaxFailuresPerIp: 300, redisPrefix: "acme:rl:" });
+    ).toEqual({ perMinute: 0.5, burst: 1_000_000_000, authPerKeyPerMinute: 7, authPerIpPerMinute: 100_000, signInMaxFailuresPerEmail: 1, signInMaxFailuresPerIp: 300, scimPerMinute: 120, scimBurst: 4, redisPrefix: "acme:rl:" });
   });
 
   it.each([
@@ -45,6 +49,8 @@ describe("readRateLimitConfig", () => {
     ["AUTH_RATE_LIMIT_PER_IP_PER_MINUTE", "sixty", 'AUTH_RATE_LIMIT_PER_IP_PER_MINUTE must be a number of at least 1, got "sixty"'],
     ["SIGN_IN_MAX_FAILURES_PER_EMAIL", "2.5", 'SIGN_IN_MAX_FAILURES_PER_EMAIL must be a whole number of at least 1, got "2.5"'],
     ["SIGN_IN_MAX_FAILURES_PER_IP", "0", 'SIGN_IN_MAX_FAILURES_PER_IP must be a whole number of at least 1, got "0"'],
+    ["SCIM_RATE_LIMIT_PER_MINUTE", "0", 'SCIM_RATE_LIMIT_PER_MINUTE must be a number above 0, got "0"'],
+    ["SCIM_RATE_LIMIT_BURST", "lots", 'SCIM_RATE_LIMIT_BURST must be a number of at least 1, got "lots"'],
     ["RATE_LIMIT_REDIS_PREFIX", "perkway rl", 'RATE_LIMIT_REDIS_PREFIX must be up to 100 characters without spaces or control characters, got "perkway rl"'],
     ["RATE_LIMIT_REDIS_PREFIX", "x".repeat(101), "RATE_LIMIT_REDIS_PREFIX must be up to 100 characters"],
   ])("%s=%j is refused with a message naming it", (name, value, message) => {

@@ -1,5 +1,5 @@
 // Operator settings of rate limiting (README "Configuration", docs/api.md "Rate limits"): the /v1
-// buckets, POST /v1/authentications' buckets, the portal's sign-in throttle and the Redis key prefix.
+// buckets, POST /v1/authentications' buckets, the directory tokens' buckets (/scim/v2), the portal's sign-in throttle and the Redis key prefix.
 // Read by src/server/http/rate-limit.ts (per request, memoized), the sign-in throttle and the store;
 // `npm start` reads them before anything else, so a value that cannot be right stops the start with a
 // ConfigError naming the variable instead of falling back to the default unseen.
@@ -16,6 +16,9 @@ type RateLimitSettings = {
   /** SIGN_IN_MAX_FAILURES_PER_EMAIL / _PER_IP: failed portal sign-ins allowed per 15 minutes. */
   signInMaxFailuresPerEmail: number;
   signInMaxFailuresPerIp: number;
+  /** SCIM_RATE_LIMIT_PER_MINUTE / SCIM_RATE_LIMIT_BURST: per directory token on /scim/v2 (contract section 20). */
+  scimPerMinute: number;
+  scimBurst: number;
   /** RATE_LIMIT_REDIS_PREFIX: key prefix of the Redis buckets. */
   redisPrefix: string;
 };
@@ -27,6 +30,8 @@ const RATE_LIMIT_VARIABLES = [
   "AUTH_RATE_LIMIT_PER_IP_PER_MINUTE",
   "SIGN_IN_MAX_FAILURES_PER_EMAIL",
   "SIGN_IN_MAX_FAILURES_PER_IP",
+  "SCIM_RATE_LIMIT_PER_MINUTE",
+  "SCIM_RATE_LIMIT_BURST",
   "RATE_LIMIT_REDIS_PREFIX",
 ] as const;
 
@@ -58,6 +63,8 @@ export function readRateLimitConfig(env: Env = readEnv()): RateLimitSettings {
     authPerIpPerMinute: numberOf(env, "AUTH_RATE_LIMIT_PER_IP_PER_MINUTE", 60, "of at least 1"),
     signInMaxFailuresPerEmail: numberOf(env, "SIGN_IN_MAX_FAILURES_PER_EMAIL", 5, "whole, at least 1"),
     signInMaxFailuresPerIp: numberOf(env, "SIGN_IN_MAX_FAILURES_PER_IP", 30, "whole, at least 1"),
+    scimPerMinute: numberOf(env, "SCIM_RATE_LIMIT_PER_MINUTE", 6000, "above 0"),
+    scimBurst: numberOf(env, "SCIM_RATE_LIMIT_BURST", 100, "of at least 1"),
     redisPrefix: prefix || "perkway:rl:",
   };
 }

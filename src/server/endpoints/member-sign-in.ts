@@ -104,7 +104,7 @@ function oidcRedirectUri(subdomain: string): string {
 }
 
 const statusOf = (reason: MemberOidcRefusal): number =>
-  reason === "access_denied" || reason === "email_not_verified" || reason === "domain_not_allowed" || reason === "email_taken" || reason === "identity_conflict" ? 403 : 400;
+  reason === "access_denied" || reason === "email_not_verified" || reason === "domain_not_allowed" || reason === "email_taken" || reason === "identity_conflict" || reason === "deactivated" ? 403 : 400;
 
 async function oidcFailure(request: Request, partner: HostedPartner, reason: MemberOidcRefusal, ctx: MemberRequestContext, headers?: Headers, popup = false): Promise<Response> {
   const vars = { partner: partner.name, idp: partner.memberSignIn.oidc?.displayName ?? "Your organization" };

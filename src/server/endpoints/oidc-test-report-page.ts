@@ -17,6 +17,7 @@ const REFUSAL_TEXT: Record<MemberOidcRefusal, string> = {
   not_configured: "OpenID Connect is not set up, or the issuer was changed while the test ran. Save the settings and test again.",
   email_taken: "The email is already used by another member.",
   identity_conflict: "This account is linked to another member.",
+  deactivated: "The member was deactivated by your directory (SCIM active: false): they cannot sign in until it sets active true again.",
 };
 
 const STYLE = `body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f8fafc;color:#0f172a}

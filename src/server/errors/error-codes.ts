@@ -17,6 +17,7 @@ type TrpcErrorCode =
   | "PAYLOAD_TOO_LARGE"
   | "UNSUPPORTED_MEDIA_TYPE"
   | "UNPROCESSABLE_CONTENT"
+  | "PRECONDITION_FAILED"
   | "TOO_MANY_REQUESTS"
   | "INTERNAL_SERVER_ERROR"
   | "SERVICE_UNAVAILABLE";
@@ -31,6 +32,7 @@ export const TRPC_CODE_BY_STATUS = {
   405: "METHOD_NOT_SUPPORTED",
   409: "CONFLICT",
   410: "NOT_FOUND",
+  412: "PRECONDITION_FAILED",
   413: "PAYLOAD_TOO_LARGE",
   415: "UNSUPPORTED_MEDIA_TYPE",
   422: "UNPROCESSABLE_CONTENT",
@@ -112,6 +114,17 @@ export const ERROR_CODES = {
   webhook_endpoint_disabled: app(409, "The webhook endpoint is disabled"),
   webhook_delivery_not_found: app(404, "No such webhook delivery"),
   email_not_found: app(404, "No such email in the mailbox"),
+
+  // ---- SCIM (/scim/v2, docs/scim.md): answered in SCIM's error shape with its scimType, never on /v1
+  scim_invalid_filter: app(400, "SCIM: the filter is not one Perkway answers (scimType invalidFilter)"),
+  scim_invalid_value: app(400, "SCIM: an attribute's value is missing, of the wrong type or outside its vocabulary (scimType invalidValue)"),
+  scim_invalid_syntax: app(400, "SCIM: the request is not a SCIM message Perkway can read (scimType invalidSyntax)"),
+  scim_invalid_path: app(400, "SCIM: a PATCH path Perkway cannot read (scimType invalidPath)"),
+  scim_no_target: app(400, "SCIM: a PATCH remove without a path, or a path that selects nothing (scimType noTarget)"),
+  scim_mutability: app(400, "SCIM: a read-only attribute (id, meta) was sent with another value (scimType mutability)"),
+  scim_version_mismatch: app(412, "SCIM: If-Match names another version of the resource"),
+  directory_token_invalid: app(401, "The directory token is missing, unknown or revoked"),
+  directory_token_not_found: app(404, "No directory token with this id in your partner and environment"),
 
   // ---- portal, hosted app, CLI
   unauthorized: app(401, "Sign in to continue"),

@@ -53,6 +53,7 @@ describe("configuration", () => {
       anonymous: { perMinute: 600, burst: 100 },
       authentication_key: { perMinute: 20, burst: 20 },
       authentication_ip: { perMinute: 60, burst: 60 },
+      directory: { perMinute: 6000, burst: 100 },
     });
   });
 

@@ -54,7 +54,7 @@ export function decide(allowed: boolean, tokens: number, limit: BucketLimit): Ra
   };
 }
 
-type RateLimitPolicy = "partner" | "anonymous" | "authentication_ip" | "authentication_key";
+type RateLimitPolicy = "partner" | "anonymous" | "authentication_ip" | "authentication_key" | "directory";
 
 export type RateLimitConfig = Record<RateLimitPolicy, BucketLimit>;
 
@@ -64,7 +64,7 @@ export type RateLimitConfig = Record<RateLimitPolicy, BucketLimit>;
  * the process's environment, parsed again only when a variable changes.
  */
 export function rateLimitConfigFromEnv(env?: Env): RateLimitConfig {
-  const { perMinute, burst, authPerKeyPerMinute, authPerIpPerMinute } = env ? readRateLimitConfig(env) : rateLimitConfig();
+  const { perMinute, burst, authPerKeyPerMinute, authPerIpPerMinute, scimPerMinute, scimBurst } = env ? readRateLimitConfig(env) : rateLimitConfig();
   return {
     partner: { perMinute, burst },
     // Requests without a (valid) token: same budget as a partner, per client IP.
@@ -72,13 +72,15 @@ export function rateLimitConfigFromEnv(env?: Env): RateLimitConfig {
     // "20 per minute": at most 20 at once, then one every 3 seconds.
     authentication_key: { perMinute: authPerKeyPerMinute, burst: authPerKeyPerMinute },
     authentication_ip: { perMinute: authPerIpPerMinute, burst: authPerIpPerMinute },
+    // A directory token (/scim/v2): its own bucket, sized for a first sync of thousands of users.
+    directory: { perMinute: scimPerMinute, burst: scimBurst },
   };
 }
 
 /** Bucket key per policy. Public keys are hashed: bounded length, nothing secret-looking in Redis. */
 export function bucketKey(policy: RateLimitPolicy, subject: string): string {
   if (policy === "authentication_key") return `auth-key:${createHash("sha256").update(subject).digest("base64url").slice(0, 32)}`;
-  return `${policy === "partner" ? "p" : policy === "anonymous" ? "ip" : "auth-ip"}:${subject}`;
+  return `${policy === "partner" ? "p" : policy === "anonymous" ? "ip" : policy === "directory" ? "scim" : "auth-ip"}:${subject}`;
 }
 
 /**

@@ -32,7 +32,8 @@ export const memberIdInputSchema = z.object({ id: z.string().max(100) }).strict(
 export const memberCreateInputSchema = userCreateSchema;
 export const memberUpdateInputSchema = z.object({ id: z.string().max(100), patch: userUpdateSchema }).strict();
 
-export const memberCreateOutputSchema = z.object({ user: portalMemberSchema, created: z.boolean(), sign_in_url: z.string() });
+/** sign_in_url null: the member exists and was deactivated by the partner's directory (no way in). */
+export const memberCreateOutputSchema = z.object({ user: portalMemberSchema, created: z.boolean(), sign_in_url: z.string().nullable() });
 
 /** The most members one bulk action (sign-in emails, delete) takes: a page of the table at its largest. */
 export const MAX_BULK_MEMBERS = 100;

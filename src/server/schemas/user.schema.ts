@@ -203,6 +203,9 @@ export const userSchema = z
     locale: z.string().nullable().meta({ description: "BCP 47 language tag of the member, or null (the hosted app then decides per visit)" }),
     role: z.enum(USER_ROLES),
     tier: z.enum(USER_TIERS),
+    active: z.boolean().meta({
+      description: "false: deactivated by the partner's directory (SCIM, docs/scim.md): no sign-in, no email, not counted in total_users; the history stays. Not writable over /v1.",
+    }),
     user_types: z.array(z.enum(USER_TYPES)),
     regions: z.array(z.enum(AUDIENCE_REGIONS)),
     ...eligibilityOutput,
@@ -214,7 +217,10 @@ export type UserDto = z.output<typeof userSchema>;
 
 export const userWithSignInSchema = userSchema
   .extend({
-    sign_in_url: z.url().meta({ description: "Magic sign-in link to the partner's hosted app: single use, valid 15 minutes" }),
+    sign_in_url: z
+      .url()
+      .optional()
+      .meta({ description: "Magic sign-in link to the partner's hosted app: single use, valid 15 minutes. Absent for a member the partner's directory deactivated (active false)." }),
     already_exists: z.boolean(),
   })
   .meta({ id: "UserWithSignInUrl" });

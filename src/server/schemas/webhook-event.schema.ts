@@ -6,7 +6,7 @@ import { accessRequestSchema } from "./access-request.schema";
 import { dealSchema } from "./deal.schema";
 import { redemptionRecordSchema } from "./redemption-record.schema";
 import { userDeletedSchema, userSchema } from "./user.schema";
-import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./webhook.schema";
+import { TEST_EVENT_TYPE, USER_EVENT_SOURCES, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./webhook.schema";
 
 const dealRedeemedSchema = z
   .object({
@@ -54,7 +54,8 @@ type Payload = { summary: string; object: z.ZodType };
 
 /** Event type → when it is sent and its `data.object`. One line per type. */
 export const WEBHOOK_EVENT_PAYLOADS = {
-  "user.created": { summary: "A member was created (API, batch, portal or CSV import; not for already_exists)", object: userSchema },
+  "user.created": { summary: "A member was created (API, batch, portal or CSV import, directory sync, sign-in; not for already_exists)", object: userSchema },
+  "user.updated": { summary: "A member was changed (PATCH /v1/users, the portal, directory sync; active false: deactivated by the directory)", object: userSchema },
   "user.deleted": { summary: "A member was deleted (their personal data is gone)", object: userDeletedSchema },
   "deal.published": { summary: "One of your own deals went live", object: dealSchema },
   "deal.redeemed": { summary: "A member redeemed a deal (deal_redeemed or unique_code_claimed with a user_id), or the deal's provider confirmed it (confirmed: true)", object: dealRedeemedSchema },
@@ -90,7 +91,12 @@ export function webhookEventSchemaOf(type: WebhookEventName) {
       type: z.literal(type),
       created_at: z.iso.datetime().meta({ description: "When the change happened (its transaction)" }),
       environment: z.enum(["live", "test"]).meta({ description: "test: sandbox" }),
-      data: z.object({ object: WEBHOOK_EVENT_PAYLOADS[type].object }),
+      data: type.startsWith("user.")
+        ? z.object({
+            object: WEBHOOK_EVENT_PAYLOADS[type].object,
+            source: z.enum(USER_EVENT_SOURCES).meta({ description: "How the change came in: api (/v1), scim (the partner's directory), portal, or sign_in (the member's own sign-in)" }),
+          })
+        : z.object({ object: WEBHOOK_EVENT_PAYLOADS[type].object }),
     })
     .meta({ id: `${pascal(type)}Event`, description: WEBHOOK_EVENT_PAYLOADS[type].summary });
 }

@@ -7,6 +7,7 @@ import { isStorableText, UNSTORABLE_MESSAGE } from "./storable-text";
 /** The event types an endpoint can subscribe to (docs/webhooks.md), in the order the docs list them. */
 export const WEBHOOK_EVENT_TYPES = [
   "user.created",
+  "user.updated",
   "user.deleted",
   "deal.published",
   "deal.redeemed",
@@ -20,6 +21,10 @@ export const WEBHOOK_EVENT_TYPES = [
   "deal.expired",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** `data.source` of user.* events: the /v1 API, the partner's directory (SCIM), the portal, or the member's own sign-in. */
+export const USER_EVENT_SOURCES = ["api", "scim", "portal", "sign_in"] as const;
+export type UserEventSource = (typeof USER_EVENT_SOURCES)[number];
 
 /** "Send test event" (portal): sent to one endpoint on request, whatever it subscribes to. */
 export const TEST_EVENT_TYPE = "test.ping";

@@ -64,6 +64,7 @@ export const ERROR_CODES = [
 /** Every webhook event type (the `type` of a verified event). */
 export const WEBHOOK_EVENT_TYPES = [
   "user.created",
+  "user.updated",
   "user.deleted",
   "deal.published",
   "deal.redeemed",

@@ -650,9 +650,29 @@ export interface webhooks {
         put?: never;
         /**
          * user.created
-         * @description A member was created (API, batch, portal or CSV import; not for already_exists).
+         * @description A member was created (API, batch, portal or CSV import, directory sync, sign-in; not for already_exists).
          */
         post: operations["webhookUserCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "user.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * user.updated
+         * @description A member was changed (PATCH /v1/users, the portal, directory sync; active false: deactivated by the directory).
+         */
+        post: operations["webhookUserUpdated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1460,8 +1480,8 @@ export interface components {
              * @example https://example.com/webhooks/perkway
              */
             url: string;
-            /** @description The event types sent to this endpoint: user.created, user.deleted, deal.published, deal.redeemed, redemption.reversed, inquiry.submitted, codes.low, codes.exhausted, access_request.created, access_request.approved, access_request.declined, deal.expired */
-            event_types: ("user.created" | "user.deleted" | "deal.published" | "deal.redeemed" | "redemption.reversed" | "inquiry.submitted" | "codes.low" | "codes.exhausted" | "access_request.created" | "access_request.approved" | "access_request.declined" | "deal.expired")[];
+            /** @description The event types sent to this endpoint: user.created, user.updated, user.deleted, deal.published, deal.redeemed, redemption.reversed, inquiry.submitted, codes.low, codes.exhausted, access_request.created, access_request.approved, access_request.declined, deal.expired */
+            event_types: ("user.created" | "user.updated" | "user.deleted" | "deal.published" | "deal.redeemed" | "redemption.reversed" | "inquiry.submitted" | "codes.low" | "codes.exhausted" | "access_request.created" | "access_request.approved" | "access_request.declined" | "deal.expired")[];
             /**
              * @description A note for your team (e.g. what receives these events)
              * @example CRM sync (production)
@@ -1476,8 +1496,8 @@ export interface components {
              * @example https://example.com/webhooks/perkway
              */
             url?: string;
-            /** @description The event types sent to this endpoint: user.created, user.deleted, deal.published, deal.redeemed, redemption.reversed, inquiry.submitted, codes.low, codes.exhausted, access_request.created, access_request.approved, access_request.declined, deal.expired */
-            event_types?: ("user.created" | "user.deleted" | "deal.published" | "deal.redeemed" | "redemption.reversed" | "inquiry.submitted" | "codes.low" | "codes.exhausted" | "access_request.created" | "access_request.approved" | "access_request.declined" | "deal.expired")[];
+            /** @description The event types sent to this endpoint: user.created, user.updated, user.deleted, deal.published, deal.redeemed, redemption.reversed, inquiry.submitted, codes.low, codes.exhausted, access_request.created, access_request.approved, access_request.declined, deal.expired */
+            event_types?: ("user.created" | "user.updated" | "user.deleted" | "deal.published" | "deal.redeemed" | "redemption.reversed" | "inquiry.submitted" | "codes.low" | "codes.exhausted" | "access_request.created" | "access_request.approved" | "access_request.declined" | "deal.expired")[];
             /**
              * @description A note for your team (e.g. what receives these events)
              * @example CRM sync (production)
@@ -1616,7 +1636,7 @@ export interface components {
         TrackEventBatch: {
             events: components["schemas"]["TrackEvent"][];
         };
-        /** @description A member was created (API, batch, portal or CSV import; not for already_exists) */
+        /** @description A member was created (API, batch, portal or CSV import, directory sync, sign-in; not for already_exists) */
         UserCreatedEvent: {
             /**
              * @description evt_…: the same on every retry of this event; use it to drop repeats
@@ -1637,6 +1657,11 @@ export interface components {
             environment: "live" | "test";
             data: {
                 object: components["schemas"]["User"];
+                /**
+                 * @description How the change came in: api (/v1), scim (the partner's directory), portal, or sign_in (the member's own sign-in)
+                 * @enum {string}
+                 */
+                source: "api" | "scim" | "portal" | "sign_in";
             };
         };
         User: {
@@ -1659,6 +1684,8 @@ export interface components {
             role: "super_admin" | "partner_admin" | "user";
             /** @enum {string} */
             tier: "free" | "premium";
+            /** @description false: deactivated by the partner's directory (SCIM, docs/scim.md): no sign-in, no email, not counted in total_users; the history stays. Not writable over /v1. */
+            active: boolean;
             user_types: ("Idea stage" | "Early-stage startup" | "Growth-stage startup" | "Scale-up" | "SME")[];
             regions: ("North America" | "South America" | "Europe" | "Middle East" | "Asia" | "Africa" | "Oceania")[];
             /**
@@ -1709,6 +1736,34 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @description A member was changed (PATCH /v1/users, the portal, directory sync; active false: deactivated by the directory) */
+        UserUpdatedEvent: {
+            /**
+             * @description evt_…: the same on every retry of this event; use it to drop repeats
+             * @example evt_0c5d3f8e2b7a4c19a6f1d2e3b4c5a6d7
+             */
+            id: string;
+            /** @constant */
+            type: "user.updated";
+            /**
+             * Format: date-time
+             * @description When the change happened (its transaction)
+             */
+            created_at: string;
+            /**
+             * @description test: sandbox
+             * @enum {string}
+             */
+            environment: "live" | "test";
+            data: {
+                object: components["schemas"]["User"];
+                /**
+                 * @description How the change came in: api (/v1), scim (the partner's directory), portal, or sign_in (the member's own sign-in)
+                 * @enum {string}
+                 */
+                source: "api" | "scim" | "portal" | "sign_in";
+            };
+        };
         /** @description A member was deleted (their personal data is gone) */
         UserDeletedEvent: {
             /**
@@ -1730,6 +1785,11 @@ export interface components {
             environment: "live" | "test";
             data: {
                 object: components["schemas"]["UserDeleted"];
+                /**
+                 * @description How the change came in: api (/v1), scim (the partner's directory), portal, or sign_in (the member's own sign-in)
+                 * @enum {string}
+                 */
+                source: "api" | "scim" | "portal" | "sign_in";
             };
         };
         UserDeleted: {
@@ -2411,6 +2471,8 @@ export interface components {
             role: "super_admin" | "partner_admin" | "user";
             /** @enum {string} */
             tier: "free" | "premium";
+            /** @description false: deactivated by the partner's directory (SCIM, docs/scim.md): no sign-in, no email, not counted in total_users; the history stays. Not writable over /v1. */
+            active: boolean;
             user_types: ("Idea stage" | "Early-stage startup" | "Growth-stage startup" | "Scale-up" | "SME")[];
             regions: ("North America" | "South America" | "Europe" | "Middle East" | "Asia" | "Africa" | "Oceania")[];
             /**
@@ -2462,9 +2524,9 @@ export interface components {
             updated_at: string;
             /**
              * Format: uri
-             * @description Magic sign-in link to the partner's hosted app: single use, valid 15 minutes
+             * @description Magic sign-in link to the partner's hosted app: single use, valid 15 minutes. Absent for a member the partner's directory deactivated (active false).
              */
-            sign_in_url: string;
+            sign_in_url?: string;
             already_exists: boolean;
         };
         UserList: {
@@ -2852,7 +2914,7 @@ export interface components {
             url: string;
             /** @example CRM sync (production) */
             description: string | null;
-            event_types: ("user.created" | "user.deleted" | "deal.published" | "deal.redeemed" | "redemption.reversed" | "inquiry.submitted" | "codes.low" | "codes.exhausted" | "access_request.created" | "access_request.approved" | "access_request.declined" | "deal.expired")[];
+            event_types: ("user.created" | "user.updated" | "user.deleted" | "deal.published" | "deal.redeemed" | "redemption.reversed" | "inquiry.submitted" | "codes.low" | "codes.exhausted" | "access_request.created" | "access_request.approved" | "access_request.declined" | "deal.expired")[];
             enabled: boolean;
             /** @description Set when deliveries kept failing for 3 days; cleared by a successful delivery or by re-enabling */
             failing_since: ((string | null) | null) | string | null;
@@ -2871,7 +2933,7 @@ export interface components {
             url: string;
             /** @example CRM sync (production) */
             description: string | null;
-            event_types: ("user.created" | "user.deleted" | "deal.published" | "deal.redeemed" | "redemption.reversed" | "inquiry.submitted" | "codes.low" | "codes.exhausted" | "access_request.created" | "access_request.approved" | "access_request.declined" | "deal.expired")[];
+            event_types: ("user.created" | "user.updated" | "user.deleted" | "deal.published" | "deal.redeemed" | "redemption.reversed" | "inquiry.submitted" | "codes.low" | "codes.exhausted" | "access_request.created" | "access_request.approved" | "access_request.declined" | "deal.expired")[];
             enabled: boolean;
             /** @description Set when deliveries kept failing for 3 days; cleared by a successful delivery or by re-enabling */
             failing_since: ((string | null) | null) | string | null;
@@ -3037,6 +3099,8 @@ export interface components {
             role: "super_admin" | "partner_admin" | "user";
             /** @enum {string} */
             tier: "free" | "premium";
+            /** @description false: deactivated by the partner's directory (SCIM, docs/scim.md): no sign-in, no email, not counted in total_users; the history stays. Not writable over /v1. */
+            active: boolean;
             user_types: ("Idea stage" | "Early-stage startup" | "Growth-stage startup" | "Scale-up" | "SME")[];
             regions: ("North America" | "South America" | "Europe" | "Middle East" | "Asia" | "Africa" | "Oceania")[];
             /**
@@ -9148,6 +9212,38 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["UserCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event; the body is ignored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 10 seconds) is retried with backoff for up to 3 days */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookUserUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `"<t>.<raw request body>"` keyed with the endpoint's signing secret (`whsec_…`). Compare in constant time against the raw bytes (before JSON parsing) and reject a `t` more than 5 minutes from your clock. */
+                "Perkway-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdatedEvent"];
             };
         };
         responses: {

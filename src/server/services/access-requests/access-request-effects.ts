@@ -42,7 +42,9 @@ async function queueDecisionEmail(tx: Tx, scope: PartnerScope, request: AccessRe
   const approved = request.status === "approved";
   const url = approved ? (request.dealId ? `${hosted}/deals/${request.dealId}` : (opts.signInUrl ?? hosted)) : request.dealId ? hosted : null;
   // In the member's language (their locale, else the partner's default); the deal's name as it reads in it.
-  const member = request.memberId ? await tx.member.findUnique({ where: { id: request.memberId }, select: { locale: true } }) : null;
+  const member = request.memberId ? await tx.member.findUnique({ where: { id: request.memberId }, select: { locale: true, active: true } }) : null;
+  // A member the partner's directory deactivated gets no email (contract section 20).
+  if (member && !member.active) return;
   const locale = memberEmailLocale(member?.locale, sender);
   const dealName = deal ? (storedTranslations(deal.translations)[locale]?.product_name ?? deal.productName) : null;
   const rendered = await renderEmail(

@@ -60,7 +60,7 @@ export async function decideAccessRequest(
 
 /** The approved applicant becomes a member (or is one already) and the request points at them. */
 async function admitApplicant(tx: Tx, scope: PartnerScope, request: AccessRequest): Promise<AccessRequest> {
-  const member = await createMemberInTx(tx, scope, request.email);
+  const member = await createMemberInTx(tx, scope, request.email, "portal");
   await sendMemberSignInEmail(scope, member.id, hostedAppConfig(), tx);
   return tx.accessRequest.update({ where: { id: request.id }, data: { memberId: member.id } });
 }

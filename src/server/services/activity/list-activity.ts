@@ -9,7 +9,7 @@ import type { ActivityEntryDto, ActivityExportInput, ActivityListInput } from "@
 import type { PartnerScope } from "@/server/scope";
 import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/list-cursors";
 
-const NON_ADMIN_ACTORS = ["cli", "api", "system"];
+const NON_ADMIN_ACTORS = ["cli", "api", "directory", "system"];
 
 function partnerWhere(scope: Pick<PartnerScope, "partnerId">): { partnerId: string } {
   if (!scope?.partnerId || !isUuid(scope.partnerId)) throw new Error("activity: a partner scope is required");

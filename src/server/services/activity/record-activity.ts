@@ -5,11 +5,13 @@ import { db, type Tx } from "@/server/db/client";
 import type { Prisma } from "@/generated/prisma/client";
 import type { AdminActor, Environment } from "@/server/scope";
 
-/** Who made a change: a portal admin (with email for display), the operator CLI, a partner's API key, or the system. */
+/** Who made a change: a portal admin (with email for display), the operator CLI, a partner's API key,
+ *  the partner's directory over SCIM (one of its directory tokens; shown as "Directory sync"), or the system. */
 export type ActivityActor =
   | { type: "admin"; adminId: string; email?: string | null }
   | { type: "cli" }
   | { type: "api"; partnerId: string }
+  | { type: "directory"; tokenId: string }
   | { type: "system" };
 
 export type ActivityEntry = {
@@ -36,7 +38,7 @@ export async function recordActivity(entry: ActivityEntry, tx: Tx = db): Promise
       partnerId: entry.partnerId,
       environment: entry.environment ?? null,
       actorType: a.type,
-      actorId: a.type === "admin" ? a.adminId : a.type === "api" ? a.partnerId : null,
+      actorId: a.type === "admin" ? a.adminId : a.type === "api" ? a.partnerId : a.type === "directory" ? a.tokenId : null,
       actorEmail: a.type === "admin" ? (a.email ?? null) : null,
       action: entry.action,
       targetType: entry.target?.type ?? null,

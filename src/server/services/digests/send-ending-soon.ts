@@ -25,7 +25,7 @@ export async function sendDueEndingSoon(at: Date, config: SignInUrlConfig, partn
     SELECT DISTINCT e.member_id::text, e.deal_id::text, e.partner_id::text
     FROM events e
     JOIN ending d ON d.id = e.deal_id
-    JOIN members m ON m.id = e.member_id AND m.digest_emails AND m.environment = 'live'
+    JOIN members m ON m.id = e.member_id AND m.digest_emails AND m.active AND m.environment = 'live'
     JOIN partners p ON p.id = e.partner_id AND p.active AND p.digest_frequency <> 'off' AND (${only}::uuid[] IS NULL OR p.id = ANY(${only}::uuid[]))
     WHERE e.environment = 'live' AND e.event_type IN ('deal_detail_viewed', 'instructions_viewed')
       AND e.occurred_at <= ${at} AND e.occurred_at >= ${at}::timestamptz - make_interval(days => ${VIEW_LOOKBACK_DAYS})

@@ -101,7 +101,7 @@ export async function sendDueMemberDigests(at: Date, config: SignInUrlConfig, pa
     const period = digestPeriodOf(partner.digestFrequency === "monthly" ? "monthly" : "weekly", at);
     for (let cursor: string | undefined; ; ) {
       const members = await db.member.findMany({
-        where: { partnerId: partner.id, environment: "live", digestEmails: true, digests: { none: { period } } },
+        where: { partnerId: partner.id, environment: "live", digestEmails: true, active: true, digests: { none: { period } } },
         orderBy: { id: "asc" },
         take: MEMBER_BATCH,
         ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),

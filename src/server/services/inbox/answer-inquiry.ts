@@ -24,7 +24,9 @@ export async function replyToInquiry(scope: PartnerScope, id: string, message: s
     const sender = await partnerSender(tx, where.partnerId, appBaseUrl(hostedAppConfig()));
     if (!sender) throw inquiryNotFound();
     // In the member's language (their locale when the partner offers it), the deal's name as it reads in it.
-    const member = inquiry.memberId ? await tx.member.findUnique({ where: { id: inquiry.memberId }, select: { locale: true } }) : null;
+    const member = inquiry.memberId ? await tx.member.findUnique({ where: { id: inquiry.memberId }, select: { locale: true, active: true } }) : null;
+    // A member the partner's directory deactivated gets no email (contract section 20).
+    if (member && !member.active) throw new AppError("inquiry_no_email", "This member was deactivated by your directory: they get no email");
     const locale = memberEmailLocale(member?.locale, sender);
     const dealName = storedTranslations(inquiry.deal.translations)[locale]?.product_name ?? inquiry.deal.productName;
     const rendered = await renderEmail("inquiryReply", { brand: sender.brand, email: inquiry.memberEmail, dealName, question: inquiry.message, reply: text, locale });

@@ -29,7 +29,8 @@ type HandoffRefusal =
   | "replayed"
   | "email_required"
   | "email_taken"
-  | "identity_conflict";
+  | "identity_conflict"
+  | "deactivated";
 
 type HandoffOutcome =
   | { ok: true; memberId: string; environment: Environment; created: boolean; session: { token: string; expiresAt: Date } }

@@ -9,6 +9,6 @@ import { mayJoinByDomain } from "./member-access-policy";
 export async function admitSelfSignIn(scope: PartnerScope, email: string): Promise<string | null> {
   const partner = await db.partner.findUnique({ where: { id: scope.partnerId }, select: { memberAccess: true, allowedEmailDomains: true } });
   if (!partner || scope.environment !== "live" || !mayJoinByDomain(partner, email)) return null;
-  const member = await db.$transaction((tx) => createMemberInTx(tx, scope, email));
+  const member = await db.$transaction((tx) => createMemberInTx(tx, scope, email, "sign_in"));
   return member.id;
 }

@@ -7,7 +7,7 @@ import { externalUserIdTaken } from "./member-errors";
 import { serializeMember } from "./member-data";
 import { upsertMembers } from "./upsert-members";
 import { recordActivity } from "@/server/services/activity";
-import { memberCreatedActivity, type MemberActivityOpts } from "./member-activity";
+import { memberCreatedActivity, sourceOf, type MemberActivityOpts } from "./member-activity";
 
 export async function createMember(
   scope: PartnerScope,
@@ -18,9 +18,12 @@ export async function createMember(
   const { actor } = opts;
   const [outcome] = await upsertMembers(scope, [input], {
     onInserted: actor ? async (tx, created) => { for (const m of created) await recordActivity(memberCreatedActivity(scope, actor, m), tx); } : undefined,
+    source: sourceOf(opts),
   });
   if (outcome.kind === "external_user_id_taken") throw externalUserIdTaken();
   const created = outcome.kind === "created";
+  // Deactivated by the partner's directory: found (200), but no way in (contract section 20).
+  if (!outcome.member.active) return { user: { ...serializeMember(outcome.member), already_exists: true }, created };
   const [link] = await issueMagicLinks(scope, [outcome.member.id], links, { knownFresh: created ? new Set([outcome.member.id]) : undefined });
   return { user: { ...serializeMember(outcome.member), sign_in_url: link.url, already_exists: !created }, created };
 }

@@ -44,12 +44,16 @@ export async function createMembersBatch(scope: PartnerScope, entries: readonly 
   });
 
   const fresh = new Set(ok.filter((o) => o.created).map((o) => o.member.id));
-  const issued = await issueMagicLinks(scope, ok.map((o) => o.member.id), links, { knownFresh: fresh });
-  ok.forEach(({ index, member, created }, j) => {
+  // Members the partner's directory deactivated get no sign-in link (contract section 20).
+  const linked = ok.filter((o) => o.member.active);
+  const issued = await issueMagicLinks(scope, linked.map((o) => o.member.id), links, { knownFresh: fresh });
+  const urlOf = new Map(linked.map((o, j) => [o.index, issued[j].url]));
+  ok.forEach(({ index, member, created }) => {
+    const url = urlOf.get(index);
     results[index] = {
       index,
       status: created ? "created" : "already_exists",
-      user: { ...serializeMember(member), sign_in_url: issued[j].url, already_exists: !created },
+      user: { ...serializeMember(member), ...(url ? { sign_in_url: url } : {}), already_exists: !created },
     };
   });
   return results;

@@ -12,7 +12,7 @@ import { memberScopeWhere } from "./member-scope";
 import { enqueueWebhookEvent } from "@/server/services/webhooks";
 import { recordActivity } from "@/server/services/activity";
 import { MAX_BULK_MEMBERS } from "@/server/schemas/member-portal.schema";
-import { memberDeletedActivity, type MemberActivityOpts } from "./member-activity";
+import { memberDeletedActivity, sourceOf, type MemberActivityOpts } from "./member-activity";
 import { writesCachedRows } from "@/server/services/cache";
 
 export const deleteMember = writesCachedRows(async function deleteMember(scope: PartnerScope, id: string, opts: MemberActivityOpts = {}): Promise<{ id: string; deleted: true }> {
@@ -50,7 +50,7 @@ async function eraseMember(tx: Tx, scope: PartnerScope, memberId: string, opts: 
     UPDATE activity_log SET summary = replace(summary, ${gone.email}, 'a deleted member'), changes = NULL
     WHERE partner_id = ${where.partnerId}::uuid AND target_type = 'member' AND target_id = ${memberId}`;
   if (opts.actor) await recordActivity(memberDeletedActivity(scope, opts.actor, { id: memberId }), tx);
-  await enqueueWebhookEvent(tx, scope, "user.deleted", { id: memberId, deleted: true });
+  await enqueueWebhookEvent(tx, scope, "user.deleted", { id: memberId, deleted: true }, { source: sourceOf(opts) });
   await tx.$executeRaw`
     DELETE FROM idempotency_records
     WHERE partner_id = ${where.partnerId}::uuid AND environment = ${where.environment}::"Environment"

@@ -23,3 +23,6 @@ export { sendMemberSignInEmail, sendMemberSignInEmails, queueSignInLinkEmail } f
 export { requestSelfSignInLink, SELF_SIGN_IN_LIMITS, type SelfSignInDeps, type SelfSignInOutcome } from "./request-sign-in-link";
 export { getMemberProfile, saveMemberProfile, setMemberEditableDimensions, getMemberEditableDimensions, type ProfileField } from "./member-profile";
 export { admitHandoffMember, admitOidcMember, previewOidcAdmission, type Admission, type AdmissionRefusal, type OidcAdmissionPreview, type SignInProfile } from "./admit-signed-in-member";
+export { createDirectoryMember, getDirectoryMember, updateDirectoryMember, type DirectoryMember } from "./directory-members";
+export { listDirectoryMembers } from "./list-directory-members";
+export type { MemberCreateInput, MemberUpdateInput } from "./member-data";

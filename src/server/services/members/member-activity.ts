@@ -1,11 +1,21 @@
-// Activity entries of member changes made through the portal (the /v1 API passes no actor and
-// records nothing, so its responses and timings stay as they were). Only small, non-secret fields:
+// Activity entries of member changes made through the portal and the partner's directory (SCIM; the
+// /v1 API passes no actor and records nothing, so its responses and timings stay as they were). Only small, non-secret fields:
 // never a sign-in link.
 import type { Member } from "@/generated/prisma/client";
 import type { ActivityActor, ActivityEntry } from "@/server/services/activity";
 import type { PartnerScope } from "@/server/scope";
+import type { UserEventSource } from "@/server/schemas/webhook.schema";
 
-export type MemberActivityOpts = { actor?: ActivityActor };
+/** `actor`: who the activity log names (the /v1 API passes none); `source`: the webhooks' data.source
+ *  when the actor does not say it (a member's own sign-in). */
+export type MemberActivityOpts = { actor?: ActivityActor; source?: UserEventSource };
+
+/** data.source of the user.* webhooks: the directory's token → scim, an admin or the CLI → portal, none → api. */
+export function sourceOf(opts: MemberActivityOpts): UserEventSource {
+  if (opts.source) return opts.source;
+  const type = opts.actor?.type;
+  return type === "directory" ? "scim" : type === "admin" || type === "cli" ? "portal" : "api";
+}
 
 const envWord = (scope: PartnerScope) => (scope.environment === "test" ? "sandbox" : "live");
 

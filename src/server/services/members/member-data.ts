@@ -11,6 +11,11 @@ import {
 } from "@/server/domain/enums";
 import type { PartnerScope } from "@/server/scope";
 import type { EligibilityInput, UserCreateInput, UserDto, UserUpdateInput } from "@/server/schemas/user.schema";
+import type { DirectoryProfile } from "@/server/schemas/scim.schema";
+
+/** What the members services write: the /v1 fields, and what only the partner's directory (SCIM) sets. */
+export type MemberCreateInput = UserCreateInput & DirectoryProfile;
+export type MemberUpdateInput = Omit<UserUpdateInput, "role"> & DirectoryProfile;
 
 const ELIGIBILITY_COLUMNS = {
   customer_type: "eligibilityCustomerType",
@@ -51,7 +56,7 @@ export function answeredIn(input: Pick<UserCreateInput, "eligibility" | "user_ty
   ];
 }
 
-export function toCreateData(scope: PartnerScope, input: UserCreateInput, now: Date): Prisma.MemberCreateManyInput {
+export function toCreateData(scope: PartnerScope, input: MemberCreateInput, now: Date): Prisma.MemberCreateManyInput {
   const eligibility: Required<EligibilityColumns> = Object.fromEntries(
     ELIGIBILITY_DIMENSIONS.map((d) => [ELIGIBILITY_COLUMNS[d], input.eligibility?.[d] ? [...input.eligibility[d]] : defaultEligibility(d)]),
   ) as Required<EligibilityColumns>;
@@ -68,13 +73,20 @@ export function toCreateData(scope: PartnerScope, input: UserCreateInput, now: D
     regions: (input.regions ?? []).map(regionMap.toDb),
     ...eligibility,
     answeredDimensions: answeredIn(input),
+    active: input.active ?? true,
+    deactivatedAt: input.active === false ? now : null,
+    directoryUserName: input.directory_user_name ?? null,
+    givenName: input.given_name ?? null,
+    familyName: input.family_name ?? null,
+    formattedName: input.formatted_name ?? null,
+    displayName: input.display_name ?? null,
     createdAt: now,
     updatedAt: now,
   };
 }
 
 /** The columns a PATCH names; an empty object when it names none. */
-export function toUpdateData(input: Omit<UserUpdateInput, "role">): Prisma.MemberUpdateManyMutationInput {
+export function toUpdateData(input: MemberUpdateInput): Prisma.MemberUpdateManyMutationInput {
   const data: Prisma.MemberUpdateManyMutationInput = {};
   if (input.email !== undefined) data.email = input.email;
   if (input.external_user_id !== undefined) data.externalUserId = input.external_user_id;
@@ -84,6 +96,12 @@ export function toUpdateData(input: Omit<UserUpdateInput, "role">): Prisma.Membe
   if (input.user_types !== undefined) data.userTypes = input.user_types.map(userTypeMap.toDb);
   if (input.regions !== undefined) data.regions = input.regions.map(regionMap.toDb);
   Object.assign(data, eligibilityColumns(input.eligibility));
+  if (input.active !== undefined) data.active = input.active;
+  if (input.directory_user_name !== undefined) data.directoryUserName = input.directory_user_name;
+  if (input.given_name !== undefined) data.givenName = input.given_name;
+  if (input.family_name !== undefined) data.familyName = input.family_name;
+  if (input.formatted_name !== undefined) data.formattedName = input.formatted_name;
+  if (input.display_name !== undefined) data.displayName = input.display_name;
   return data;
 }
 
@@ -98,6 +116,7 @@ export function serializeMember(m: Member): UserDto {
     locale: m.locale,
     role: m.role,
     tier: m.tier,
+    active: m.active,
     user_types: m.userTypes.map(userTypeMap.fromDb),
     regions: m.regions.map(regionMap.fromDb),
     eligibility_customer_type: m.eligibilityCustomerType,

@@ -30,6 +30,9 @@ export async function startMemberSession(partnerId: string, magicToken: string, 
   const memberId =
     consumed.memberId ?? (consumed.email ? await admitSelfSignIn({ partnerId: consumed.partnerId, environment: consumed.environment }, consumed.email) : null);
   if (!memberId) throw magicLinkErrors.unknown();
+  // Deactivated by the partner's directory since the link was sent (contract section 20): no session.
+  const scope = { partnerId: consumed.partnerId, environment: consumed.environment };
+  if (!(await db.member.findFirst({ where: { ...memberScopeWhere(scope), id: memberId, active: true }, select: { id: true } }))) throw magicLinkErrors.unknown();
   await recordMemberSignIn({ partnerId: consumed.partnerId, environment: consumed.environment }, memberId, now);
   const session = await issueMemberSessionToken({ memberId, partnerId: consumed.partnerId, environment: consumed.environment });
   return { ...session, memberId, environment: consumed.environment };
@@ -37,7 +40,7 @@ export async function startMemberSession(partnerId: string, magicToken: string, 
 
 /**
  * The signed-in member of an active partner's app, or null (no cookie, bad or expired token, a
- * token of another partner, a deleted member, a partner that is no longer active).
+ * token of another partner, a deleted or deactivated member, a partner that is no longer active).
  */
 export async function resolveMemberSession(partnerId: string, sessionToken: string | undefined | null): Promise<HostedMember | null> {
   if (!sessionToken) return null;
@@ -49,7 +52,9 @@ export async function resolveMemberSession(partnerId: string, sessionToken: stri
     isPartnerActive(partnerId),
     db.endedMemberSession.findUnique({ where: { jti: session.jti }, select: { jti: true } }),
   ]);
-  return member && active && !ended ? { scope, member } : null;
+  // A member the directory deactivated (active false) is signed out at their next request: the cached
+  // row is dropped by the change feed when it changes (contract section 20: within a minute).
+  return member && member.active && active && !ended ? { scope, member } : null;
 }
 
 /**

@@ -55,7 +55,9 @@ export async function requestSelfSignInLink(partnerId: string, rawEmail: string,
   const returnUrl = deps.returnTo ? widgetReturnUrl(deps.returnTo, partner.allowedIframeOrigins) : null;
   const linkOf = (link: IssuedLink): IssuedLink => (returnUrl ? { ...link, url: widgetSignInUrl(returnUrl, link.url) } : link);
   const scope: PartnerScope = { partnerId, environment: "live" };
-  const member = await db.member.findFirst({ where: { ...memberScopeWhere(scope), email }, select: { id: true } });
+  const member = await db.member.findFirst({ where: { ...memberScopeWhere(scope), email }, select: { id: true, active: true } });
+  // Deactivated by the partner's directory: no link, no email, the same answer (contract section 20).
+  if (member && !member.active) return "nothing";
   if (member) {
     await deps.deliver(scope, email, linkOf(await issueMagicLink(scope, member.id, deps.config)), member.id);
     return "link_sent";

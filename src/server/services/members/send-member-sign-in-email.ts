@@ -25,19 +25,22 @@ export async function sendMemberSignInEmails(scope: PartnerScope, memberIds: rea
   const run = async (client: Tx) => {
     const members = await client.member.findMany({
       where: { id: { in: ids }, partnerId: scope.partnerId, environment: scope.environment },
-      select: { id: true, email: true, locale: true },
+      select: { id: true, email: true, locale: true, active: true },
     });
     if (members.length !== ids.length) throw userNotFound();
+    // Members the partner's directory deactivated get no email (contract section 20).
+    const active = members.filter((m) => m.active);
+    if (active.length === 0) return { queued: 0 };
     const baseUrl = appBaseUrl(config);
     const sender = await partnerSender(client, scope.partnerId, baseUrl);
     if (!sender) throw userNotFound();
-    const links = await issueMagicLinks(scope, members.map((m) => m.id), config, { client });
-    for (const [i, member] of members.entries()) {
+    const links = await issueMagicLinks(scope, active.map((m) => m.id), config, { client });
+    for (const [i, member] of active.entries()) {
       const locale = memberEmailLocale(member.locale, sender);
       const rendered = await renderEmail("memberSignIn", { brand: sender.brand, email: member.email, url: links[i].url, expiresInMinutes: Math.round(config.ttlSeconds / 60), locale });
       await queueEmail(client, { ...rendered, kind: "member_sign_in", to: member.email, partnerId: scope.partnerId, environment: scope.environment, fromName: sender.brand.name, replyTo: sender.replyTo });
     }
-    return { queued: members.length };
+    return { queued: active.length };
   };
   return tx ? run(tx) : db.$transaction(run, { timeout: 30_000 });
 }
@@ -57,7 +60,8 @@ export async function queueSignInLinkEmail(scope: PartnerScope, email: string, l
   const sender = await partnerSender(db, scope.partnerId, appBaseUrl(config));
   if (!sender) return;
   // The member's stored locale first; else the language the page asking for the link was shown in.
-  const member = await db.member.findFirst({ where: { partnerId: scope.partnerId, environment: scope.environment, email }, select: { locale: true } });
+  const member = await db.member.findFirst({ where: { partnerId: scope.partnerId, environment: scope.environment, email }, select: { locale: true, active: true } });
+  if (member && !member.active) return;
   const locale = memberEmailLocale(member?.locale ?? opts.locale, sender);
   const rendered = await renderEmail("memberSignIn", { brand: sender.brand, email, url: link.url, expiresInMinutes: Math.round(config.ttlSeconds / 60), locale });
   await db.$transaction((tx) =>

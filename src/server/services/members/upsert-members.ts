@@ -8,8 +8,8 @@ import { db, type Tx } from "@/server/db/client";
 import { regionMap, userTypeMap, type AudienceRegion, type UserType } from "@/server/domain/enums";
 import { AppError } from "@/server/errors/app-error";
 import type { PartnerScope } from "@/server/scope";
-import type { UserCreateInput } from "@/server/schemas/user.schema";
-import { serializeMember, toCreateData } from "./member-data";
+import type { UserEventSource } from "@/server/schemas/webhook.schema";
+import { serializeMember, toCreateData, type MemberCreateInput } from "./member-data";
 import { enqueueWebhookEvent, webhookSubscribed } from "@/server/services/webhooks";
 import { memberScopeWhere } from "./member-scope";
 import { writesCachedRows } from "@/server/services/cache";
@@ -28,8 +28,8 @@ const MAX_WAVES = 10;
  */
 export const upsertMembers = writesCachedRows(async function upsertMembers(
   scope: PartnerScope,
-  inputs: readonly UserCreateInput[],
-  opts: { onInserted?: (tx: Tx, created: Member[]) => Promise<void> } = {},
+  inputs: readonly MemberCreateInput[],
+  opts: { onInserted?: (tx: Tx, created: Member[]) => Promise<void>; source?: UserEventSource } = {},
 ): Promise<UpsertOutcome[]> {
   const where = memberScopeWhere(scope);
   const outcomes: (UpsertOutcome | undefined)[] = new Array(inputs.length);
@@ -69,7 +69,7 @@ export const upsertMembers = writesCachedRows(async function upsertMembers(
     const inserted = hooked || opts.onInserted
       ? await db.$transaction(async (tx) => {
           const created = await insertSkippingDuplicates(rows, tx);
-          if (hooked) await enqueueWebhookEvent(tx, scope, "user.created", created.map(serializeMember), { many: true });
+          if (hooked) await enqueueWebhookEvent(tx, scope, "user.created", created.map(serializeMember), { many: true, source: opts.source ?? "api" });
           if (opts.onInserted && created.length) await opts.onInserted(tx, created);
           return created;
         })
@@ -133,25 +133,36 @@ async function insertSkippingDuplicates(rows: Prisma.MemberCreateManyInput[], cl
       eligibility_incorporation: r.eligibilityIncorporation ?? [],
       eligibility_funding: r.eligibilityFunding ?? [],
       answered_dimensions: r.answeredDimensions ?? [],
+      active: r.active ?? true,
+      deactivated_at: r.deactivatedAt ?? null,
+      directory_user_name: r.directoryUserName ?? null,
+      given_name: r.givenName ?? null,
+      family_name: r.familyName ?? null,
+      formatted_name: r.formattedName ?? null,
+      display_name: r.displayName ?? null,
       created_at: r.createdAt,
     })),
   );
   const inserted = await client.$queryRaw<MemberRow[]>`
     INSERT INTO members (id, partner_id, environment, email, external_user_id, idp_uid, locale, role, tier, user_types, regions,
       eligibility_customer_type, eligibility_company_stage, eligibility_company_size, eligibility_business_type,
-      eligibility_geography, eligibility_incorporation, eligibility_funding, answered_dimensions, created_at, updated_at)
+      eligibility_geography, eligibility_incorporation, eligibility_funding, answered_dimensions,
+      active, deactivated_at, directory_user_name, given_name, family_name, formatted_name, display_name, created_at, updated_at)
     SELECT gen_random_uuid(), x.partner_id, x.environment, x.email, x.external_user_id, x.idp_uid, x.locale, x.role, x.tier, x.user_types, x.regions,
       x.eligibility_customer_type, x.eligibility_company_stage, x.eligibility_company_size, x.eligibility_business_type,
-      x.eligibility_geography, x.eligibility_incorporation, x.eligibility_funding, x.answered_dimensions, x.created_at, x.created_at
+      x.eligibility_geography, x.eligibility_incorporation, x.eligibility_funding, x.answered_dimensions,
+      x.active, x.deactivated_at, x.directory_user_name, x.given_name, x.family_name, x.formatted_name, x.display_name, x.created_at, x.created_at
     FROM jsonb_to_recordset(${json}::jsonb) AS x(
       partner_id uuid, environment "Environment", email text, external_user_id text, idp_uid text, locale text, role "UserRole", tier "UserTier",
       user_types "UserType"[], regions "AudienceRegion"[], eligibility_customer_type text[], eligibility_company_stage text[],
       eligibility_company_size text[], eligibility_business_type text[], eligibility_geography text[], eligibility_incorporation text[],
-      eligibility_funding text[], answered_dimensions text[], created_at timestamptz)
+      eligibility_funding text[], answered_dimensions text[], active boolean, deactivated_at timestamptz, directory_user_name text,
+      given_name text, family_name text, formatted_name text, display_name text, created_at timestamptz)
     ON CONFLICT DO NOTHING
     RETURNING id, partner_id, environment::text, email, external_user_id, idp_uid, locale, role::text, tier::text,
       user_types::text[], regions::text[], eligibility_customer_type, eligibility_company_stage, eligibility_company_size,
-      eligibility_business_type, eligibility_geography, eligibility_incorporation, eligibility_funding, answered_dimensions, created_at, updated_at`;
+      eligibility_business_type, eligibility_geography, eligibility_incorporation, eligibility_funding, answered_dimensions,
+      active, deactivated_at, directory_user_name, given_name, family_name, formatted_name, display_name, created_at, updated_at`;
   return inserted.map(memberFromRow);
 }
 
@@ -177,6 +188,13 @@ type MemberRow = {
   self_reported_dimensions?: string[];
   answered_dimensions?: string[];
   digest_emails?: boolean;
+  active: boolean;
+  deactivated_at: Date | null;
+  directory_user_name: string | null;
+  given_name: string | null;
+  family_name: string | null;
+  formatted_name: string | null;
+  display_name: string | null;
   created_at: Date;
   updated_at: Date;
 };
@@ -208,6 +226,13 @@ function memberFromRow(r: MemberRow): Member {
     selfReportedDimensions: r.self_reported_dimensions ?? [],
     answeredDimensions: r.answered_dimensions ?? [],
     digestEmails: r.digest_emails ?? true,
+    active: r.active,
+    deactivatedAt: r.deactivated_at ? new Date(r.deactivated_at) : null,
+    directoryUserName: r.directory_user_name,
+    givenName: r.given_name,
+    familyName: r.family_name,
+    formattedName: r.formatted_name,
+    displayName: r.display_name,
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
   };

@@ -19,7 +19,7 @@ export async function getPartnerForAdmin(actor: AdminActor, partnerId: string) {
     },
   });
   if (!partner) throw notFound();
-  const members = await db.member.groupBy({ by: ["environment"], where: { partnerId: partner.id }, _count: { _all: true } });
+  const members = await db.member.groupBy({ by: ["environment"], where: { partnerId: partner.id, active: true }, _count: { _all: true } });
   const count = (env: "live" | "test") => members.find((m) => m.environment === env)?._count._all ?? 0;
   return {
     partner: serializePartner(partner),

@@ -15,7 +15,7 @@ export async function listPartnersForAdmin(actor: AdminActor, filter: PartnerLis
   if (partners.length === 0) return [];
   const ids = partners.map((p) => p.id);
   const [members, logged, events] = await Promise.all([
-    readDb().member.groupBy({ by: ["partnerId", "environment"], where: { partnerId: { in: ids } }, _count: { _all: true }, _max: { updatedAt: true } }),
+    readDb().member.groupBy({ by: ["partnerId", "environment"], where: { partnerId: { in: ids }, active: true }, _count: { _all: true }, _max: { updatedAt: true } }),
     readDb().activityLog.groupBy({ by: ["partnerId"], where: { partnerId: { in: ids } }, _max: { createdAt: true } }),
     readDb().eventTypeRollup.groupBy({ by: ["partnerId"], where: { partnerId: { in: ids } }, _max: { bucketStart: true } }),
   ]);

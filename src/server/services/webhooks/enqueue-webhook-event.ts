@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
 import { db, type Tx } from "@/server/db/client";
-import type { WebhookEventType } from "@/server/schemas/webhook.schema";
+import type { UserEventSource, WebhookEventType } from "@/server/schemas/webhook.schema";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import { currentRequestId } from "@/server/observability/request-context";
 
@@ -20,21 +20,22 @@ function newWebhookEventId(): string {
  * The body receivers get, as the exact text that is stored, signed and sent (stored as a JSON
  * string so that a resend sends the same bytes, key order included).
  */
-function webhookEventBody(id: string, type: string, environment: string, object: unknown, createdAt = new Date()): string {
-  return JSON.stringify({ id, type, created_at: createdAt.toISOString(), environment, data: { object } });
+function webhookEventBody(id: string, type: string, environment: string, object: unknown, createdAt: Date, source: string | undefined): string {
+  return JSON.stringify({ id, type, created_at: createdAt.toISOString(), environment, data: source ? { object, source } : { object } });
 }
 
 /**
  * Queues one event per object (same type) for every enabled endpoint of the scope subscribed to
  * `type`, or, with `opts.endpointId`, for that one endpoint whatever it subscribes to (test events,
- * which must then be enabled). Returns the number of deliveries queued.
+ * which must then be enabled). `opts.source` (user.* events) says which way the change came in: it is
+ * sent as `data.source`. Returns the number of deliveries queued.
  */
 export async function enqueueWebhookEvent(
   tx: Tx,
   scope: PartnerScope,
   type: WebhookEventType | "test.ping",
   object: unknown,
-  opts: { many?: boolean; endpointId?: string } = {},
+  opts: { many?: boolean; endpointId?: string; source?: UserEventSource } = {},
 ): Promise<number> {
   const { partnerId, environment } = requireScope(scope, "webhooks");
   const objects = opts.many ? (object as unknown[]) : [object];
@@ -43,7 +44,7 @@ export async function enqueueWebhookEvent(
   const input = JSON.stringify(
     objects.map((o) => {
       const id = newWebhookEventId();
-      return { id, body: webhookEventBody(id, type, environment, o, now) };
+      return { id, body: webhookEventBody(id, type, environment, o, now, opts.source) };
     }),
   );
   const endpoints = opts.endpointId

@@ -6,6 +6,7 @@ import { adminSsoRouter } from "./admin-sso";
 import { apiKeysRouter } from "./api-keys";
 import { analyticsRouter } from "./analytics";
 import { catalogueRouter } from "./catalogue";
+import { directorySyncRouter } from "./directory-sync";
 import { inboxRouter } from "./inbox";
 import { inquiriesRouter } from "./inquiries";
 import { membersRouter } from "./members";
@@ -44,6 +45,7 @@ export const appRouter = createTRPCRouter({
   analytics: analyticsRouter,
   settings: settingsRouter,
   memberSignIn: memberSignInRouter,
+  directorySync: directorySyncRouter,
   adminSso: adminSsoRouter,
   superAdmin: superAdminRouter,
   members: membersRouter,

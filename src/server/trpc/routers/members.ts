@@ -63,7 +63,7 @@ export const membersRouter = createTRPCRouter({
       const { user, created } = await createMember(ctx.scope, input, hostedAppConfig(), actorOf(ctx));
       const { sign_in_url, already_exists: _existed, ...dto } = user;
       const [member] = await withLastSignIn(ctx.scope, [await findMemberOrThrow(ctx.scope, { id: dto.id })]);
-      return { user: member, created, sign_in_url };
+      return { user: member, created, sign_in_url: sign_in_url ?? null };
     }),
 
   update: partnerMutationProcedure.meta({ permission: MANAGERS })

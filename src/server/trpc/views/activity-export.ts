@@ -8,7 +8,7 @@ type ActivityExportFile = { filename: string; mimeType: string; content: string;
 
 const ACTIVITY_CSV_COLUMNS = ["time_utc", "who", "action", "summary", "environment", "target_type", "target_id", "before", "after"] as const;
 
-const ACTORS: Record<string, string> = { cli: "Operator CLI", api: "API", system: "System" };
+const ACTORS: Record<string, string> = { cli: "Operator CLI", api: "API", directory: "Directory sync", system: "System" };
 const ENVIRONMENTS: Record<string, string> = { live: "Live", test: "Sandbox" };
 
 export function activityExportFile(entries: readonly ActivityEntryDto[], truncated: boolean, now: Date): ActivityExportFile {

@@ -38,7 +38,7 @@ top AS (
   LIMIT 10
 )
 SELECT json_build_object(
-  'total_users', (SELECT count(*) FROM members WHERE partner_id = $1::uuid AND environment = $2::"Environment"),
+  'total_users', (SELECT count(*) FROM members WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND active),
   'active_users', (SELECT count(*) FROM member_activity
                     WHERE partner_id = $1::uuid AND environment = $2::"Environment" AND last_event_at >= $3::timestamptz),
   'confirmed_redemptions', (SELECT count(*) FROM redemptions

@@ -19,7 +19,7 @@ export async function listPartnerFigures(actor: AdminActor, opts: { now?: Date }
   const now = opts.now ?? new Date();
   const [partners, members, events, records] = await Promise.all([
     readDb().partner.findMany({ orderBy: [{ name: "asc" }, { id: "asc" }], select: { id: true, name: true, subdomain: true, active: true, type: true } }),
-    readDb().member.groupBy({ by: ["partnerId", "environment"], _count: { _all: true } }),
+    readDb().member.groupBy({ by: ["partnerId", "environment"], where: { active: true }, _count: { _all: true } }),
     readDb().$queryRaw<{ partner_id: string; environment: Environment; views: bigint }[]>`
       SELECT partner_id, environment, coalesce(sum(count), 0)::bigint AS views
       FROM event_type_rollups

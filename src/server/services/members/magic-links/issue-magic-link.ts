@@ -37,13 +37,13 @@ export async function issueMagicLinks(
   const tokens = memberIds.map(() => generateToken());
   const hashes = tokens.map(hashToken);
   // One statement: the insert joins members on the scope, so a member of another partner or
-  // environment (or one deleted meanwhile) gets no row; it also reads the partner's subdomain and custom domain.
+  // environment (or one deleted or deactivated meanwhile) gets no row; it also reads the partner's subdomain and custom domain.
   const [result] = await client.$queryRaw<{ subdomain: string | null; custom_domain: string | null; inserted: number }[]>`
     WITH ins AS (
       INSERT INTO magic_link_tokens (id, token_hash, member_id, partner_id, environment, purpose, expires_at, created_at)
       SELECT gen_random_uuid(), t.token_hash, m.id, m.partner_id, m.environment, 'sign_in'::"MagicLinkPurpose", ${expiresAt}::timestamptz, ${createdAt}::timestamptz
       FROM unnest(${hashes}::text[], ${[...memberIds]}::uuid[]) AS t(token_hash, member_id)
-      JOIN members m ON m.id = t.member_id AND m.partner_id = ${scope.partnerId}::uuid AND m.environment = ${scope.environment}::"Environment"
+      JOIN members m ON m.id = t.member_id AND m.partner_id = ${scope.partnerId}::uuid AND m.environment = ${scope.environment}::"Environment" AND m.active
       RETURNING 1
     )
     SELECT p.subdomain, p.custom_domain, (SELECT count(*) FROM ins)::int AS inserted FROM (SELECT 1) one LEFT JOIN partners p ON p.id = ${scope.partnerId}::uuid`;

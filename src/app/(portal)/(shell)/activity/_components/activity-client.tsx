@@ -59,9 +59,10 @@ const AREA_LABELS: Record<string, string> = {
   code: "Codes",
   webhook: "Webhooks",
   webhook_endpoint: "Webhooks",
+  directory_token: "Directory sync",
   partner: "Partner",
 };
-const ACTOR_LABELS: Record<string, string> = { cli: "Operator CLI", api: "API", system: "System" };
+const ACTOR_LABELS: Record<string, string> = { cli: "Operator CLI", api: "API", directory: "Directory sync", system: "System" };
 
 type Filters = { environment: string; area: string; actor: string; from: string; to: string };
 const NO_FILTERS: Filters = { environment: ALL, area: ALL, actor: ALL, from: "", to: "" };

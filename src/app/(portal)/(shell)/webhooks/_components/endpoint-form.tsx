@@ -15,6 +15,7 @@ import { FormDialogFooter } from "@/components/portal/form-dialog-footer";
 
 export const EVENT_TYPE_HELP: Record<WebhookEventType, string> = {
   "user.created": "A member was created",
+  "user.updated": "A member was changed (over the API, in the portal or by your directory)",
   "user.deleted": "A member was deleted",
   "deal.published": "One of your own deals went live",
   "deal.redeemed": "A member redeemed a deal or claimed a code",

@@ -19,7 +19,7 @@ import { PageHeader } from "@/components/portal/page-header";
 
 const fmt = new Intl.NumberFormat("en");
 // "Nov 26, 2026" over "5:46 PM UTC": one zone for everyone reading the log, not the browser's.
-const ACTORS: Record<string, string> = { cli: "Operator CLI", api: "API", system: "System" };
+const ACTORS: Record<string, string> = { cli: "Operator CLI", api: "API", directory: "Directory sync", system: "System" };
 
 export function PlatformClient() {
   return (
