@@ -221,6 +221,8 @@ describe("read replicas (contract section 21)", () => {
       expect(status).toBe(200);
       expect(body.replicas).toEqual([{ name: replica.name, state: "unreachable", lag_ms: null }]);
       expect(await metric("perkway_db_replica_up")).toBe(0);
+      // The exposition format spells an unknown value NaN (prom-client writes "Nan").
+      expect(await metricsText()).toMatch(new RegExp(`^perkway_db_replica_lag_seconds\\{replica="${replica.name}"\\} NaN$`, "m"));
       expect((await call(app.partners[0], "GET", "/v1/analytics?days=7")).status).toBe(200);
       replica.start();
       expect(await waitForState("ok", 30_000)).toBeLessThanOrEqual(30_000);
