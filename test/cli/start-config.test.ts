@@ -47,4 +47,22 @@ describe("npm start: settings", () => {
       expect(r.stderr).not.toContain("database");
     }
   }, 120_000);
+
+  it("a DATABASE_REPLICA_URLS value pg could never use (contract section 21): the message naming it, never the password, exit 1", () => {
+    const password = "s3cret-replica-pw";
+    for (const [value, why] of [
+      [`mysql://u:${password}@replica-1/perkway`, "starts with mysql://"],
+      [`postgresql://u:${password}%zz@replica-1/perkway`, "malformed %-escape"],
+      [`postgresql://u:${password}@replica-1/perkway postgresql://u:${password}@replica-2/perkway`, "contains a space"],
+      [`postgresql://u:${password}@replica-1/perkway;postgresql://u:${password}@replica-2/perkway`, "a database with a / in it"],
+      [`postgresql://u:${password}@replica-1:0/perkway`, "port 0"],
+    ]) {
+      const r = start({ DATABASE_URL: "postgresql://postgres@127.0.0.1:1/none", DATABASE_REPLICA_URLS: value, AUTH_SECRET: "a".repeat(40) });
+      expect(r.status, r.stderr).toBe(1);
+      expect(r.stderr).toContain(`perkway: DATABASE_REPLICA_URLS: entry 1 `);
+      expect(r.stderr).toContain(why);
+      expect(r.stderr + r.stdout).not.toContain(password);
+      expect(r.stderr).not.toMatch(/^\s+at /m);
+    }
+  }, 120_000);
 });

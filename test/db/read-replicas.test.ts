@@ -168,6 +168,27 @@ describe("read replicas (contract section 21)", () => {
     expect((await metric("perkway_db_replica_reads_total")) - reads2).toBe(1);
   });
 
+  itRequiring(missing, "read-your-writes after a GET that writes: instructions hand out a unique code, the redemptions list right after shows it", async () => {
+    const [a] = app.partners;
+    const deal = await call(a, "POST", "/v1/partner-deals", { product_name: "Coded", short_description: "x", redemption: { method: "unique_code", instructions: "<p>Your code</p>" } });
+    expect((await call(a, "POST", `/v1/partner-deals/${deal.body.id}/codes`, { codes: ["RYW-1"] })).status).toBe(200);
+    expect((await call(a, "PATCH", `/v1/partner-deals/${deal.body.id}`, { status: "live" })).status).toBe(200);
+    const member = await call(a, "POST", "/v1/users", { email: `code-${Date.now()}@example.com` });
+    // The setup's stickiness runs out, so only the GET below can make the session read its own write.
+    await new Promise((r) => setTimeout(r, STICKY_MS + 100));
+    await waitForState("ok", 30_000);
+    await replica.pauseReplay();
+    try {
+      const instructions = await call(a, "GET", `/v1/deals/${deal.body.id}/instructions?user_id=${member.body.id}`);
+      expect(instructions.body.promo_code).toBe("RYW-1");
+      const redemptions = await call(a, "GET", `/v1/redemptions?user_id=${member.body.id}`);
+      expect(redemptions.body.data).toEqual([expect.objectContaining({ deal_id: deal.body.id, code: "RYW-1" })]);
+    } finally {
+      await replica.resumeReplay();
+    }
+    await waitForState("ok", 30_000);
+  }, 60_000);
+
   itRequiring(
     missing,
     "a replica whose replay is paused is left out within MAX_LAG_MS + 5 s, the primary serves meanwhile, and it is used again within 30 s of resuming",
@@ -221,6 +242,8 @@ describe("read replicas (contract section 21)", () => {
       expect(status).toBe(200);
       expect(body.replicas).toEqual([{ name: replica.name, state: "unreachable", lag_ms: null }]);
       expect(await metric("perkway_db_replica_up")).toBe(0);
+      // The exposition format spells an unknown value NaN (prom-client writes "Nan").
+      expect(await metricsText()).toMatch(new RegExp(`^perkway_db_replica_lag_seconds\\{replica="${replica.name}"\\} NaN$`, "m"));
       expect((await call(app.partners[0], "GET", "/v1/analytics?days=7")).status).toBe(200);
       replica.start();
       expect(await waitForState("ok", 30_000)).toBeLessThanOrEqual(30_000);

@@ -61,6 +61,18 @@ function replicaTarget(raw: string, index: number): ReplicaTarget {
   }
   if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") throw refuse(`starts with ${url.protocol}// instead of postgresql://`);
   if (!url.hostname) throw refuse("names no host");
+  // Values pg would only fail on at connect time, leaving the replica unreachable with no word why.
+  if (/\s/.test(raw)) throw refuse("contains a space (separate replicas with commas)");
+  if (url.port === "0") throw refuse("names port 0");
+  let database: string;
+  try {
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+    database = decodeURIComponent(url.pathname.slice(1));
+  } catch {
+    throw refuse("has a malformed %-escape in its user, password or database");
+  }
+  if (database.includes("/")) throw refuse("names a database with a / in it (separate replicas with commas)");
   return { name: `${url.hostname}:${url.port || "5432"}`, url: raw };
 }
 

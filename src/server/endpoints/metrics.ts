@@ -50,7 +50,8 @@ function authRefusal(header: string | null, token: string): AppError | null {
 async function metricsResponse(method: string): Promise<Response> {
   try {
     await refreshGauges();
-    const text = await metrics().registry.metrics();
+    // prom-client writes NaN as "Nan"; the exposition format (and strict OpenMetrics parsers) want "NaN".
+    const text = (await metrics().registry.metrics()).replace(/ Nan$/gm, " NaN");
     return new Response(method === "HEAD" ? null : text, {
       status: 200,
       headers: { "Content-Type": METRICS_CONTENT_TYPE, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Content-Length": String(Buffer.byteLength(text)) },

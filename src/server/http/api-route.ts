@@ -33,6 +33,9 @@ export type ApiRoute = {
   /** e.g. "/v1/users/:id" */
   path: string;
   auth: "partner" | "none";
+  /** A GET that writes (GET /v1/deals/{id}/instructions hands out a code and records a redemption):
+   *  its reads and, for DATABASE_REPLICA_STICKY_MS, its session's go to the primary (read-your-writes). */
+  writes?: true;
   /** Honours Idempotency-Key (docs/api.md, Idempotency). */
   idempotent?: boolean;
   /** For idempotent routes whose response holds a secret: `redact` turns the response text into what

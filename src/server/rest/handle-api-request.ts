@@ -80,6 +80,7 @@ export function createApiHandler(opts: ApiHandlerOptions = {}): (request: Reques
       errorFields = pathRoute?.errorFields;
       if (route) {
         routePath = route.path;
+        if (route.writes) context.writing = true;
         ctx.params = params;
         response = await pipeline(route, ctx);
       } else {

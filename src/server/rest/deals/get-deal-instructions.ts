@@ -9,6 +9,7 @@ export const getDealInstructionsRoute: ApiRoute = {
   method: "GET",
   path: "/v1/deals/:id/instructions",
   auth: "partner",
+  writes: true,
   docs: {
     summary: "Get personalized redemption instructions",
     description:
