@@ -17,20 +17,20 @@ test("an owner creates a directory token, the directory syncs with it, the owner
   await signIn(page, partner.admin.email, partner.admin.password);
   await page.goto("/settings");
   const card = page.getByRole("region", { name: "Directory sync" });
-  await expect(card.getByText(/^(Live: real members|Sandbox: test members)$/)).toBeVisible({ timeout: 30_000 });
-  const env = (await card.getByText(/^(Live: real members|Sandbox: test members)$/).textContent())?.startsWith("Sandbox") ? "test" : "live";
-  const envWord = env === "test" ? "sandbox" : "live";
+  // A new admin starts in Live: the card says so, and its tokens write live members.
+  await expect(card.getByText("Live: real members", { exact: true })).toBeVisible({ timeout: 30_000 });
 
   // Empty: the base URL to paste, no token, no request, never synced.
   const baseUrl = (await card.getByTestId("scim-base-url").textContent())?.trim() ?? "";
   expect(baseUrl).toMatch(/^http:\/\/localhost:\d+\/scim\/v2$/);
   await expect(card.getByRole("button", { name: "Copy SCIM base URL" })).toBeVisible();
-  await expect(card.getByRole("heading", { name: `No ${envWord} directory tokens yet` })).toBeVisible();
+  await expect(card.getByRole("heading", { name: "No live directory tokens yet" })).toBeVisible();
   await expect(card.getByRole("heading", { name: "No requests yet" })).toBeVisible();
-  await expect(card.getByTestId("last-sync")).toHaveText(`Not yet: no request with a ${envWord} token so far.`);
+  await expect(card.getByTestId("last-sync")).toHaveText("Not yet: no request with a live token so far.");
   // A page for people: the base URL is the only address it shows.
   await expect(card.getByText(/\/v1\//)).toHaveCount(0);
   await checkPage(page);
+  await screenshotBoth(page, "portal-directory-sync-empty", card);
 
   // The form's words come from the schema, next to the field.
   await card.getByRole("button", { name: "Create token" }).click();
@@ -39,21 +39,21 @@ test("an owner creates a directory token, the directory syncs with it, the owner
   await card.getByRole("button", { name: "Create token" }).click();
 
   // Shown once, with copy buttons; only the confirming button closes it.
-  const dialog = page.getByRole("dialog", { name: `New ${envWord} directory token` });
+  const dialog = page.getByRole("dialog", { name: "New live directory token" });
   await expect(dialog.getByText("It is shown only once")).toBeVisible();
-  await expect(dialog.getByText(`“Okta e2e” writes ${envWord} members.`)).toBeVisible();
+  await expect(dialog.getByText("“Okta e2e” writes live members.")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Copy directory token" })).toBeVisible();
   const token = await dialog.getByRole("textbox", { name: "Directory token" }).inputValue();
-  expect(token).toMatch(new RegExp(`^scim_${env}_[0-9A-Za-z]{40}$`));
+  expect(token).toMatch(/^scim_live_[0-9A-Za-z]{40}$/);
   await expect(dialog.getByRole("textbox", { name: "SCIM base URL" })).toHaveValue(baseUrl);
   await checkPage(page);
-  await screenshotBoth(page, "portal-directory-sync-new-token");
+  await screenshotBoth(page, "portal-directory-sync-new-token", dialog);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "I have stored the token" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(token)).toHaveCount(0);
-  const tokens = card.getByRole("table", { name: `Directory tokens (${envWord})` });
+  const tokens = card.getByRole("table", { name: "Directory tokens (live)" });
   const row = tokens.getByRole("row", { name: /Okta e2e/ });
   await expect(row.getByText("Never")).toBeVisible();
   await expect(row.getByText(partner.admin.email)).toBeVisible();
@@ -76,9 +76,10 @@ test("an owner creates a directory token, the directory syncs with it, the owner
   await expect(posted.getByText("201", { exact: true })).toBeVisible();
   await expect(posted.getByText("created", { exact: true })).toBeVisible();
   await expect(posted.getByText("Okta e2e")).toBeVisible();
-  await expect(card.getByTestId("last-sync")).toContainText("Your directory last synced");
+  await expect(card.getByTestId("last-sync")).toContainText("Your directory last called Perkway");
   await expect(row.getByText("Never")).toHaveCount(0);
   await checkPage(page);
+  await screenshotBoth(page, "portal-directory-sync", card);
 
   // Both widths: the page never scrolls sideways; the log scrolls in its own named box on a phone.
   await page.setViewportSize(WIDTHS.phone);
@@ -86,16 +87,16 @@ test("an owner creates a directory token, the directory syncs with it, the owner
   const scroller = card.getByRole("region", { name: "Directory requests (scrolls sideways)" });
   await expect(scroller).toBeVisible();
   expect(await scroller.evaluate((b) => b.scrollWidth > b.clientWidth)).toBe(true);
-  await expect(card.getByRole("list", { name: `Directory tokens (${envWord})` }).getByText("Okta e2e")).toBeVisible();
+  await expect(card.getByRole("list", { name: "Directory tokens (live)" }).getByText("Okta e2e")).toBeVisible();
   await page.setViewportSize(WIDTHS.desktop);
   await expectNoSidewaysScroll(page);
-  await screenshotBoth(page, "portal-directory-sync");
 
   // Revoke: the confirmation names the token and says the directory stops syncing.
   await row.getByRole("button", { name: "Revoke Okta e2e" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Revoke “Okta e2e”?" });
   await expect(confirm.getByText(/Your directory stops syncing with this token at once/)).toBeVisible();
   await checkPage(page);
+  await screenshotBoth(page, "portal-directory-sync-revoke", confirm);
   await confirm.getByRole("button", { name: "Revoke token" }).click();
   await expect(page.getByText("“Okta e2e” is revoked: your directory can no longer sync with it")).toBeVisible();
   await expect(row.getByText(/^Revoked /)).toBeVisible();
@@ -107,4 +108,5 @@ test("an owner creates a directory token, the directory syncs with it, the owner
   await card.getByRole("button", { name: "Refresh requests" }).click();
   await expect(log.getByRole("row").filter({ hasText: "401" })).toHaveCount(1);
   await expect(log.getByText(`/scim/v2/Users?filter=userName eq "${email}"`)).toBeVisible();
+  await screenshotBoth(page, "portal-directory-sync-revoked", card);
 });

@@ -3,7 +3,7 @@
 // give Entra ID or Okta, the directory tokens of the environment the Live / Sandbox switch shows
 // (create: shown once; revoke: confirmed), when the directory last synced and its last 50 requests.
 // Everything through tRPC directorySync.*; a super admin viewing read-only sees it without actions.
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { RefreshCw } from "lucide-react";
 import { CopyButton } from "@/components/portal/copy-button";
 import { ErrorState } from "@/components/portal/error-state";
@@ -36,7 +36,7 @@ export function DirectorySyncCard({ readOnly }: { readOnly: boolean }) {
           change and deactivates them when they leave, over SCIM 2.0. Only owners and admins see and change this.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid min-w-0 gap-6">
+      <CardContent className="flex min-w-0 flex-col gap-6">
         {overview.error ? <ErrorState error={overview.error} retry={() => void overview.refetch()} title="Directory sync could not be loaded" /> : null}
         {overview.isLoading ? (
           <div className="grid gap-3" aria-label="Loading directory sync">
@@ -47,7 +47,7 @@ export function DirectorySyncCard({ readOnly }: { readOnly: boolean }) {
         {overview.data ? (
           <>
             <Connection overview={overview.data} />
-            <section aria-labelledby="directory-tokens-heading" className="grid min-w-0 gap-3">
+            <section aria-labelledby="directory-tokens-heading" className="flex min-w-0 flex-col gap-3">
               <h3 id="directory-tokens-heading" className="text-sm font-semibold">
                 Directory tokens ({envWord(overview.data.environment)})
               </h3>
@@ -58,7 +58,7 @@ export function DirectorySyncCard({ readOnly }: { readOnly: boolean }) {
               )}
               <DirectoryTokensTable tokens={overview.data.tokens} environment={overview.data.environment} readOnly={readOnly} />
             </section>
-            <section aria-labelledby="directory-requests-heading" className="grid min-w-0 gap-3">
+            <section aria-labelledby="directory-requests-heading" className="flex min-w-0 flex-col gap-3">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h3 id="directory-requests-heading" className="text-sm font-semibold">
                   Recent requests
@@ -93,8 +93,14 @@ function Connection({ overview }: { overview: DirectorySyncOverviewDto }) {
           SCIM base URL
         </p>
         <div className="flex min-w-0 flex-col gap-2 sm:flex-row sm:items-center">
-          <code aria-labelledby="scim-base-url-label" data-testid="scim-base-url" className="min-w-0 flex-1 rounded-md bg-muted px-3 py-2 font-mono text-sm break-all">
-            {overview.base_url}
+          <code aria-labelledby="scim-base-url-label" data-testid="scim-base-url" className="min-w-0 flex-1 rounded-md bg-muted px-3 py-2 font-mono text-xs [overflow-wrap:anywhere] sm:text-sm">
+            {/* a narrow screen wraps it after a slash rather than inside a word */}
+            {overview.base_url.split(/(?<=\/)/).map((part, i) => (
+              <Fragment key={i}>
+                {part}
+                <wbr />
+              </Fragment>
+            ))}
           </code>
           <CopyButton value={overview.base_url} label="Copy SCIM base URL" className="self-start sm:self-auto" />
         </div>
@@ -108,7 +114,7 @@ function Connection({ overview }: { overview: DirectorySyncOverviewDto }) {
         <p className="text-sm text-muted-foreground" data-testid="last-sync">
           {overview.last_sync_at ? (
             <>
-              Your directory last synced <time dateTime={overview.last_sync_at}>{dateTime(overview.last_sync_at)}</time>.
+              Your directory last called Perkway <time dateTime={overview.last_sync_at}>{dateTime(overview.last_sync_at)}</time>.
             </>
           ) : (
             `Not yet: no request with a ${env} token so far.`

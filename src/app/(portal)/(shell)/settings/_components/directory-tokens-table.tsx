@@ -35,11 +35,12 @@ export function DirectoryTokensTable({ tokens, environment, readOnly }: { tokens
 
   const card = (t: DirectoryTokenDto) => (
     <div className="flex flex-col gap-3 rounded-xl border bg-card p-4 text-sm">
-      <div className="flex items-start justify-between gap-2">
-        <TokenName token={t} />
-        <TokenStatus token={t} />
-      </div>
+      <TokenName token={t} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
+        <dt className="text-muted-foreground">Status</dt>
+        <dd className="min-w-0">
+          <TokenStatus token={t} />
+        </dd>
         <dt className="text-muted-foreground">Created</dt>
         <dd className="min-w-0">
           <Created token={t} />
@@ -111,7 +112,7 @@ function LastUsed({ token: t }: { token: DirectoryTokenDto }) {
 function TokenStatus({ token: t }: { token: DirectoryTokenDto }) {
   const { dateTime } = useDateFormat();
   return t.revoked_at ? (
-    <Badge variant="secondary" className="h-auto whitespace-normal">
+    <Badge variant="secondary" className="h-auto shrink whitespace-normal">
       Revoked {dateTime(t.revoked_at)}
     </Badge>
   ) : (
