@@ -4,6 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { revokeDirectoryToken } from "@/server/services/directory-sync";
 import { db } from "../helpers/db";
+import { parseWith } from "@/server/errors/parse-with";
+import { partnerUpdateSchema } from "@/server/schemas/partner.schema";
+import { updatePartner } from "@/server/services/partners";
 import { ERROR_SCHEMA, PERKWAY_SCHEMA, USER_SCHEMA, ENTERPRISE_SCHEMA, scim, seedDirectory, startScimDoors, type ScimDoors } from "../helpers/scim";
 
 let doors: ScimDoors;
@@ -49,6 +52,11 @@ describe.each([
     const eligibility = ext.body.attributes.find((a: { name: string }) => a.name === "eligibility");
     expect(eligibility.subAttributes.map((a: { name: string }) => a.name)).toEqual(["customerType", "companyStage", "companySize", "businessType", "geography", "incorporation", "funding"]);
     expect((await scim(baseOf(), live.token, "GET", "/Schemas/urn:nope")).status).toBe(404);
+    // Every resource carries meta, with a weak ETag version.
+    for (const resource of [...types.body.Resources, ...schemas.body.Resources, (await scim(baseOf(), live.token, "GET", "/ServiceProviderConfig")).body]) {
+      expect(Object.keys(resource.meta).sort()).toEqual(["created", "lastModified", "location", "resourceType", "version"]);
+      expect(resource.meta.version).toMatch(/^W\/"/);
+    }
   });
 
   it("a missing, malformed, unknown or revoked token is 401 in the SCIM error shape", async () => {
@@ -62,6 +70,25 @@ describe.each([
     }
     // A /v1 partner token is not a directory token either.
     expect((await scim(baseOf(), null, "GET", "/Users", undefined, { authorization: "Bearer eyJhbGciOiJIUzI1NiJ9.e30.x" })).status).toBe(401);
+  });
+
+  it("a token revoked elsewhere (another instance, SQL) is refused within a second, though this process had it cached", async () => {
+    const d = await seedDirectory("live");
+    expect((await scim(baseOf(), d.token, "GET", "/Users")).status).toBe(200);
+    await db.directoryToken.update({ where: { id: d.tokenId }, data: { revokedAt: new Date() } });
+    const started = Date.now();
+    let status = 200;
+    while (status === 200 && Date.now() - started < 1000) status = (await scim(baseOf(), d.token, "GET", "/Users")).status;
+    expect(status).toBe(401);
+  });
+
+  it("a deactivated partner's token is refused (403 in the SCIM error shape), from its next request", async () => {
+    const d = await seedDirectory("live");
+    expect((await scim(baseOf(), d.token, "GET", "/Users")).status).toBe(200);
+    await updatePartner("operator", d.partner.id, parseWith(partnerUpdateSchema, { active: false }));
+    const res = await scim(baseOf(), d.token, "GET", "/Users");
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ schemas: [ERROR_SCHEMA], status: "403" });
   });
 
   it("another partner's token never reads or writes this partner's users; a sandbox token never touches live", async () => {

@@ -15,8 +15,9 @@ import { partnerUpdateSchema } from "@/server/schemas/partner.schema";
 import { admitOidcMember, resolveMemberSession } from "@/server/services/members";
 import { startMemberSession } from "@/server/services/members/member-session";
 import { requestSelfSignInLink } from "@/server/services/members/request-sign-in-link";
-import { updatePartner } from "@/server/services/partners";
+import { getPartnerForAdmin, updatePartner } from "@/server/services/partners";
 import { createWebhookEndpoint } from "@/server/services/webhooks";
+import { flushDirectoryRequests } from "@/server/services/directory-sync";
 
 let doors: ScimDoors;
 let server: SignInServer;
@@ -76,7 +77,7 @@ describe("active: false", () => {
   const deps = () => ({
     sent: [] as string[],
     store: new MemoryRateLimitStore(),
-    config: { appDomain: new URL(server.url).host, scheme: "http", pathFallback: true, ttlSeconds: 900 },
+    config: { appDomain: new URL(server.url).host, scheme: "http" as const, pathFallback: true, ttlSeconds: 900 },
   });
 
   it("no sign-in by any route, the session ends, not counted, no email; /v1 shows it; active true restores", async () => {
@@ -92,6 +93,9 @@ describe("active: false", () => {
     const unused = (await api(server.url, v1Token, "POST", "/v1/users", { email })).body.sign_in_url as string;
     expect(await resolveMemberSession(dir.partner.id, session.token)).not.toBeNull();
     const countBefore = (await api(server.url, v1Token, "GET", "/v1/analytics")).body.total_users as number;
+    const superAdmin = { adminId: randomUUID(), role: "super_admin" as const, partnerId: null };
+    const portalCount = async () => (await getPartnerForAdmin(superAdmin, dir.partner.id)).members.live;
+    const portalBefore = await portalCount();
     const handoffJwt = () =>
       new SignJWT({ jti: randomUUID(), sub: externalId, email }).setProtectedHeader({ alg: "HS256" }).setIssuedAt().setExpirationTime("2m").setAudience(dir.partner.subdomain).sign(new TextEncoder().encode(secret));
     const handoffOf = async () => (await fetch(`${server.url}/p/${dir.partner.subdomain}/auth/handoff?token=${await handoffJwt()}`, { redirect: "manual" })).status;
@@ -120,6 +124,7 @@ describe("active: false", () => {
     expect((await api(server.url, v1Token, "POST", `/v1/users/${id}/sign-in-email`)).status).toBe(202);
     expect(await db.emailMessage.count({ where: { toAddress: email } })).toBe(0);
     expect((await api(server.url, v1Token, "GET", "/v1/analytics")).body.total_users).toBe(countBefore - 1);
+    expect(await portalCount()).toBe(portalBefore - 1);
     const listed = await api(server.url, v1Token, "GET", `/v1/users?email=${encodeURIComponent(email)}`);
     expect(listed.body.data).toEqual([expect.objectContaining({ id, active: false })]);
     expect(await db.memberSignIn.count({ where: { memberId: id } })).toBe(1);
@@ -131,6 +136,7 @@ describe("active: false", () => {
     expect(await startMemberSession(dir.partner.id, new URL(back.body.sign_in_url).searchParams.get("token")!)).toMatchObject({ memberId: id });
     expect(await handoffOf()).toBe(303);
     expect((await api(server.url, v1Token, "GET", "/v1/analytics")).body.total_users).toBe(countBefore);
+    expect(await portalCount()).toBe(portalBefore);
   });
 });
 
@@ -159,12 +165,18 @@ describe("limits and the request log", () => {
     const d = await seedDirectory("test");
     for (let i = 0; i < 53; i++) await scim(doors.lean.url, d.token, "GET", `/Users?startIndex=${i + 1}`);
     await scim(doors.lean.url, d.token, "POST", "/Users", { schemas: [USER_SCHEMA], userName: "not an email" });
+    await flushDirectoryRequests();
     expect(await db.directoryRequest.count({ where: { tokenId: d.tokenId } })).toBe(50);
     const newest = await db.directoryRequest.findMany({ where: { tokenId: d.tokenId }, orderBy: { createdAt: "desc" }, take: 2 });
     expect(newest[0]).toMatchObject({ method: "POST", path: "/scim/v2/Users", status: 400 });
     expect(newest[0].outcome).toMatch(/^400 invalidValue: /);
     expect(newest[1]).toMatchObject({ method: "GET", path: "/scim/v2/Users?startIndex=53", status: 200, outcome: "returned 0 of 0 users" });
+    // The log holds no personal data: a filter's values are masked.
+    await scim(doors.lean.url, d.token, "GET", `/Users?filter=${encodeURIComponent('userName eq "ada@example.com" and displayName co "Ada"')}`);
+    await flushDirectoryRequests();
+    const [masked] = await db.directoryRequest.findMany({ where: { tokenId: d.tokenId }, orderBy: { createdAt: "desc" }, take: 1 });
+    expect(masked.path).toBe('/scim/v2/Users?filter=userName eq "…" and displayName co "…"');
     const token = await db.directoryToken.findUniqueOrThrow({ where: { id: d.tokenId } });
-    expect(token.lastUsedAt!.getTime()).toBeGreaterThanOrEqual(newest[0].createdAt.getTime() - 1000);
+    expect(token.lastUsedAt!.getTime()).toBeGreaterThanOrEqual(masked.createdAt.getTime() - 1000);
   });
 });

@@ -78,11 +78,14 @@ describe("POST /Users", () => {
     expect(viaV1.body).toMatchObject({ id: res.body.id, email, external_user_id: res.body.externalId, active: true });
   });
 
-  it("Entra's create with the enterprise extension (accepted, ignored); the userName is trimmed and lower-cased", async () => {
+  it("Entra's create with the enterprise extension (accepted, ignored); the userName is trimmed and lower-cased, externalId kept as sent", async () => {
     const upn = `Entra.${tag()}@Contoso.example`;
-    const res = await req("POST", "/Users", entraUser(`  ${upn} `));
+    const externalId = ` Ext-${tag()} `;
+    const res = await req("POST", "/Users", { ...entraUser(`  ${upn} `), externalId });
     expect(res.status).toBe(201);
     expect(res.body.userName).toBe(upn.toLowerCase());
+    expect(res.body.externalId).toBe(externalId);
+    expect((await req("GET", filter(`externalId eq "${externalId}"`))).body.totalResults).toBe(1);
     expect(res.body.name).toEqual({ givenName: "givenName", familyName: "familyName", formatted: "givenName familyName" });
   });
 
@@ -191,6 +194,9 @@ describe("GET /Users", () => {
     expect(await count(`emails.value eq "${emails[2]}"`)).toEqual([2]);
     expect(await count(`emails[type eq "work" and value eq "${emails[1]}"]`)).toEqual([1]);
     expect(await count(`id eq "${ids[1]}"`)).toEqual([1]);
+    expect(await count(`id sw "${ids[2].slice(0, 13)}"`)).toEqual([2]);
+    expect(await count(`id co "${ids[0].slice(9, 23)}"`)).toEqual([0]);
+    expect(await count(`id ew "${ids[1].slice(-12)}" or id sw "not-hex"`)).toEqual([1]);
     expect(await count(`userName sw "${prefix}" and active eq false`)).toEqual([2]);
     expect(await count(`userName sw "${prefix}" and Active Eq True`)).toEqual([0, 1]);
     expect(await count(`displayName eq "filter ${prefix} 0"`)).toEqual([0]);
@@ -279,6 +285,8 @@ describe("PUT, PATCH and DELETE /Users/{id}", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.scimType).toBe("invalidValue");
     expect(bad.body.detail).toContain(`${PERKWAY_SCHEMA}:regions`);
+    const noPath = await req("PATCH", `/Users/${u.id}`, patch({ op: "remove" }));
+    expect(noPath.body).toMatchObject({ status: "400", scimType: "noTarget" });
     for (const body of [{ Operations: [{ op: "replace", value: {} }] }, patch({ op: "frobnicate", path: "active", value: true }), patch()]) {
       expect((await req("PATCH", `/Users/${u.id}`, body)).status).toBe(400);
     }

@@ -3,13 +3,25 @@
 import { ELIGIBILITY_VOCABULARIES, USER_TIERS, USER_TYPES, AUDIENCE_REGIONS } from "@/server/domain/enums";
 import { SCIM_ENTERPRISE_SCHEMA, SCIM_LIST_SCHEMA, SCIM_MAX_RESULTS, SCIM_PERKWAY_SCHEMA, SCIM_USER_SCHEMA } from "@/server/schemas/scim.schema";
 import { EXTENSION_ELIGIBILITY } from "./user-extension";
+import { createHash } from "node:crypto";
 
 const SPC_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig";
+
+/** These resources change only with a release of Perkway: when this SCIM service was introduced. */
+const DISCOVERY_DATE = "2026-12-02T00:00:00.000Z";
+
+/** meta of a discovery resource: a version that changes when its content does. */
+function discoveryMeta<T extends Record<string, unknown>>(resource: T, resourceType: string, location: string): T & { meta: Record<string, string> } {
+  // The same version whatever host the directory calls (the content, without this server's address).
+  const content = JSON.stringify(resource).replaceAll(new URL(location).origin, "");
+  const version = `W/"${createHash("sha256").update(content).digest("hex").slice(0, 16)}"`;
+  return { ...resource, meta: { resourceType, created: DISCOVERY_DATE, lastModified: DISCOVERY_DATE, location, version } };
+}
 const RT_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:ResourceType";
 const SCHEMA_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:Schema";
 
 export function serviceProviderConfig(base: string) {
-  return {
+  return discoveryMeta({
     schemas: [SPC_SCHEMA],
     documentationUri: `${new URL(base).origin}/docs/scim`,
     patch: { supported: true },
@@ -21,12 +33,11 @@ export function serviceProviderConfig(base: string) {
     authenticationSchemes: [
       { type: "oauthbearertoken", name: "Directory token", description: "Authorization: Bearer scim_live_… or scim_test_…, made in the portal: Settings → Directory sync", primary: true },
     ],
-    meta: { resourceType: "ServiceProviderConfig", location: `${base}/ServiceProviderConfig` },
-  };
+  }, "ServiceProviderConfig", `${base}/ServiceProviderConfig`);
 }
 
 function userResourceType(base: string) {
-  return {
+  return discoveryMeta({
     schemas: [RT_SCHEMA],
     id: "User",
     name: "User",
@@ -37,8 +48,7 @@ function userResourceType(base: string) {
       { schema: SCIM_ENTERPRISE_SCHEMA, required: false },
       { schema: SCIM_PERKWAY_SCHEMA, required: false },
     ],
-    meta: { resourceType: "ResourceType", location: `${base}/ResourceTypes/User` },
-  };
+  }, "ResourceType", `${base}/ResourceTypes/User`);
 }
 
 export function resourceTypes(base: string, id: string | null) {
@@ -79,7 +89,6 @@ function userSchema() {
       str("externalId", { caseExact: true, description: "The directory's id for the user (the member's external_user_id); unique per partner and environment" }),
       str("password", { mutability: "writeOnly", returned: "never", description: "Ignored: members sign in by link or single sign-on" }),
     ],
-    meta: { resourceType: "Schema" },
   };
 }
 
@@ -89,7 +98,6 @@ function enterpriseSchema() {
     name: "EnterpriseUser",
     description: "Accepted and ignored: Perkway keeps none of these attributes",
     attributes: [str("employeeNumber"), str("costCenter"), str("organization"), str("division"), str("department"), attr("manager", "complex", { subAttributes: [str("value"), str("displayName", { mutability: "readOnly" })] })],
-    meta: { resourceType: "Schema" },
   };
 }
 
@@ -109,12 +117,11 @@ function perkwaySchema() {
         ),
       }),
     ],
-    meta: { resourceType: "Schema" },
   };
 }
 
 export function schemas(base: string, id: string | null) {
-  const all = [userSchema(), enterpriseSchema(), perkwaySchema()].map((s) => ({ schemas: [SCHEMA_SCHEMA], ...s, meta: { ...s.meta, location: `${base}/Schemas/${s.id}` } }));
+  const all = [userSchema(), enterpriseSchema(), perkwaySchema()].map((s) => discoveryMeta({ schemas: [SCHEMA_SCHEMA], ...s }, "Schema", `${base}/Schemas/${s.id}`));
   if (id !== null) return all.find((s) => s.id.toLowerCase() === id.toLowerCase()) ?? null;
   return listOf(all);
 }

@@ -17,16 +17,17 @@ import { authenticateDirectoryToken, findDirectoryToken, recordDirectoryRequest,
 import { routeScimRequest } from "./scim-routes";
 import { scimErrorResponse } from "./scim-response";
 
-export const SCIM_BASE_PATH = "/scim/v2";
+const SCIM_BASE_PATH = "/scim/v2";
 
 export function isScimPath(pathname: string): boolean {
-  return pathname === SCIM_BASE_PATH || pathname.startsWith(`${SCIM_BASE_PATH}/`) || pathname.toLowerCase().startsWith(`${SCIM_BASE_PATH}/`);
+  // Exactly what Next's route folder (src/app/scim/v2) matches, so that both doors answer the same paths.
+  return pathname === SCIM_BASE_PATH || pathname.startsWith(`${SCIM_BASE_PATH}/`);
 }
 
 type ScimHandlerOptions = { rateLimits?: RateLimitConfig; rateLimitStore?: RateLimitStore; trustProxy?: boolean };
 
 /** The handler; tests and benchmarks may give their own rate limits (code-only options). */
-export function createScimHandler(opts: ScimHandlerOptions = {}): (request: Request) => Promise<Response> {
+function createScimHandler(opts: ScimHandlerOptions = {}): (request: Request) => Promise<Response> {
   return (request) => {
     const requestId = newRequestId();
     return runInRequest({ requestId }, () => handle(request, requestId, opts));
@@ -47,7 +48,7 @@ async function handle(request: Request, requestId: string, opts: ScimHandlerOpti
   try {
     known = await findDirectoryToken(bearerOf(request));
     try {
-      caller = await authenticateDirectoryToken(known);
+      caller = authenticateDirectoryToken(known);
     } catch (err) {
       const ip = clientIpOf(request, opts.trustProxy);
       if (ip) await limiter.charge("anonymous", ip).catch(() => {}); // failed authentications count against the caller's IP
@@ -68,23 +69,30 @@ async function handle(request: Request, requestId: string, opts: ScimHandlerOpti
     const failed = scimErrorResponse(err, requestId);
     response = failed.response;
     errorCode = failed.error.code;
-    outcome = `${failed.error.status}${failed.scimType ? ` ${failed.scimType}` : ""}: ${failed.error.message}`;
+    outcome = `${failed.error.status}${failed.scimType ? ` ${failed.scimType}` : ""}: ${masked(failed.error.message)}`;
   }
   for (const [k, v] of headers) response.headers.set(k, v);
   response.headers.set("X-Request-Id", requestId);
   // The token's log: also for a revoked token (its owner sees the directory still calling).
   const logged: DirectoryCaller | null = caller ?? (known ? { tokenId: known.tokenId, scope: known.scope } : null);
-  if (logged) {
-    await recordDirectoryRequest(logged, { method: request.method, path: `${url.pathname}${url.search}`, status: response.status, outcome }).catch((err) => {
-      scimErrorResponse(err, requestId); // logged there; the answer stands
-    });
-  }
+  if (logged) recordDirectoryRequest(logged, { method: request.method, path: loggedPath(url), status: response.status, outcome });
   const scope: PartnerScope | null = caller?.scope ?? null;
   logRequest({ request, url, status: response.status, started, requestId, scope, route, errorCode });
   const m = metrics();
   m.httpRequests.inc({ surface: "api", route: route ?? "unmatched", method: request.method, status: response.status });
   m.httpDuration.observe({ surface: "api", route: route ?? "unmatched", method: request.method }, (performance.now() - started) / 1000);
   return response;
+}
+
+/** Quoted values (a filter's emails and names) as "…": the request log keeps no personal data. */
+function masked(text: string): string {
+  return text.replace(/"(?:[^"\\]|\\.)*"/g, '"…"');
+}
+
+/** The path and query as the card shows them, a filter's values masked. */
+function loggedPath(url: URL): string {
+  if (!url.search) return url.pathname;
+  return `${url.pathname}?${[...url.searchParams].map(([k, v]) => `${k}=${masked(v)}`).join("&")}`;
 }
 
 function bearerOf(request: Request): string {

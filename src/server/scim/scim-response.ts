@@ -8,7 +8,7 @@ import { BytesResponse } from "@/server/http/bytes-response";
 import { SCIM_ERROR_SCHEMA } from "@/server/schemas/scim.schema";
 import { errorFields as errorLogFields, logger } from "@/server/observability/logger";
 
-export const SCIM_CONTENT_TYPE = "application/scim+json";
+const SCIM_CONTENT_TYPE = "application/scim+json";
 
 export function scimResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   const h = new Headers({ "Content-Type": SCIM_CONTENT_TYPE, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", ...headers });
@@ -22,6 +22,7 @@ const SCIM_TYPES: Partial<Record<ErrorCode, string>> = {
   scim_invalid_value: "invalidValue",
   scim_invalid_syntax: "invalidSyntax",
   scim_invalid_path: "invalidPath",
+  scim_no_target: "noTarget",
   scim_mutability: "mutability",
   parameter_invalid: "invalidValue",
   parameter_missing: "invalidValue",

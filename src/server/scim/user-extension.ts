@@ -13,7 +13,6 @@ export const EXTENSION_ELIGIBILITY = {
   funding: "funding",
 } as const satisfies Record<string, EligibilityDimension>;
 
-export type ExtensionEligibilityName = keyof typeof EXTENSION_ELIGIBILITY;
 
 /** The /v1 field path of a validation issue → the SCIM attribute it came from. */
 export function extensionAttributeOf(path: readonly PropertyKey[]): string {

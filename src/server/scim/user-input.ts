@@ -20,13 +20,14 @@ export function lowerKeys(value: unknown): Map<string, unknown> {
   return out;
 }
 
-function optionalString(value: unknown, attribute: string, max = MAX_NAME): string | null | undefined {
+/** A string attribute, trimmed (`asSent`: kept exactly, as externalId is); empty is null. */
+function optionalString(value: unknown, attribute: string, max = MAX_NAME, asSent = false): string | null | undefined {
   if (value === undefined) return undefined;
   if (value === null) return null;
   const parsed = scimStringSchema(max).safeParse(value);
   if (!parsed.success) throw scimInvalidValue(`${attribute} ${parsed.error.issues[0].message}`);
-  const trimmed = parsed.data.trim();
-  return trimmed === "" ? null : trimmed;
+  const kept = asSent ? parsed.data : parsed.data.trim();
+  return kept.trim() === "" ? null : kept;
 }
 
 /** Entra sends booleans as "True" / "False". */
@@ -95,7 +96,7 @@ function extensionOf(body: Map<string, unknown>): unknown {
   return merged;
 }
 
-export type UserInputMode = "create" | "replace" | "patch";
+type UserInputMode = "create" | "replace" | "patch";
 
 /**
  * The member fields a User body sets. "create" and "replace" (PUT) clear name and displayName when
@@ -115,7 +116,7 @@ export function userInputOf(body: unknown, mode: UserInputMode): MemberCreateInp
   const emailSource = isEmail ? userName : primaryEmail(attrs.get("emails"));
   if (emailSource === undefined) throw scimInvalidValue("emails: a userName that is not an email needs an email in emails (primary or first)");
   const clearsWhenAbsent = (v: string | null | undefined) => (v === undefined ? null : v);
-  const externalId = optionalString(attrs.get("externalid"), "externalId");
+  const externalId = optionalString(attrs.get("externalid"), "externalId", MAX_NAME, true);
   const active = attrs.get("active");
   return {
     email: emailOf(emailSource, isEmail ? "userName" : "emails"),

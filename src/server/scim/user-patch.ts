@@ -23,7 +23,7 @@ function canonicalName(name: string): string {
 }
 
 /** "Name.GivenName" → "name.givenName"; the URN prefix and the value filter's attribute too. */
-export function canonicalPath(path: string): string {
+function canonicalPath(path: string): string {
   let rest = path.trim();
   let prefix = "";
   for (const [lower, urn] of URNS) {
@@ -65,7 +65,7 @@ export function patchOperationsOf(body: unknown): ScimPatchOperation[] {
     if (path !== undefined && typeof path !== "string") throw invalidSyntax(`Operations[${i}].path must be a string`);
     const value = canonicalValue(op.get("value"));
     if (name === "remove") {
-      if (!path) throw new AppError("scim_invalid_path", `Operations[${i}]: remove needs a path (scimType noTarget)`);
+      if (!path) throw new AppError("scim_no_target", `Operations[${i}]: remove needs a path`);
       return { op: "remove", path: canonicalPath(path), ...(value !== undefined ? { value } : {}) } as ScimPatchOperation;
     }
     if (value === undefined) throw invalidSyntax(`Operations[${i}].value is required for ${name}`);
@@ -79,9 +79,12 @@ export function applyPatch(user: ScimUser, operations: ScimPatchOperation[]): Re
   try {
     patched = scimPatch(structuredClone(user) as never, operations, { mutateDocument: true, treatMissingAsAdd: true }) as unknown as Record<string, unknown>;
   } catch (err) {
-    const kind = (err as Error)?.constructor?.name ?? "";
+    // scim-patch names RFC 7644's scimType for what it refuses (noTarget, invalidPath, invalidValue, …).
+    const code = (err as { scimCode?: string }).scimCode;
     const detail = (err as Error)?.message ?? "The operations cannot be applied";
-    if (kind === "NoTarget" || kind === "NoPathInScimPatchOp") throw new AppError("scim_invalid_path", detail);
+    if (code === "noTarget") throw new AppError("scim_no_target", detail);
+    if (code === "invalidPath") throw new AppError("scim_invalid_path", detail);
+    if (code === "invalidValue") throw new AppError("scim_invalid_value", detail);
     throw invalidSyntax(detail);
   }
   if (patched.id !== user.id) throw new AppError("scim_mutability", "id cannot be changed");

@@ -35,7 +35,7 @@ function userAnswer(ctx: ScimContext, user: ScimUser, status: number, outcome: s
   return { response: scimResponse(status, body, headers), outcome };
 }
 
-export function parseScimFilter(raw: string): Filter {
+function parseScimFilter(raw: string): Filter {
   if (raw.length > MAX_FILTER_LENGTH) throw new AppError("scim_invalid_filter", `The filter is longer than ${MAX_FILTER_LENGTH} characters`);
   if (!isStorableText(raw)) throw new AppError("scim_invalid_filter", "The filter must not contain NUL characters or unpaired surrogates");
   try {

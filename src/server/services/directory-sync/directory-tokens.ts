@@ -10,11 +10,12 @@ import { isUuid } from "@/server/domain/ids";
 import type { DirectoryTokenCreateInput, DirectoryTokenCreatedDto, DirectoryTokenDto } from "@/server/schemas/directory-sync.schema";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import { recordActivity, type ActivityActor } from "@/server/services/activity";
+import { writesCachedRows } from "@/server/services/cache";
 
 const TOKEN_RE = /^scim_(live|test)_[0-9A-Za-z]{40}$/;
 const PREFIX_LENGTH = "scim_live_".length + 4;
 
-export const directoryTokenNotFound = () => new AppError("directory_token_not_found", "No directory token with this id in this environment");
+const directoryTokenNotFound = () => new AppError("directory_token_not_found", "No directory token with this id in this environment");
 
 export function hashDirectoryToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
@@ -25,7 +26,7 @@ export function isDirectoryTokenShape(token: string): boolean {
   return TOKEN_RE.test(token);
 }
 
-export function serializeDirectoryToken(t: DirectoryToken): DirectoryTokenDto {
+function serializeDirectoryToken(t: DirectoryToken): DirectoryTokenDto {
   return {
     id: t.id,
     name: t.name,
@@ -77,8 +78,9 @@ export async function listDirectoryTokens(scope: PartnerScope): Promise<Director
   return rows.map(serializeDirectoryToken);
 }
 
-/** Revokes a token at once (the next request with it is 401); revoking it again changes nothing. */
-export async function revokeDirectoryToken(scope: PartnerScope, id: string, actor: ActivityActor): Promise<DirectoryTokenDto> {
+/** Revokes a token at once (the next request with it is 401, on every instance: its cached copy goes
+ *  with the NOTIFY the revocation sends); revoking it again changes nothing. */
+export const revokeDirectoryToken = writesCachedRows(async function revokeDirectoryToken(scope: PartnerScope, id: string, actor: ActivityActor): Promise<DirectoryTokenDto> {
   const where = requireScope(scope, "directory-sync");
   if (!isUuid(id)) throw directoryTokenNotFound();
   return db.$transaction(async (tx) => {
@@ -99,4 +101,4 @@ export async function revokeDirectoryToken(scope: PartnerScope, id: string, acto
     );
     return serializeDirectoryToken(revoked);
   });
-}
+});

@@ -2,6 +2,6 @@
 // and the directory's last sync. The SCIM users themselves are members (services/members).
 // Code outside the module imports from here only.
 export { authenticateDirectoryToken, findDirectoryToken, type DirectoryCaller } from "./authenticate-directory-token";
-export { getLastDirectorySync, listDirectoryRequests, recordDirectoryRequest } from "./directory-requests";
-export { createDirectoryToken, listDirectoryTokens, revokeDirectoryToken } from "./directory-tokens";
+export { flushDirectoryRequests, listDirectoryRequests, recordDirectoryRequest } from "./directory-requests";
+export { createDirectoryToken, revokeDirectoryToken } from "./directory-tokens";
 export { getDirectorySyncOverview } from "./directory-sync-overview";

@@ -27,7 +27,7 @@ const ATTRIBUTES: Record<string, Attribute> = {
 const EMAIL_SHAPE = /^[^@\s]+@[^@\s]+$/;
 const NOTHING: Where = { id: { in: [] } };
 
-export const invalidFilter = (detail: string) => new AppError("scim_invalid_filter", detail);
+const invalidFilter = (detail: string) => new AppError("scim_invalid_filter", detail);
 
 function attributeOf(path: string): Attribute {
   let name = path.toLowerCase();
@@ -70,7 +70,25 @@ function userName(op: string, raw: string, path: string): Where {
   return { OR: [{ directoryUserName: null, ...text("email", op, value, false, path) }, text("directoryUserName", op, value, false, path)] };
 }
 
-function compare(f: Compare): Where {
+/** Ids of the scope whose text matches a LIKE pattern (id co / ew: no index can answer those). */
+type IdMatcher = { like: (pattern: string) => Promise<string[]> };
+
+const likeEscaped = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const UUID_TEMPLATE = "00000000-0000-0000-0000-000000000000";
+
+/** id sw "…": the range of uuids with that prefix (the primary key's index answers it). */
+function idPrefix(prefix: string): Where {
+  if (prefix.length > UUID_TEMPLATE.length) return NOTHING;
+  for (let i = 0; i < prefix.length; i++) {
+    const dash = UUID_TEMPLATE[i] === "-";
+    if (dash ? prefix[i] !== "-" : !/[0-9a-f]/.test(prefix[i])) return NOTHING;
+  }
+  const fill = (c: string) => prefix + UUID_TEMPLATE.slice(prefix.length).replace(/0/g, c);
+  return { id: { gte: fill("0"), lte: fill("f") } };
+}
+
+async function compare(f: Compare, ids: IdMatcher): Promise<Where> {
   const attr = attributeOf(f.attrPath);
   const path = f.attrPath;
   switch (attr) {
@@ -83,8 +101,10 @@ function compare(f: Compare): Where {
     case "displayname":
       return text("displayName", f.op, stringValue(f, path), true, path);
     case "id": {
-      if (f.op !== "eq" && f.op !== "ne") throw invalidFilter(`id can only be compared with eq, ne or pr`);
       const value = stringValue(f, path).toLowerCase();
+      if (f.op === "sw") return idPrefix(value);
+      if (f.op === "co" || f.op === "ew") return { id: { in: await ids.like(f.op === "co" ? `%${likeEscaped(value)}%` : `%${likeEscaped(value)}`) } };
+      if (f.op !== "eq" && f.op !== "ne") throw invalidFilter(`id can be compared with eq, ne, co, sw, ew or pr`);
       const eq: Where = isUuid(value) ? { id: value } : NOTHING;
       return f.op === "eq" ? eq : { NOT: eq };
     }
@@ -121,15 +141,15 @@ function emailsValuePath(f: Filter): Where {
   throw invalidFilter(`emails[${name} …] is not supported: filter on value, type eq "work" or primary eq true`);
 }
 
-export function directoryFilterWhere(f: Filter): Where {
+export async function directoryFilterWhere(f: Filter, ids: IdMatcher): Promise<Where> {
   switch (f.op) {
     case "and":
     case "or": {
-      const parts = (f as Extract<Filter, { filters: Filter[] }>).filters.map(directoryFilterWhere);
+      const parts = await Promise.all((f as Extract<Filter, { filters: Filter[] }>).filters.map((part) => directoryFilterWhere(part, ids)));
       return f.op === "and" ? { AND: parts } : { OR: parts };
     }
     case "not":
-      return { NOT: directoryFilterWhere((f as Extract<Filter, { op: "not" }>).filter) };
+      return { NOT: await directoryFilterWhere((f as Extract<Filter, { op: "not" }>).filter, ids) };
     case "[]": {
       const vp = f as Extract<Filter, { op: "[]" }>;
       if (attributeOf(vp.attrPath) !== "emails.value" || vp.attrPath.toLowerCase().endsWith(".value")) throw invalidFilter(`Value filters are supported on emails only`);
@@ -154,7 +174,7 @@ export function directoryFilterWhere(f: Filter): Where {
       const attr = attributeOf(c.attrPath);
       if (["gt", "ge", "lt", "le"].includes(c.op) && attr !== "meta.lastmodified") throw invalidFilter(`${c.op} is supported on meta.lastModified only`);
       if (c.compValue === null) throw invalidFilter(`${c.attrPath} ${c.op} null is not supported: use pr (or not (… pr))`);
-      return compare(c);
+      return compare(c, ids);
     }
     default:
       throw invalidFilter(`The operator ${String((f as { op: unknown }).op)} is not supported`);

@@ -16,7 +16,7 @@ import { memberUpdatedActivity, sourceOf, type MemberActivityOpts } from "./memb
 import { writesCachedRows } from "@/server/services/cache";
 import { enqueueWebhookEvent, webhookSubscribed } from "@/server/services/webhooks";
 
-export type MemberUpdateOpts = MemberActivityOpts & {
+type MemberUpdateOpts = MemberActivityOpts & {
   /** The version the caller read (SCIM If-Match): another one is 412, the update is conditional on it. */
   expectedUpdatedAt?: Date;
 };

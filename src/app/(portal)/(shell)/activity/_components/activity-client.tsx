@@ -59,6 +59,7 @@ const AREA_LABELS: Record<string, string> = {
   code: "Codes",
   webhook: "Webhooks",
   webhook_endpoint: "Webhooks",
+  directory_token: "Directory sync",
   partner: "Partner",
 };
 const ACTOR_LABELS: Record<string, string> = { cli: "Operator CLI", api: "API", directory: "Directory sync", system: "System" };
