@@ -1,6 +1,6 @@
 "use client";
 // The directory's last requests (up to 50 per token), newest first: when, which token, method,
-// path, status and what it did. Wider than a phone by design: the table scrolls sideways in a named,
+// path (a filter's values masked by the server: the log keeps no personal data), status and what it did. Wider than a phone by design: the table scrolls sideways in a named,
 // focusable box at 375 px (DataTable's scrollLabel) rather than squeezing the paths.
 import type { ColumnDef } from "@tanstack/react-table";
 import { History } from "lucide-react";
@@ -9,7 +9,6 @@ import { EmptyState } from "@/components/portal/empty-state";
 import { FormattedDate } from "@/components/portal/formatted-date";
 import { Badge } from "@/components/ui/badge";
 import type { DirectoryRequestDto } from "@/server/schemas/directory-sync.schema";
-import { readablePath } from "./directory-sync-words";
 
 const statusVariant = (status: number) => (status >= 500 ? "destructive" : status >= 400 ? "warning" : "outline");
 
@@ -25,7 +24,7 @@ const COLUMNS: ColumnDef<DirectoryRequestDto>[] = [
   },
   { header: "Token", cell: ({ row }) => <div className="max-w-40 min-w-24 [overflow-wrap:anywhere]">{row.original.token_name}</div> },
   { header: "Method", cell: ({ row }) => <span className="font-mono text-xs">{row.original.method}</span> },
-  { header: "Path", cell: ({ row }) => <div className="max-w-md min-w-56 font-mono text-xs break-all">{readablePath(row.original.path)}</div> },
+  { header: "Path", cell: ({ row }) => <div className="max-w-md min-w-56 font-mono text-xs break-all">{row.original.path}</div> },
   {
     header: "Status",
     cell: ({ row }) => (

@@ -2,12 +2,3 @@
 
 /** "live" / "sandbox": how the card names an environment in a sentence. */
 export const envWord = (environment: "live" | "test") => (environment === "test" ? "sandbox" : "live");
-
-/** A logged path as people read it: `filter=userName eq "ada@…"` rather than its %-escapes. */
-export function readablePath(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}
