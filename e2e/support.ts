@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, expect, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import { requireEnv } from "./env";
 
 export const WIDTHS = { desktop: { width: 1280, height: 900 }, phone: { width: 375, height: 812 } } as const;
@@ -93,14 +93,17 @@ export async function expectAccessible(page: Page) {
  * Saves test-results/screens/<name>-<width>.png at 1280 and 375 px for a person to review, when
  * E2E_SCREENSHOTS=1 (`E2E_SCREENSHOTS=1 npm run test:e2e`). Nothing compares them, so the CI run
  * skips them (docs/decisions/ci-budget.md); Playwright still keeps a screenshot of every failure, and
- * the layout tests measure the page at both widths themselves.
+ * the layout tests measure the page at both widths themselves. `target`: only that part of the page
+ * (a card of a long page such as Settings, which whole is too tall to review).
  */
-export async function screenshotBoth(page: Page, name: string) {
+export async function screenshotBoth(page: Page, name: string, target?: Locator) {
   if (process.env.E2E_SCREENSHOTS !== "1") return;
   const original = page.viewportSize();
   for (const [label, size] of Object.entries(WIDTHS)) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: path.join("test-results", "screens", `${name}-${label}.png`), fullPage: true });
+    const file = path.join("test-results", "screens", `${name}-${label}.png`);
+    // A part taller than the window is captured beyond it: sticky bars would land on top of it.
+    await (target ? target.screenshot({ path: file, style: ".sticky { position: static !important; }" }) : page.screenshot({ path: file, fullPage: true }));
   }
   if (original) await page.setViewportSize(original);
 }

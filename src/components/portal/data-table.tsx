@@ -19,6 +19,8 @@ export type DataTableProps<T> = {
   emptyState: ReactNode;
   /** accessible name of the table ("Members") */
   caption?: string;
+  /** a table wider than a phone by design: its box scrolls sideways as a named, focusable region (ui/table.tsx) */
+  scrollLabel?: string;
   page?: number;
   hasMore?: boolean;
   onNextPage?: () => void;
@@ -35,7 +37,7 @@ export function cellMeta<M>(table: TanStackTable<any>): M {
   return table.options.meta as M;
 }
 
-export function DataTable<T>({ columns, data, isLoading, emptyState, caption, page = 1, hasMore, onNextPage, onPreviousPage, getRowId, meta, card }: DataTableProps<T>) {
+export function DataTable<T>({ columns, data, isLoading, emptyState, caption, scrollLabel, page = 1, hasMore, onNextPage, onPreviousPage, getRowId, meta, card }: DataTableProps<T>) {
   const table = useReactTable({ data: data ?? [], columns, meta, getCoreRowModel: getCoreRowModel(), getRowId: getRowId ? (row) => getRowId(row) : undefined });
   const showPager = onNextPage || onPreviousPage;
   if (!isLoading && data && data.length === 0 && page === 1) return <>{emptyState}</>;
@@ -54,7 +56,7 @@ export function DataTable<T>({ columns, data, isLoading, emptyState, caption, pa
         </ul>
       ) : null}
       <div className={card ? "hidden rounded-xl border bg-card md:block" : "rounded-xl border bg-card"}>
-        <Table aria-label={caption}>
+        <Table aria-label={caption} scrollLabel={scrollLabel}>
           <TableHeader>
             {table.getHeaderGroups().map((group) => (
               <TableRow key={group.id}>

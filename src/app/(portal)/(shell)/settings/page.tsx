@@ -2,8 +2,8 @@
 // app URL), branding with a live preview of the hosted app header, freemium and the upgrade URL,
 // allowed iframe origins and the widget's embed snippet, the support email (Reply-To of member
 // emails), member digests (a preview of one member's next digest) and every email template. One
-// record for Live and Sandbox. Owners also see Security (require two-factor authentication for every admin)
-// and Single sign-on for admins.
+// record for Live and Sandbox. Directory sync (SCIM: base URL, tokens, requests) is per environment.
+// Owners also see Security (require two-factor authentication for every admin) and Single sign-on for admins.
 import { Building2 } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -20,6 +20,7 @@ import { DigestCard } from "./_components/digest-card";
 import { MemberSignInCard } from "./_components/member-sign-in-card";
 import { SecurityCard } from "./_components/security-card";
 import { AdminSsoCard } from "./_components/admin-sso-card";
+import { DirectorySyncCard } from "./_components/directory-sync-card";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -58,6 +59,7 @@ export default async function SettingsPage() {
       <SettingsForm initial={initial} profileDimensions={profile.member_editable_dimensions} readOnly={readOnly} />
       <DigestCard initial={initial.partner.digest_frequency} readOnly={readOnly} />
       <MemberSignInCard initial={signIn} readOnly={readOnly} />
+      {sessionCan(session, "directorySync.overview") ? <DirectorySyncCard readOnly={readOnly} /> : null}
       {showSecurity ? <SecurityCard readOnly={readOnly} /> : null}
       {showSecurity ? <AdminSsoCard readOnly={readOnly} /> : null}
       <div className="mt-8">
