@@ -43,6 +43,11 @@ describe("directorySync", () => {
     const revoked = await caller.directorySync.revokeToken({ id: created.directory_token.id });
     expect(revoked.revoked_at).not.toBeNull();
     expect((await scim(doors.lean.url, created.token, "GET", "/Users")).status).toBe(401);
+    // The refused request is in the log, but it is no sync: the last sync and last use stay put.
+    const refused = await caller.directorySync.overview();
+    expect(refused.requests[0]).toMatchObject({ token_id: created.directory_token.id, status: 401 });
+    expect(refused.last_sync_at).toBe(after.last_sync_at);
+    expect(refused.tokens[0].last_used_at).toBe(after.last_sync_at);
     const log = await db.activityLog.findMany({ where: { partnerId: partner.id, targetId: created.directory_token.id }, orderBy: { createdAt: "asc" } });
     expect(log.map((l) => [l.action, l.actorEmail])).toEqual([["directory_token.created", admin.email], ["directory_token.revoked", admin.email]]);
   });

@@ -1,7 +1,8 @@
 // The last requests of each directory token (at most DIRECTORY_REQUESTS_KEPT per token), for the
 // portal's Directory sync card: method, path, status and outcome, and the directory's last sync time.
 // Off the request's path: entries wait in this process for at most FLUSH_AFTER_MS (or FLUSH_AT
-// entries) and go in one statement that inserts them, sets the tokens' last_used_at and trims each
+// entries) and go in one statement that inserts them, sets the tokens' last_used_at (answered requests
+// only: a refused one is not a sync) and trims each
 // token's older rows. A directory's first sync then pays no extra round trip per user. A process
 // that dies loses at most that moment of its log (the members' changes are in their own transactions).
 import { db } from "@/server/db/client";
@@ -64,7 +65,12 @@ async function writeBatch(batch: Entry[]): Promise<void> {
       WHERE EXISTS (SELECT 1 FROM directory_tokens t WHERE t.id = x.token_id)`,
     db.$executeRaw`
       UPDATE directory_tokens t SET last_used_at = GREATEST(t.last_used_at, x.at)
-      FROM (SELECT token_id, max(at) AS at FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS r(token_id uuid, at timestamptz) GROUP BY token_id) x
+      FROM (
+        -- A refused request (a revoked or unknown token, a rate limit, our own failure) is no sync.
+        SELECT token_id, max(at) AS at FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS r(token_id uuid, at timestamptz, status int)
+        WHERE r.status NOT IN (401, 403, 429) AND r.status < 500
+        GROUP BY token_id
+      ) x
       WHERE t.id = x.token_id`,
     db.$executeRaw`
       DELETE FROM directory_requests WHERE id = ANY(ARRAY(
