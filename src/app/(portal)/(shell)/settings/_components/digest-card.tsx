@@ -155,7 +155,7 @@ function DigestPreview({ memberId }: { memberId: string }) {
               <iframe title="Preview of the next digest" sandbox="" srcDoc={p.email.html} className="h-[560px] w-full rounded-md border bg-white" />
             </TabsContent>
             <TabsContent value="text">
-              <pre className="max-h-[560px] overflow-auto rounded-md border bg-muted/40 p-4 text-sm whitespace-pre-wrap break-words">{p.email.text}</pre>
+              <pre tabIndex={0} aria-label="Plain text of the next digest" className="max-h-[560px] overflow-auto rounded-md border bg-muted/40 p-4 text-sm whitespace-pre-wrap break-words">{p.email.text}</pre>
             </TabsContent>
           </Tabs>
         </>

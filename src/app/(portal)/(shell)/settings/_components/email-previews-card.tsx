@@ -53,7 +53,7 @@ export function EmailPreviewsCard() {
                 <iframe title={`Preview of “${current.label}”`} sandbox="" srcDoc={current.html} className="h-[560px] w-full rounded-md border bg-white" />
               </TabsContent>
               <TabsContent value="text">
-                <pre className="max-h-[560px] overflow-auto rounded-md border bg-muted/40 p-4 text-sm whitespace-pre-wrap break-words">{current.text}</pre>
+                <pre tabIndex={0} aria-label={`Plain text of “${current.label}”`} className="max-h-[560px] overflow-auto rounded-md border bg-muted/40 p-4 text-sm whitespace-pre-wrap break-words">{current.text}</pre>
               </TabsContent>
             </Tabs>
           </>
