@@ -1,0 +1,40 @@
+// Contract section 20 probed as a directory sends it, past what the other SCIM tests cover: the
+// extension's list attributes patched by path with a single value (Entra's single-valued mapping of
+// `urn:perkway:…:User:eligibility.funding`), and refusals that come before the request is parsed.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PATCH_SCHEMA, PERKWAY_SCHEMA, USER_SCHEMA, scim, seedDirectory, startScimDoors, type ScimDoors } from "../helpers/scim";
+
+let doors: ScimDoors;
+let live: Awaited<ReturnType<typeof seedDirectory>>;
+beforeAll(async () => {
+  doors = await startScimDoors();
+  live = await seedDirectory("live");
+});
+afterAll(async () => doors?.close());
+
+const uniqueEmail = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 10)}@example.edu`;
+const replaceAt = (path: string, value: unknown) => ({ schemas: [PATCH_SCHEMA], Operations: [{ op: "Replace", path, value }] });
+
+describe("the Perkway extension's lists patched by path (docs/scim.md's Entra and Okta mappings)", () => {
+  it("a single value is a one-element list; an unknown one is 400 invalidValue naming the attribute, never silently dropped", async () => {
+    const base = doors.lean.url;
+    const created = await scim(base, live.token, "POST", "/Users", { schemas: [USER_SCHEMA], userName: uniqueEmail("ext-path") });
+    expect(created.status).toBe(201);
+    const at = `/Users/${created.body.id}`;
+
+    const funding = await scim(base, live.token, "PATCH", at, replaceAt(`${PERKWAY_SCHEMA}:eligibility.funding`, "Angel"));
+    expect(funding.status).toBe(200);
+    expect(funding.body[PERKWAY_SCHEMA].eligibility.funding).toEqual(["Angel"]);
+    const regions = await scim(base, live.token, "PATCH", at, replaceAt(`${PERKWAY_SCHEMA}:regions`, "Europe"));
+    expect(regions.status).toBe(200);
+    expect(regions.body[PERKWAY_SCHEMA].regions).toEqual(["Europe"]);
+    const read = await scim(base, live.token, "GET", at);
+    expect(read.body[PERKWAY_SCHEMA]).toMatchObject({ regions: ["Europe"], eligibility: { funding: ["Angel"] } });
+
+    const bogus = await scim(base, live.token, "PATCH", at, replaceAt(`${PERKWAY_SCHEMA}:eligibility.funding`, "bogus"));
+    expect(bogus.status).toBe(400);
+    expect(bogus.body).toMatchObject({ status: "400", scimType: "invalidValue" });
+    expect(bogus.body.detail).toContain(`${PERKWAY_SCHEMA}:eligibility.funding`);
+    expect((await scim(base, live.token, "GET", at)).body[PERKWAY_SCHEMA].eligibility.funding).toEqual(["Angel"]);
+  });
+});
