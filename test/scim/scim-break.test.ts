@@ -2,7 +2,7 @@
 // extension's list attributes patched by path with a single value (Entra's single-valued mapping of
 // `urn:perkway:…:User:eligibility.funding`), and refusals that come before the request is parsed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PATCH_SCHEMA, PERKWAY_SCHEMA, USER_SCHEMA, scim, seedDirectory, startScimDoors, type ScimDoors } from "../helpers/scim";
+import { ERROR_SCHEMA, PATCH_SCHEMA, PERKWAY_SCHEMA, USER_SCHEMA, scim, seedDirectory, startScimDoors, type ScimDoors } from "../helpers/scim";
 
 let doors: ScimDoors;
 let live: Awaited<ReturnType<typeof seedDirectory>>;
@@ -36,5 +36,17 @@ describe("the Perkway extension's lists patched by path (docs/scim.md's Entra an
     expect(bogus.body).toMatchObject({ status: "400", scimType: "invalidValue" });
     expect(bogus.body.detail).toContain(`${PERKWAY_SCHEMA}:eligibility.funding`);
     expect((await scim(base, live.token, "GET", at)).body[PERKWAY_SCHEMA].eligibility.funding).toEqual(["Angel"]);
+  });
+});
+
+describe.each([
+  ["lean door", () => doors.lean.url],
+  ["Next door", () => doors.next.url],
+])("%s: a request node:http refuses before parsing it", (_name, baseOf) => {
+  it("a filter past the header limit is 431 in the SCIM error shape, not /v1's", async () => {
+    const res = await scim(baseOf(), live.token, "GET", `/Users?filter=${encodeURIComponent(`userName eq "${"x".repeat(20_000)}"`)}`);
+    expect(res.status).toBe(431);
+    expect(res.headers.get("content-type")).toBe("application/scim+json");
+    expect(res.body).toMatchObject({ schemas: [ERROR_SCHEMA], status: "431" });
   });
 });
