@@ -39,6 +39,19 @@ describe("the Perkway extension's lists patched by path (docs/scim.md's Entra an
   });
 });
 
+describe("the Perkway extension with a dotted sub-attribute name inside it", () => {
+  it("{ \"eligibility.funding\": … } writes eligibility.funding, and an unknown value is 400 invalidValue naming it", async () => {
+    const base = doors.lean.url;
+    const made = await scim(base, live.token, "POST", "/Users", { schemas: [USER_SCHEMA, PERKWAY_SCHEMA], userName: uniqueEmail("dotted"), [PERKWAY_SCHEMA]: { "eligibility.funding": "Angel" } });
+    expect(made.status).toBe(201);
+    expect(made.body[PERKWAY_SCHEMA].eligibility.funding).toEqual(["Angel"]);
+    const bogus = await scim(base, live.token, "POST", "/Users", { schemas: [USER_SCHEMA, PERKWAY_SCHEMA], userName: uniqueEmail("dotted"), [PERKWAY_SCHEMA]: { "eligibility.funding": "bogus" } });
+    expect(bogus.status).toBe(400);
+    expect(bogus.body).toMatchObject({ status: "400", scimType: "invalidValue" });
+    expect(bogus.body.detail).toContain(`${PERKWAY_SCHEMA}:eligibility.funding`);
+  });
+});
+
 describe.each([
   ["lean door", () => doors.lean.url],
   ["Next door", () => doors.next.url],

@@ -62,6 +62,8 @@ function extensionInput(ext: unknown): Pick<MemberCreateInput, "tier" | "user_ty
   if (typeof ext !== "object" || Array.isArray(ext)) throw scimInvalidValue(`${SCIM_PERKWAY_SCHEMA} must be an object`);
   const attrs = lowerKeys(ext);
   const elig = lowerKeys(attrs.get("eligibility"));
+  // Entra names a sub-attribute as one dotted attribute ("eligibility.funding") inside the extension.
+  for (const [k, v] of attrs) if (k.startsWith("eligibility.")) elig.set(k.slice("eligibility.".length), v);
   const eligibility = Object.fromEntries(
     Object.entries(EXTENSION_ELIGIBILITY).flatMap(([name, dimension]) => {
       const v = listOf(elig.get(name.toLowerCase()));
