@@ -50,6 +50,18 @@ describe("the Perkway extension with a dotted sub-attribute name inside it", () 
     expect(bogus.body).toMatchObject({ status: "400", scimType: "invalidValue" });
     expect(bogus.body.detail).toContain(`${PERKWAY_SCHEMA}:eligibility.funding`);
   });
+
+  it("eligibility that is not an object is 400 invalidValue naming it, on POST and by PATCH path", async () => {
+    const base = doors.lean.url;
+    const post = await scim(base, live.token, "POST", "/Users", { schemas: [USER_SCHEMA, PERKWAY_SCHEMA], userName: uniqueEmail("elig"), [PERKWAY_SCHEMA]: { eligibility: "Angel" } });
+    expect(post.status).toBe(400);
+    expect(post.body).toMatchObject({ status: "400", scimType: "invalidValue" });
+    expect(post.body.detail).toContain(`${PERKWAY_SCHEMA}:eligibility`);
+    const made = await scim(base, live.token, "POST", "/Users", { schemas: [USER_SCHEMA], userName: uniqueEmail("elig") });
+    const patch = await scim(base, live.token, "PATCH", `/Users/${made.body.id}`, replaceAt(`${PERKWAY_SCHEMA}:eligibility`, "Angel"));
+    expect(patch.status).toBe(400);
+    expect(patch.body.scimType).toBe("invalidValue");
+  });
 });
 
 describe.each([
