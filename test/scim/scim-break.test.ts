@@ -61,6 +61,9 @@ describe("the Perkway extension with a dotted sub-attribute name inside it", () 
     const patch = await scim(base, live.token, "PATCH", `/Users/${made.body.id}`, replaceAt(`${PERKWAY_SCHEMA}:eligibility`, "Angel"));
     expect(patch.status).toBe(400);
     expect(patch.body.scimType).toBe("invalidValue");
+    const list = await scim(base, live.token, "PATCH", `/Users/${made.body.id}`, replaceAt(`${PERKWAY_SCHEMA}:eligibility`, ["Angel"]));
+    expect(list.status).toBe(400);
+    expect(list.body.scimType).toBe("invalidValue");
   });
 });
 

@@ -52,6 +52,10 @@ const LIST_PATH = new RegExp(`^${SCIM_PERKWAY_SCHEMA.replace(/[.]/g, "\\.")}:(us
 
 /** A single value sent to a list attribute is a one-element list, as on POST and PUT. */
 function listValueOf(path: string, value: unknown): unknown {
+  // scim-patch drops a list replacing the eligibility object too: refused here, as POST refuses it.
+  if (path === `${SCIM_PERKWAY_SCHEMA}:eligibility` && Array.isArray(value)) {
+    throw new AppError("scim_invalid_value", `${SCIM_PERKWAY_SCHEMA}:eligibility must be an object of sub-attributes (customerType, …)`);
+  }
   return LIST_PATH.test(path) && value !== null && !Array.isArray(value) ? [value] : value;
 }
 
