@@ -67,6 +67,25 @@ describe("the Perkway extension with a dotted sub-attribute name inside it", () 
   });
 });
 
+describe("filter values are JSON strings (RFC 7644 3.4.2.2)", () => {
+  it("\\u escapes and \\\\ mean their characters; an escaped NUL or lone surrogate is 400 invalidFilter, never a 500", async () => {
+    const base = doors.lean.url;
+    const email = uniqueEmail("esc");
+    const made = await scim(base, live.token, "POST", "/Users", { schemas: [USER_SCHEMA], userName: email, displayName: "back\\slash" });
+    expect(made.status).toBe(201);
+    const find = (filter: string) => scim(base, live.token, "GET", `/Users?filter=${encodeURIComponent(filter)}`);
+    const escaped = await find(`userName eq "\\u0065${email.slice(1)}"`); // "e" of "esc-…"
+    expect(escaped.body.Resources.map((u: { id: string }) => u.id)).toEqual([made.body.id]);
+    const slash = await find(`displayName eq "back\\\\slash" and userName eq "${email}"`);
+    expect(slash.body.totalResults).toBe(1);
+    for (const bad of ['userName eq "a\\u0000b"', 'displayName co "\\ud800"']) {
+      const res = await find(bad);
+      expect(res.status, bad).toBe(400);
+      expect(res.body).toMatchObject({ status: "400", scimType: "invalidFilter" });
+    }
+  });
+});
+
 describe.each([
   ["lean door", () => doors.lean.url],
   ["Next door", () => doors.next.url],
