@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { AppError } from "@/server/errors/app-error";
+import { SCIM_ERROR_SCHEMA } from "@/server/schemas/scim.schema";
 import { errorBody } from "./error-response";
 import { newRequestId } from "./request-id";
 
@@ -64,13 +65,27 @@ export function refuseClientError(err: NodeJS.ErrnoException, socket: Duplex): v
   const refusal = tooLarge
     ? new AppError("headers_too_large", "The request headers are too large")
     : new AppError("request_invalid", "The request is not valid HTTP/1.1 (request line, method or headers)");
-  const { requestId, text } = payload(refusal);
+  const scim = isScimRequest(err);
+  const { requestId, text } = scim ? scimPayload(refusal) : payload(refusal);
+  const contentType = scim ? "application/scim+json" : "application/json; charset=utf-8";
   socket.on("error", () => {});
   socket.end(
-    `HTTP/1.1 ${refusal.status} ${tooLarge ? "Request Header Fields Too Large" : "Bad Request"}\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\n` +
+    `HTTP/1.1 ${refusal.status} ${tooLarge ? "Request Header Fields Too Large" : "Bad Request"}\r\nContent-Type: ${contentType}\r\nCache-Control: no-store\r\n` +
       `X-Content-Type-Options: nosniff\r\nX-Request-Id: ${requestId}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
   );
   lingerThenClose(socket);
+}
+
+// A directory (contract section 20) is answered in SCIM's error shape even before its request parses:
+// the request line is at the start of the bytes node:http was reading.
+function isScimRequest(err: NodeJS.ErrnoException): boolean {
+  const raw = (err as { rawPacket?: Buffer }).rawPacket;
+  return !!raw && /^[A-Za-z]+ \/scim\/v2(?:[/?# ]|$)/i.test(raw.subarray(0, 64).toString("latin1"));
+}
+
+function scimPayload(err: AppError): { requestId: string; text: string } {
+  const text = JSON.stringify({ schemas: [SCIM_ERROR_SCHEMA], status: String(err.status), detail: err.message });
+  return { requestId: newRequestId(), text };
 }
 
 const answered = new WeakSet<Duplex>();

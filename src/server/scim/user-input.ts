@@ -61,7 +61,13 @@ function extensionInput(ext: unknown): Pick<MemberCreateInput, "tier" | "user_ty
   if (ext === undefined || ext === null) return {};
   if (typeof ext !== "object" || Array.isArray(ext)) throw scimInvalidValue(`${SCIM_PERKWAY_SCHEMA} must be an object`);
   const attrs = lowerKeys(ext);
-  const elig = lowerKeys(attrs.get("eligibility"));
+  const eligValue = attrs.get("eligibility");
+  if (eligValue != null && (typeof eligValue !== "object" || Array.isArray(eligValue))) {
+    throw scimInvalidValue(`${SCIM_PERKWAY_SCHEMA}:eligibility must be an object of sub-attributes (customerType, …)`);
+  }
+  const elig = lowerKeys(eligValue);
+  // Entra names a sub-attribute as one dotted attribute ("eligibility.funding") inside the extension.
+  for (const [k, v] of attrs) if (k.startsWith("eligibility.")) elig.set(k.slice("eligibility.".length), v);
   const eligibility = Object.fromEntries(
     Object.entries(EXTENSION_ELIGIBILITY).flatMap(([name, dimension]) => {
       const v = listOf(elig.get(name.toLowerCase()));

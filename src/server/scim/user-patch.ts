@@ -47,6 +47,18 @@ function canonicalValue(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.includes(":") || k.includes(".") ? canonicalPath(k) : canonicalName(k), canonicalValue(v)]));
 }
 
+/** The extension's list attributes: scim-patch silently drops a single value replacing a list. */
+const LIST_PATH = new RegExp(`^${SCIM_PERKWAY_SCHEMA.replace(/[.]/g, "\\.")}:(userTypes|regions|eligibility\\.[A-Za-z]+)$`);
+
+/** A single value sent to a list attribute is a one-element list, as on POST and PUT. */
+function listValueOf(path: string, value: unknown): unknown {
+  // scim-patch drops a list replacing the eligibility object too: refused here, as POST refuses it.
+  if (path === `${SCIM_PERKWAY_SCHEMA}:eligibility` && Array.isArray(value)) {
+    throw new AppError("scim_invalid_value", `${SCIM_PERKWAY_SCHEMA}:eligibility must be an object of sub-attributes (customerType, …)`);
+  }
+  return LIST_PATH.test(path) && value !== null && !Array.isArray(value) ? [value] : value;
+}
+
 /** The Operations of a PatchOp body, checked and put in the form scim-patch reads. */
 export function patchOperationsOf(body: unknown): ScimPatchOperation[] {
   const attrs = lowerKeys(body);
@@ -69,7 +81,9 @@ export function patchOperationsOf(body: unknown): ScimPatchOperation[] {
       return { op: "remove", path: canonicalPath(path), ...(value !== undefined ? { value } : {}) } as ScimPatchOperation;
     }
     if (value === undefined) throw invalidSyntax(`Operations[${i}].value is required for ${name}`);
-    return (path ? { op: name, path: canonicalPath(path), value } : { op: name, value }) as ScimPatchOperation;
+    if (!path) return { op: name, value } as ScimPatchOperation;
+    const target = canonicalPath(path);
+    return { op: name, path: target, value: listValueOf(target, value) } as ScimPatchOperation;
   });
 }
 

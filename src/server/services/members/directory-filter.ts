@@ -8,6 +8,7 @@ import type { Filter } from "scim2-parse-filter";
 import { isUuid } from "@/server/domain/ids";
 import { AppError } from "@/server/errors/app-error";
 import { SCIM_USER_SCHEMA } from "@/server/schemas/scim.schema";
+import { isStorableText, UNSTORABLE_MESSAGE } from "@/server/schemas/storable-text";
 
 type Where = Prisma.MemberWhereInput;
 type Compare = Extract<Filter, { compValue: unknown }>;
@@ -38,9 +39,17 @@ function attributeOf(path: string): Attribute {
   return attr;
 }
 
+// RFC 7644 3.4.2.2: a value is a JSON string. scim2-parse-filter decodes only \" and leaves the
+// other escapes (\\, \u00fc, \n, …) as sent: decoded here, so that they mean their characters.
+const JSON_ESCAPES: Record<string, string> = { "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", '"': '"' };
+const jsonUnescaped = (v: string) =>
+  v.replace(/\\(u[0-9a-fA-F]{4}|["\\/bfnrt])/g, (_all, e: string) => (e.length === 5 ? String.fromCharCode(parseInt(e.slice(1), 16)) : JSON_ESCAPES[e]));
+
 function stringValue(f: Compare, path: string): string {
   if (typeof f.compValue !== "string") throw invalidFilter(`${path} ${f.op} needs a string value in double quotes`);
-  return f.compValue;
+  const value = jsonUnescaped(f.compValue);
+  if (!isStorableText(value)) throw invalidFilter(`${path}'s value ${UNSTORABLE_MESSAGE}`);
+  return value;
 }
 
 /**
