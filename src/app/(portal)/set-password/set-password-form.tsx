@@ -13,10 +13,6 @@ export function SetPasswordForm({ token, email, minLength }: { token: string; em
   const [state, action, pending] = useActionState<SetPasswordState, FormData>(setPasswordAction, { error: null, field: null, done: null });
   // The password just chosen signs the admin in: nobody should type it twice in a row.
   const typed = useRef("");
-  // Sent before the page's script ran (or without JavaScript), the form still sets the password
-  // through the server action, but nothing here knows the password: ask for a sign-in instead of
-  // showing "Signing you in…" forever.
-  const [signingIn, setSigningIn] = useState(false);
   const [signInFailed, setSignInFailed] = useState(false);
   useEffect(() => {
     if (!state.done || !typed.current) return;
@@ -34,7 +30,7 @@ export function SetPasswordForm({ token, email, minLength }: { token: string; em
         <CheckCircle2 aria-hidden="true" />
         <AlertTitle>Your password is set</AlertTitle>
         <AlertDescription>
-          {signInFailed || !signingIn ? (
+          {signInFailed ? (
             <>
               <p>Sign in as {state.done.email} with your new password.</p>
               <Button asChild className="mt-2">
@@ -49,10 +45,7 @@ export function SetPasswordForm({ token, email, minLength }: { token: string; em
     );
   }
   return (
-    <form action={action} onSubmit={(e) => {
-        typed.current = String(new FormData(e.currentTarget).get("password") ?? "");
-        setSigningIn(true);
-      }} className="grid gap-4">
+    <form action={action} onSubmit={(e) => (typed.current = String(new FormData(e.currentTarget).get("password") ?? ""))} className="grid gap-4">
       <input type="hidden" name="token" value={token} />
       <p className="text-sm text-muted-foreground">
         Choose the password for <strong className="text-foreground">{email}</strong>.
