@@ -4,47 +4,16 @@
 // member-sign-in.ts picks it as the hosted app does), formatted by the server's one translator.
 import type en from "../../../messages/en.json";
 import type { translatorFor } from "@/lib/messages";
-import { NO_FRAMING_HEADERS } from "@/server/http/page-request-guard";
+import { messagePage, type PageLink, pageResponse } from "./page-kit";
 
 /** The pages' translator ("signInPages" messages) with its language and direction. */
 export type SignInWords = ReturnType<typeof translatorFor<"signInPages">>;
 
 export type OidcPageReason = keyof (typeof en)["signInPages"]["oidc"];
 
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
-type Link = { href: string; label: string };
-
-function page(words: SignInWords, title: string, body: string, links: Link[], script?: { nonce: string; code: string }): string {
-  return `<!doctype html>
-<html lang="${words.lang}" dir="${words.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
-<style>
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f8fafc;color:#0f172a}
-main{max-width:32rem;margin:12vh auto;padding:2rem 1.5rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem}
-h1{font-size:1.375rem;margin:0 0 .75rem}p{line-height:1.5;margin:0 0 1.25rem;color:#334155}
-a{display:inline-block;background:#0f172a;color:#fff;padding:.625rem 1rem;border-radius:.5rem;text-decoration:none;font-weight:600;margin:0 .5rem .5rem 0}
-a+a{background:#fff;color:#0f172a;border:1px solid #cbd5e1}
-a:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
-@media (max-width:480px){main{margin:0;border-radius:0;border-left:0;border-right:0;min-height:100vh;box-sizing:border-box}}
-</style></head>
-<body><main data-testid="member-sign-in-page"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p>${links.map((l) => `<a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a>`).join("")}</main>${
-    script ? `<script nonce="${escapeHtml(script.nonce)}">${script.code}</script>` : ""
-  }</body></html>
-`;
-}
-
-/** The page's headers: framing refused on the hosted app; in the widget the proxy's frame-ancestors apply. */
-export function pageResponse(status: number, html: string, opts: { embed: boolean; nonce?: string; headers?: Headers }): Response {
-  const headers = opts.headers ?? new Headers();
-  const script = opts.nonce ? `script-src 'nonce-${opts.nonce}'` : "script-src 'none'";
-  headers.set("Content-Type", "text/html; charset=utf-8");
-  headers.set("Cache-Control", "no-store");
-  headers.set("Content-Security-Policy", `default-src 'none'; ${script}; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'${opts.embed ? "" : "; frame-ancestors 'none'"}`);
-  if (!opts.embed) headers.set("X-Frame-Options", NO_FRAMING_HEADERS["X-Frame-Options"]);
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "no-referrer");
-  return new Response(html, { status, headers });
+/** A sign-in page in the member's language, with its links and, in the widget's popup, its script. */
+function page(words: SignInWords, title: string, body: string, links: PageLink[], script?: { nonce: string; code: string }) {
+  return messagePage({ lang: words.lang, dir: words.dir, title, text: body, links, testId: "member-sign-in-page", script });
 }
 
 /** One page for every refused hand-off (401): which check failed is for the logs, not the member. */
@@ -63,7 +32,7 @@ export function unavailablePage(words: SignInWords, base: string, embed: boolean
 export function oidcRefusedPage(words: SignInWords, status: number, reason: OidcPageReason, vars: { partner: string; idp: string }, base: string, opts: { embed: boolean; popup?: boolean; headers?: Headers }): Response {
   const { t } = words;
   const retry = reason === "access_denied" || reason === "bad_state" || reason === "invalid_response" || reason === "idp_unreachable" || reason === "email_required";
-  const links: Link[] = [
+  const links: PageLink[] = [
     // In the widget's popup, trying again stays a popup sign-in (its result goes to the frame).
     ...(retry ? [{ href: `${base}/auth/oidc/start${opts.popup ? "?popup=1" : ""}`, label: t("tryAgain") }] : []),
     { href: `${base}/`, label: t("backToSignIn") },
