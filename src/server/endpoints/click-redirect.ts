@@ -47,7 +47,7 @@ function clickPage(title: string, text: string, back: PageLink): ReactElement {
 }
 
 /** The page's response, with extra headers (Allow, Retry-After). */
-function clickResponse(status: number, page: ReactElement, extra: Record<string, string> = {}): Response {
+function clickResponse(status: number, page: ReactElement, extra: Record<string, string> = {}): Promise<Response> {
   return pageResponse(status, page, { headers: new Headers(extra) });
 }
 

@@ -17,19 +17,19 @@ function page(words: SignInWords, title: string, body: string, links: PageLink[]
 }
 
 /** One page for every refused hand-off (401): which check failed is for the logs, not the member. */
-export function handoffRefusedPage(words: SignInWords, partnerName: string, base: string, embed: boolean): Response {
+export function handoffRefusedPage(words: SignInWords, partnerName: string, base: string, embed: boolean): Promise<Response> {
   const { t } = words;
   return pageResponse(401, page(words, t("handoffTitle"), t("handoffBody", { partner: partnerName }), [{ href: `${base}/`, label: t("backToSignIn") }]), { embed });
 }
 
 /** Our own trouble (the database away, an unexpected error): 503 with Retry-After, never a bare 500. */
-export function unavailablePage(words: SignInWords, base: string, embed: boolean): Response {
+export function unavailablePage(words: SignInWords, base: string, embed: boolean): Promise<Response> {
   const { t } = words;
   const headers = new Headers({ "Retry-After": "5" });
   return pageResponse(503, page(words, t("unavailable.title"), t("unavailable.body"), [{ href: `${base}/`, label: t("backToSignIn") }]), { embed, headers });
 }
 
-export function oidcRefusedPage(words: SignInWords, status: number, reason: OidcPageReason, vars: { partner: string; idp: string }, base: string, opts: { embed: boolean; popup?: boolean; headers?: Headers }): Response {
+export function oidcRefusedPage(words: SignInWords, status: number, reason: OidcPageReason, vars: { partner: string; idp: string }, base: string, opts: { embed: boolean; popup?: boolean; headers?: Headers }): Promise<Response> {
   const { t } = words;
   const retry = reason === "access_denied" || reason === "bad_state" || reason === "invalid_response" || reason === "idp_unreachable" || reason === "email_required";
   const links: PageLink[] = [
@@ -46,7 +46,7 @@ export function oidcRefusedPage(words: SignInWords, status: number, reason: Oidc
  * When the IdP's pages cut the popup off from its opener (Cross-Origin-Opener-Policy, as large IdPs
  * send), the frame collects the sign-in itself (/auth/oidc/watch): this page tells the member to go back.
  */
-export function popupDonePage(words: SignInWords, code: string, targetOrigins: string[], nonce: string, headers?: Headers): Response {
+export function popupDonePage(words: SignInWords, code: string, targetOrigins: string[], nonce: string, headers?: Headers): Promise<Response> {
   const data = JSON.stringify({ code, origins: targetOrigins }).replace(/</g, "\\u003c");
   const js = `(function(){var d=${data};var o=window.opener;if(o&&!o.closed){d.origins.forEach(function(t){try{o.postMessage({type:"perkway:oidc-complete",code:d.code},t)}catch(e){}});}try{window.close()}catch(e){}})();`;
   return pageResponse(200, page(words, words.t("popupDone"), words.t("popupDoneReturn"), [], { nonce, code: js }), { embed: false, nonce, headers });
@@ -58,7 +58,7 @@ export function popupDonePage(words: SignInWords, code: string, targetOrigins: s
  * to the IdP with it. Messages go to and come from our own origins only; a window nobody of ours opened
  * gets no link, so a sign-in link sent to someone else can never be collected by the sender's frame.
  */
-export function popupHandshakePage(words: SignInWords, /** this start's path and query, relative to the page */ startUrl: string, targetOrigins: string[], nonce: string): Response {
+export function popupHandshakePage(words: SignInWords, /** this start's path and query, relative to the page */ startUrl: string, targetOrigins: string[], nonce: string): Promise<Response> {
   const data = JSON.stringify({ startUrl, origins: targetOrigins, noOpener: words.t("popupNoOpener") }).replace(/</g, "\\u003c");
   const js = `(function(){var d=${data};var o=window.opener;function stop(){var p=document.querySelector("main p");if(p)p.textContent=d.noOpener;}if(!o||o.closed){stop();return;}var t=setTimeout(stop,10000);window.addEventListener("message",function(e){if(d.origins.indexOf(e.origin)<0||e.source!==o)return;var m=e.data;if(!m||m.type!=="perkway:oidc-popup-link"||typeof m.link!=="string"||!/^[0-9a-f]{64}$/.test(m.link))return;clearTimeout(t);var u=new URL(d.startUrl,location.href);u.searchParams.set("link",m.link);location.replace(u.href);});d.origins.forEach(function(t){try{o.postMessage({type:"perkway:oidc-popup-ready"},t)}catch(e){}});})();`;
   return pageResponse(200, page(words, words.t("popupConnecting"), "", [], { nonce, code: js }), { embed: false, nonce });

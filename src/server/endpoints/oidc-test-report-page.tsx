@@ -65,7 +65,7 @@ function Definitions({ rows }: { rows: [string, string][] }) {
 }
 
 /** 200: the IdP's answer was verified; the report of what a real sign-in would do. */
-export function oidcTestReportPage(report: MemberOidcTestReport, partnerName: string, headers?: Headers): Response {
+export function oidcTestReportPage(report: MemberOidcTestReport, partnerName: string, headers?: Headers): Promise<Response> {
   const mapped = profileRows(report.profile);
   const claims = JSON.stringify(report.claims, null, 2);
   const page = (
@@ -100,7 +100,7 @@ export function oidcTestReportPage(report: MemberOidcTestReport, partnerName: st
 }
 
 /** The test failed: why, in an admin's words (the log has the detail too). */
-export function oidcTestFailedPage(status: number, reason: MemberOidcRefusal, partnerName: string, detail?: string, headers?: Headers): Response {
+export function oidcTestFailedPage(status: number, reason: MemberOidcRefusal, partnerName: string, detail?: string, headers?: Headers): Promise<Response> {
   const page = (
     <ReportPage title="Test sign-in failed">
       <p data-testid="oidc-test-reason">{REFUSAL_TEXT[reason]}</p>

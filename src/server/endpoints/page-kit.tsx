@@ -4,7 +4,6 @@
 // attribute; the only raw HTML is our own stylesheet and the popup pages' nonce'd scripts).
 import { parseCookie, type SerializeOptions, stringifySetCookie } from "cookie";
 import type { ReactElement, ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { NO_FRAMING_HEADERS } from "@/server/http/page-request-guard";
 
 /** Appends one Set-Cookie header. */
@@ -77,11 +76,21 @@ export function messagePage(page: { lang: string; dir?: "ltr" | "rtl"; title: st
   );
 }
 
+// React's static renderer, loaded on first use as React Email loads it (src/emails/render-email.ts):
+// Next refuses a static import of react-dom/server in route handlers, the proxy and anything server
+// components import, and these pages are whole documents answered by fetch-style handlers.
+let renderer: Promise<typeof import("react-dom/server")> | null = null;
+
+async function renderDocument(page: ReactElement): Promise<string> {
+  renderer ??= import("react-dom/server");
+  return `<!doctype html>\n${(await renderer).renderToStaticMarkup(page)}\n`;
+}
+
 /**
  * The page as a response: no caching, no sniffing, no referrer; scripts only with the page's nonce.
  * Framing is refused, except in the widget (`embed`), where the proxy's frame-ancestors apply.
  */
-export function pageResponse(status: number, page: ReactElement, opts: { embed?: boolean; nonce?: string; headers?: Headers } = {}): Response {
+export async function pageResponse(status: number, page: ReactElement, opts: { embed?: boolean; nonce?: string; headers?: Headers } = {}): Promise<Response> {
   const headers = opts.headers ?? new Headers();
   const script = opts.nonce ? `script-src 'nonce-${opts.nonce}'` : "script-src 'none'";
   headers.set("Content-Type", "text/html; charset=utf-8");
@@ -90,5 +99,5 @@ export function pageResponse(status: number, page: ReactElement, opts: { embed?:
   if (!opts.embed) headers.set("X-Frame-Options", NO_FRAMING_HEADERS["X-Frame-Options"]);
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "no-referrer");
-  return new Response(`<!doctype html>\n${renderToStaticMarkup(page)}\n`, { status, headers });
+  return new Response(await renderDocument(page), { status, headers });
 }
