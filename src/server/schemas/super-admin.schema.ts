@@ -5,6 +5,7 @@ import { z } from "zod";
 import { DEAL_STATUSES, DEAL_TIERS, REDEMPTION_METHODS } from "@/server/domain/enums";
 import { emailSchema } from "./user.schema";
 import { partnerCreateSchema, partnerSettingsSchema } from "./partner.schema";
+import { activityEntrySchema } from "./activity.schema";
 import { environmentSchema } from "./portal.schema";
 
 const PARTNER_STATUS_FILTERS = ["all", "active", "inactive"] as const;
@@ -128,21 +129,8 @@ export const partnerFiguresSchema = z.object({
 });
 
 export const platformActivityListSchema = z.object({
-  data: z.array(
-    z.object({
-      id: z.string(),
-      created_at: z.iso.datetime(),
-      partner_id: z.string().nullable(),
-      partner_name: z.string().nullable(),
-      environment: environmentSchema.nullable(),
-      actor_type: z.string(),
-      actor_email: z.string().nullable(),
-      action: z.string(),
-      target_type: z.string().nullable(),
-      target_id: z.string().nullable(),
-      summary: z.string(),
-    }),
-  ),
+  /** the partner's activity entries without their changes, each with its partner (null: the platform's own) */
+  data: z.array(activityEntrySchema.omit({ changes: true }).extend({ partner_id: z.string().nullable(), partner_name: z.string().nullable() })),
   has_more: z.boolean(),
   next_cursor: z.string().nullable(),
 });
