@@ -8,7 +8,7 @@ import { readHostedAppConfig } from "@/server/config/hosted-app-config";
 import { readRateLimitConfig } from "@/server/config/rate-limit-config";
 import { readDatabaseConfig, readReplicaConfig } from "@/server/config/database-config";
 import { bootstrap, log } from "@/server/runtime/bootstrap";
-import { childProcessEnv, defaultEnv, envValue, readEnv, setEnv, setting } from "@/server/config/env";
+import { childProcessEnv, defaultEnv, readEnv, setEnv, setting } from "@/server/config/env";
 import { markOwnServer } from "@/server/runtime/process-role";
 import { buildStaleness, serverBuildStaleness } from "@/server/runtime/build-state";
 import { startProgress } from "./lib/start-progress";
@@ -16,7 +16,7 @@ import { startProgress } from "./lib/start-progress";
 const dev = process.argv.includes("--dev");
 // An operator who says NODE_ENV=production gets a strict start: the build must be there and current
 // (`npm run build` is the deploy's build step); a newcomer's `npm start` builds once when it is not.
-const strictProduction = !dev && envValue("NODE_ENV") === "production";
+const strictProduction = !dev && setting("nodeEnv") === "production";
 setEnv("NODE_ENV", dev ? "development" : "production");
 markOwnServer();
 const port = setting("port");

@@ -12,7 +12,7 @@ import { adminCreateSchema } from "@/server/schemas/team.schema";
 import { partnerListInputSchema } from "@/server/schemas/super-admin.schema";
 import { providerCreateSchema, providerLinkSchema } from "@/server/schemas/provider.schema";
 import { log } from "@/server/runtime/bootstrap";
-import { envValue, readEnv, setting } from "@/server/config/env";
+import { readEnv, setting } from "@/server/config/env";
 
 export type Command = { usage: string; run: (args: string[]) => Promise<unknown> };
 
@@ -148,13 +148,13 @@ export const commands: Record<string, Command> = {
       const { expireEndedDeals } = await import("@/server/services/deals");
       // Expiry first (at the real time, not --at: it changes deals for everyone), so an ended deal is neither announced nor reminded.
       await expireEndedDeals();
-      return runDigests(readHostedAppConfig({ ...readEnv(), APP_DOMAIN: envValue("APP_DOMAIN") ?? `localhost:${setting("port")}` }), at, values.partner ? [requireUuid(values.partner)] : undefined);
+      return runDigests(readHostedAppConfig({ ...readEnv(), APP_DOMAIN: setting("appDomain") ?? `localhost:${setting("port")}` }), at, values.partner ? [requireUuid(values.partner)] : undefined);
     },
   },
 };
 
 function portalUrl() {
-  const { scheme, appDomain } = readHostedAppConfig({ ...readEnv(), APP_DOMAIN: envValue("APP_DOMAIN") ?? `localhost:${setting("port")}` });
+  const { scheme, appDomain } = readHostedAppConfig({ ...readEnv(), APP_DOMAIN: setting("appDomain") ?? `localhost:${setting("port")}` });
   return `${scheme}://${appDomain}`;
 }
 

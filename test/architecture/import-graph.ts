@@ -58,6 +58,11 @@ export function importGraph(root = SERVER, moduleOfFile: (file: string) => strin
 /** The folders of src (and its top-level files) → what they import, with one example file each. */
 export const folderGraph = () => importGraph(SRC, folderOf);
 
+/** Each cycle of the graph in words: "a (file that imports b) → b (…) → …", none when it has none. */
+export function describedCycles(graph: Map<string, Map<string, string>>): string[] {
+  return moduleCycles(graph).map((c) => c.map((m, i) => `${m} (${graph.get(m)!.get(c[(i + 1) % c.length])})`).join(" → "));
+}
+
 /** Every cycle between modules, each as a list of modules (found by depth-first search). */
 export function moduleCycles(graph = importGraph()): string[][] {
   const cycles: string[][] = [];

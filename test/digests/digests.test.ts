@@ -11,6 +11,7 @@ import { getDigestFigures } from "@/server/services/events";
 import { createWebhookEndpoint } from "@/server/services/webhooks";
 import type { PartnerScope } from "@/server/scope";
 import { db } from "../helpers/db";
+import { seedOwnDeal as ownDeal } from "../helpers/seed-deals";
 import { seedPartner } from "../helpers/seed";
 import { createTestMember } from "../helpers/seed-members";
 import { itOnPostgres } from "../helpers/requires-postgres";
@@ -19,23 +20,6 @@ const config = { scheme: "http" as const, appDomain: "perks.test", pathFallback:
 const DAY = 86_400_000;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
-async function ownDeal(scope: PartnerScope, data: Record<string, unknown> = {}) {
-  const slug = `d-${randomUUID().slice(0, 8)}`;
-  return db.deal.create({
-    data: {
-      slug,
-      productName: `Deal ${slug}`,
-      shortDescription: "A deal for tests",
-      dealType: "partner_private",
-      ownerPartnerId: scope.partnerId,
-      environment: scope.environment,
-      status: "live",
-      redemptionMethod: "url",
-      redemptionRedeemUrl: "https://example.com/redeem",
-      ...data,
-    },
-  });
-}
 
 async function livePartner() {
   const p = await seedPartner();

@@ -3,28 +3,11 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { listHostedDeals, redeemDeal } from "@/server/services/deals";
-import type { PartnerScope } from "@/server/scope";
 import { db } from "../helpers/db";
+import { seedOwnDeal as ownDeal } from "../helpers/seed-deals";
 import { seedPartner } from "../helpers/seed";
 import { createTestMember } from "../helpers/seed-members";
 
-async function ownDeal(scope: PartnerScope, data: Record<string, unknown> = {}) {
-  const slug = `d-${randomUUID().slice(0, 8)}`;
-  return db.deal.create({
-    data: {
-      slug,
-      productName: `Deal ${slug}`,
-      shortDescription: "A deal for tests",
-      dealType: "partner_private",
-      ownerPartnerId: scope.partnerId,
-      environment: scope.environment,
-      status: "live",
-      redemptionMethod: "url",
-      redemptionRedeemUrl: "https://example.com/redeem",
-      ...data,
-    },
-  });
-}
 
 async function setUp() {
   const p = await seedPartner();

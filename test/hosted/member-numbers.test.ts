@@ -8,9 +8,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getHostedDeal, listHostedDeals, type HostedSort } from "@/server/services/deals";
-import type { PartnerScope } from "@/server/scope";
 import { startApiServer, type TestServer } from "../helpers/api-server";
 import { db } from "../helpers/db";
+import { seedOwnDeal as ownDeal } from "../helpers/seed-deals";
 import { api, seedPartnerWithToken } from "../helpers/seed";
 import { createTestMember } from "../helpers/seed-members";
 
@@ -18,23 +18,6 @@ let server: TestServer;
 beforeAll(async () => (server = await startApiServer()));
 afterAll(async () => server.close());
 
-async function ownDeal(scope: PartnerScope, data: Record<string, unknown> = {}) {
-  const slug = `n-${randomUUID().slice(0, 8)}`;
-  return db.deal.create({
-    data: {
-      slug,
-      productName: `Deal ${slug}`,
-      shortDescription: "A deal for tests",
-      dealType: "partner_private",
-      ownerPartnerId: scope.partnerId,
-      environment: scope.environment,
-      status: "live",
-      redemptionMethod: "url",
-      redemptionRedeemUrl: "https://example.com/redeem",
-      ...data,
-    },
-  });
-}
 
 /** A partner (freemium on; funding is not the members' to answer) and one member, live. */
 async function setUp() {

@@ -469,7 +469,7 @@ describe("an admin's Test sign-in (Settings → Member sign-in)", () => {
     const a = account();
     const r = await testRun(p.base, issueOidcTestTicket(p.partner.id), a.sub);
     expect(r.res.status).toBe(200);
-    expect(r.text).toContain("Refused: The email&#39;s domain is not in the allowed email domains.");
+    expect(r.text).toContain("Refused: The email&#x27;s domain is not in the allowed email domains.");
   });
 
   it("a ticket works once, only for its partner, and only as we signed it", async () => {

@@ -1,7 +1,8 @@
 // The hosted app's language for a request (contract §16): explicit choice, ?lang=, the member's locale,
 // Accept-Language among the offered locales, default_locale; and the tag matching behind it.
 import { describe, expect, it } from "vitest";
-import { matchSupportedLocale, memberEmailLocale, parseAcceptLanguage, resolveLocale } from "@/lib/locales";
+import { matchSupportedLocale } from "@/lib/locales";
+import { memberEmailLocale, parseAcceptLanguage, resolveLocale } from "@/server/domain/member-language";
 
 const partner = { offered: ["en", "fr", "ar"], defaultLocale: "fr" };
 

@@ -1,32 +1,15 @@
 // Run by test/portal/digest-settings.test.ts on a database of its own (test/helpers/own-database.ts):
 // a member's digest preview while the partner's three deals are the only deals in the database,
 // one claimable, one not for the member, one coming soon.
-import { randomUUID } from "node:crypto";
 import type { PartnerScope } from "@/server/scope";
 import { listClaimableDealIds } from "@/server/services/deals";
 import { db } from "../helpers/db";
+import { seedOwnDeal } from "../helpers/seed-deals";
 import { createTestMember } from "../helpers/seed-members";
 import { seedPortalPartner } from "./portal-fixtures";
 
-export async function ownDeal(scope: PartnerScope, data: Record<string, unknown> = {}) {
-  const slug = `d-${randomUUID().slice(0, 8)}`;
-  return db.deal.create({
-    data: {
-      slug,
-      // "0 …" and featured: first in the For-you order among any catalogue deals.
-      productName: `0 Digest ${slug}`,
-      shortDescription: "A deal for tests",
-      dealType: "partner_private",
-      ownerPartnerId: scope.partnerId,
-      environment: scope.environment,
-      status: "live",
-      tags: ["featured"],
-      redemptionMethod: "url",
-      redemptionRedeemUrl: "https://example.com/redeem",
-      ...data,
-    },
-  });
-}
+/** "0 …" and featured: first in the For-you order among any catalogue deals. */
+export const ownDeal = (scope: PartnerScope, data: Record<string, unknown> = {}) => seedOwnDeal(scope, { tags: ["featured"], ...data }, { name: (slug) => `0 Digest ${slug}` });
 
 export default async function scenario() {
   const p = await seedPortalPartner();

@@ -4,7 +4,8 @@
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { LOCALE_COOKIE, MEMBER_HEADERS } from "@/lib/hosted/member-surface";
-import { DEFAULT_LOCALE, resolveLocale, type SupportedLocale } from "@/lib/locales";
+import { DEFAULT_LOCALE, type SupportedLocale } from "@/lib/locales";
+import { resolveLocale } from "@/server/domain/member-language";
 import { loadMember, loadPartner } from "./member-context";
 
 export const requestLocale = cache(async (): Promise<SupportedLocale> => {

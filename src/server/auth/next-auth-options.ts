@@ -13,7 +13,7 @@ import type { SignInErrorCode } from "@/lib/sign-in-errors";
 import { isStorableText } from "@/server/schemas/storable-text";
 import { SignInThrottle, SignInThrottledError, signInClientIp } from "./sign-in-throttle";
 import { decodeWithPreviousSecret } from "./decode-session-jwt";
-import { envValue } from "@/server/config/env";
+import { setting } from "@/server/config/env";
 import { componentLogger, errorFields } from "@/server/observability/logger";
 
 // next-auth ships CommonJS: Next's bundler and vitest hand over its default export, plain Node's ESM
@@ -132,7 +132,7 @@ export async function authorizeSsoTicket(credentials: Record<string, unknown> | 
 }
 
 export const authOptions: NextAuthOptions = {
-  secret: envValue("AUTH_SECRET"),
+  secret: setting("authSecret"),
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   jwt: { maxAge: SESSION_MAX_AGE_SECONDS, decode: decodeWithPreviousSecret },
   pages: { signIn: "/login", error: "/login" },

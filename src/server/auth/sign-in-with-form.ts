@@ -12,7 +12,7 @@ import { isSignInErrorCode, type SignInErrorCode } from "@/lib/sign-in-errors";
 import { portalOrigin } from "@/server/config/hosted-app-config";
 import { authOptions, authorizePassword, authorizeSsoTicket } from "./next-auth-options";
 
-export type FormCookie = { name: string; value: string; httpOnly: boolean; secure: boolean; sameSite: "lax" | "strict" | "none"; path: string; expires?: Date; maxAge?: number };
+type FormCookie = { name: string; value: string; httpOnly: boolean; secure: boolean; sameSite: "lax" | "strict" | "none"; path: string; expires?: Date; maxAge?: number };
 type FormSignInResult = { ok: true; url: string; cookies: FormCookie[] } | { ok: false; error: SignInErrorCode };
 
 type RequestHeaders = Record<string, string>;

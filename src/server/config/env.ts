@@ -25,11 +25,6 @@ export function childProcessEnv(): NodeJS.ProcessEnv {
   return process.env;
 }
 
-/** One variable's raw value now. */
-export function envValue(name: string): string | undefined {
-  return process.env[name];
-}
-
 /** For launchers: set a variable for this process and every process it starts. */
 export function setEnv(name: string, value: string): void {
   process.env[name] = value;
@@ -84,6 +79,12 @@ const SETTINGS = {
   redisUrl: ["REDIS_URL", z.string().optional().transform((v) => v || null)],
   /** PERKWAY_TEST_FAULTS=1: a member page asked with the header `x-perkway-test-fault: page|layout` throws (the browser suite's check of the branded error pages). Never in production. */
   testFaults: ["PERKWAY_TEST_FAULTS", flagOne],
+  /** AUTH_SECRET as given (crypto/auth-secret.ts checks it; bootstrap generates one when unset). */
+  authSecret: ["AUTH_SECRET", z.string().optional()],
+  /** AUTH_SECRET_PREVIOUS: the secret before a rotation, still accepted (docs/decisions/secret-rotation.md). */
+  authSecretPrevious: ["AUTH_SECRET_PREVIOUS", z.string().optional()],
+  /** APP_DOMAIN as given (hosted-app-config.ts parses it; unset: localhost:$PORT). */
+  appDomain: ["APP_DOMAIN", z.string().optional()],
   /** NODE_ENV as the launcher set it. */
   nodeEnv: ["NODE_ENV", z.string().optional()],
   /** PORT (3000). */

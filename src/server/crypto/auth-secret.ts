@@ -8,18 +8,18 @@
 // ones use AUTH_SECRET only.
 import { createHmac } from "node:crypto";
 import { AUTH_SECRET_MIN_LENGTH } from "./ensure-auth-secret";
-import { envValue } from "@/server/config/env";
+import { setting } from "@/server/config/env";
 
 export function authSecret(): string {
-  const s = envValue("AUTH_SECRET");
+  const s = setting("authSecret");
   if (!s || s.length < AUTH_SECRET_MIN_LENGTH) throw new Error(`AUTH_SECRET is not set (or shorter than ${AUTH_SECRET_MIN_LENGTH} characters)`);
   return s;
 }
 
 /** The secret before the last rotation, when the operator keeps it for the overlap; else null. */
 export function previousAuthSecret(): string | null {
-  const s = envValue("AUTH_SECRET_PREVIOUS");
-  if (!s || s.length < AUTH_SECRET_MIN_LENGTH || s === envValue("AUTH_SECRET")) return null;
+  const s = setting("authSecretPrevious");
+  if (!s || s.length < AUTH_SECRET_MIN_LENGTH || s === setting("authSecret")) return null;
   return s;
 }
 

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { ConfigError } from "@/server/config/config-error";
-import { envValue } from "@/server/config/env";
+import { setting } from "@/server/config/env";
 
 export const AUTH_SECRET_MIN_LENGTH = 32;
 export const AUTH_SECRET_FILE = "auth-secret";
@@ -22,7 +22,7 @@ export type EnsureAuthSecretOptions = {
 
 /** Returns the secret to use, or throws a ConfigError that says what to do. */
 export function ensureAuthSecret(opts: EnsureAuthSecretOptions): string {
-  const configured = "configured" in opts ? opts.configured : envValue("AUTH_SECRET");
+  const configured = "configured" in opts ? opts.configured : setting("authSecret");
   if (configured !== undefined && configured !== "") {
     if (configured.trim().length < AUTH_SECRET_MIN_LENGTH) {
       throw new ConfigError(`AUTH_SECRET is too short: use at least ${AUTH_SECRET_MIN_LENGTH} random characters (e.g. \`openssl rand -base64 32\`)`);

@@ -10,11 +10,12 @@
 import { safeCallbackUrl } from "@/lib/safe-callback-url";
 import type { SignInErrorCode } from "@/lib/sign-in-errors";
 import { sessionCookieSecure } from "@/server/auth/next-auth-options";
-import { type FormCookie, signInWithSsoTicket } from "@/server/auth/sign-in-with-form";
+import { signInWithSsoTicket } from "@/server/auth/sign-in-with-form";
 import { portalOrigin } from "@/server/config/hosted-app-config";
 import { oidcConfig } from "@/server/config/oidc-config";
 import { logger } from "@/server/observability/logger";
 import { type AdminSsoRefusal, finishAdminSso, startAdminSso } from "@/server/services/admin-sso";
+import { readCookies, seeOther, setCookie } from "./page-kit";
 
 const STATE_COOKIE = "perkway_admin_sso";
 const COOKIE_PATH = "/login/sso";
@@ -28,13 +29,6 @@ export function adminSsoRedirectUri(): string {
 function safeReturnPath(raw: string | null): string {
   const path = safeCallbackUrl(raw, portalOrigin());
   return /^\/login(?=[/?#]|$)/.test(path) ? "/" : path;
-}
-
-function seeOther(location: string, headers = new Headers()): Response {
-  headers.set("Location", location);
-  headers.set("Cache-Control", "no-store");
-  headers.set("Referrer-Policy", "no-referrer");
-  return new Response(null, { status: 303, headers });
 }
 
 function loginWithError(code: SignInErrorCode, callbackUrl: string, headers?: Headers): Response {
@@ -55,35 +49,9 @@ const CODE_OF: Record<AdminSsoRefusal, SignInErrorCode> = {
   account_elsewhere: "SsoAccountElsewhere",
 };
 
-function stateCookie(value: string, maxAge: number): string {
-  return [`${STATE_COOKIE}=${value}`, `Path=${COOKIE_PATH}`, "HttpOnly", "SameSite=Lax", ...(sessionCookieSecure() ? ["Secure"] : []), `Max-Age=${maxAge}`].join("; ");
-}
-
-function serializeCookie(c: FormCookie): string {
-  return [
-    `${c.name}=${encodeURIComponent(c.value)}`,
-    `Path=${c.path}`,
-    ...(c.httpOnly ? ["HttpOnly"] : []),
-    `SameSite=${c.sameSite === "none" ? "None" : c.sameSite === "strict" ? "Strict" : "Lax"}`,
-    ...(c.secure ? ["Secure"] : []),
-    ...(c.expires ? [`Expires=${c.expires.toUTCString()}`] : []),
-    ...(c.maxAge !== undefined ? [`Max-Age=${c.maxAge}`] : []),
-  ].join("; ");
-}
-
-function readCookies(request: Request): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq <= 0) continue;
-    const name = part.slice(0, eq).trim();
-    try {
-      out[name] = decodeURIComponent(part.slice(eq + 1).trim());
-    } catch {
-      out[name] = part.slice(eq + 1).trim();
-    }
-  }
-  return out;
+/** The state cookie, bound to the callback's path; `maxAge` 0 clears it. */
+function setStateCookie(headers: Headers, value: string, maxAge: number): void {
+  setCookie(headers, STATE_COOKIE, value, { path: COOKIE_PATH, httpOnly: true, sameSite: "lax", secure: sessionCookieSecure(), maxAge });
 }
 
 // GET /login/sso/start?email=…&callbackUrl=…
@@ -105,19 +73,18 @@ async function handleStart(request: Request): Promise<Response> {
     return loginWithError(started.reason === "not_configured" ? "SsoNotConfigured" : CODE_OF[started.reason], callbackUrl);
   }
   const headers = new Headers();
-  headers.append("Set-Cookie", stateCookie(started.state, 600));
+  setStateCookie(headers, started.state, 600);
   return seeOther(started.authorizationUrl, headers);
 }
 
 // GET /login/sso/callback?code=…&state=… (or ?error=…)
 async function handleCallback(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  const cookies = readCookies(request);
   const headers = new Headers();
-  headers.append("Set-Cookie", stateCookie("", 0));
+  setStateCookie(headers, "", 0);
   // The state must come back to the browser that started the sign-in (no login CSRF); a refusal
   // here does not spend the state.
-  const bound = cookies[STATE_COOKIE];
+  const bound = readCookies(request)[STATE_COOKIE];
   if (!bound || bound !== url.searchParams.get("state")) return loginWithError("SsoExpired", "/", headers);
   const outcome = await finishAdminSso(url, { redirectUri: adminSsoRedirectUri(), policy: oidcConfig() });
   if (!outcome.ok) {
@@ -128,7 +95,7 @@ async function handleCallback(request: Request): Promise<Response> {
   const returnTo = safeReturnPath(outcome.returnTo);
   const signedIn = await signInWithSsoTicket({ ticket: outcome.ticket, callbackUrl: returnTo, headers: Object.fromEntries(request.headers) });
   if (!signedIn.ok) return loginWithError(signedIn.error, returnTo, headers);
-  for (const c of signedIn.cookies) headers.append("Set-Cookie", serializeCookie(c));
+  for (const { name, value, ...options } of signedIn.cookies) setCookie(headers, name, value, options);
   return seeOther(safeReturnPath(signedIn.url), headers);
 }
 

@@ -7,11 +7,12 @@
 // deals no longer redeemable get a friendly 404 page; malformed percent-encoding a 400 page.
 // Both doors serve it: our server before Next, and Next's route handler for `next start`.
 import type http from "node:http";
+import type { ReactElement } from "react";
 import { followClick } from "@/server/services/tracking";
 import { subdomainOfCustomDomain } from "@/server/services/partners";
-import { NO_FRAMING_HEADERS } from "@/server/http/page-request-guard";
 import { customDomainCandidate, partnerSubdomainOf } from "@/server/config/app-host";
 import { errorFields, logger } from "@/server/observability/logger";
+import { messagePage, type PageLink, pageResponse } from "./page-kit";
 
 type ClickPath = { subdomain: string; rawId: string; base: string };
 
@@ -40,38 +41,14 @@ export async function resolveDomainClick(path: { domain: string; rawId: string }
   return subdomain ? { subdomain, rawId: path.rawId, base: "" } : null;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
 /** A small self-contained page (no scripts, no remote resources) for links that lead nowhere. */
-function clickPage(title: string, text: string, back: { href: string; label: string } | null): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
-<style>
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f8fafc;color:#0f172a}
-main{max-width:32rem;margin:12vh auto;padding:2rem 1.5rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem}
-h1{font-size:1.375rem;margin:0 0 .75rem}p{line-height:1.5;margin:0 0 1.25rem;color:#334155}
-a{display:inline-block;background:#0f172a;color:#fff;padding:.625rem 1rem;border-radius:.5rem;text-decoration:none;font-weight:600}
-a:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
-@media (max-width:480px){main{margin:0;border-radius:0;border-left:0;border-right:0;min-height:100vh;box-sizing:border-box}}
-</style></head>
-<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${back ? `<a href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a>` : ""}</main></body></html>
-`;
+function clickPage(title: string, text: string, back: PageLink): ReactElement {
+  return messagePage({ lang: "en", title, text, links: [back] });
 }
 
-function pageResponse(status: number, html: string, extra: Record<string, string> = {}): Response {
-  return new Response(html, {
-    status,
-    headers: {
-      "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "no-store",
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-      "X-Frame-Options": NO_FRAMING_HEADERS["X-Frame-Options"],
-      "X-Content-Type-Options": "nosniff",
-      "Referrer-Policy": "no-referrer",
-      ...extra,
-    },
-  });
+/** The page's response, with extra headers (Allow, Retry-After). */
+function clickResponse(status: number, page: ReactElement, extra: Record<string, string> = {}): Promise<Response> {
+  return pageResponse(status, page, { headers: new Headers(extra) });
 }
 
 const NOT_FOUND_TEXT = "This link is not valid any more, or it belongs to another programme. Open the deal again from your perks to get a fresh link.";
@@ -81,21 +58,21 @@ const NOT_FOUND_TEXT = "This link is not valid any more, or it belongs to anothe
 export async function handleClickRequest(method: string, path: ClickPath): Promise<Response> {
   const home = { href: `${path.base}/`, label: "Back to your perks" };
   if (method !== "GET" && method !== "HEAD") {
-    return pageResponse(405, clickPage("This link only opens in a browser", "Open it with a normal click.", home), { Allow: "GET, HEAD" });
+    return clickResponse(405, clickPage("This link only opens in a browser", "Open it with a normal click.", home), { Allow: "GET, HEAD" });
   }
   let clickId: string;
   try {
     clickId = decodeURIComponent(path.rawId);
   } catch {
-    return pageResponse(400, clickPage("This link is damaged", "Part of the link is not valid. Open the deal again from your perks to get a fresh link.", home));
+    return clickResponse(400, clickPage("This link is damaged", "Part of the link is not valid. Open the deal again from your perks to get a fresh link.", home));
   }
   try {
     const target = await followClick(path.subdomain, clickId);
-    if (!target.ok) return pageResponse(404, clickPage("This link doesn't lead anywhere", NOT_FOUND_TEXT, home));
+    if (!target.ok) return clickResponse(404, clickPage("This link doesn't lead anywhere", NOT_FOUND_TEXT, home));
     return new Response(null, { status: 302, headers: { Location: target.url, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "Content-Length": "0" } });
   } catch (err) {
     logger().error(errorFields(err), "click redirect failed");
-    return pageResponse(503, clickPage("Please try again in a moment", "We could not open this link just now. Try again in a few seconds.", home), { "Retry-After": "5" });
+    return clickResponse(503, clickPage("Please try again in a moment", "We could not open this link just now. Try again in a few seconds.", home), { "Retry-After": "5" });
   }
 }
 

@@ -19,9 +19,11 @@ import { getHostedPartner, type HostedPartner } from "@/server/services/partners
 import { logger } from "@/server/observability/logger";
 import { handoffRefusedPage, oidcRefusedPage, popupDonePage, popupHandshakePage, unavailablePage, type OidcPageReason, type SignInWords } from "./member-sign-in-pages";
 import { LOCALE_COOKIE } from "@/lib/hosted/member-surface";
-import { DEFAULT_LOCALE, resolveLocale, SUPPORTED_LOCALES } from "@/lib/locales";
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "@/lib/locales";
+import { resolveLocale } from "@/server/domain/member-language";
 import { translatorFor } from "@/lib/messages";
 import { oidcTestFailedPage, oidcTestReportPage } from "./oidc-test-report-page";
+import { readCookies, seeOther, setCookie } from "./page-kit";
 
 /** What the proxy resolved for this request (src/proxy.ts, MEMBER_HEADERS). */
 type MemberRequestContext = { subdomain: string; surface: MemberSurface; base: string; secure: boolean; host: string; nonce?: string };
@@ -39,31 +41,18 @@ function safeNextPath(raw: string | null): string {
   }
 }
 
-function cookie(name: string, value: string, attrs: { path: string; secure: boolean; sameSite: "Lax" | "None"; partitioned?: boolean; expires?: Date; maxAge?: number }): string {
-  return [
-    `${name}=${value}`,
-    `Path=${attrs.path}`,
-    "HttpOnly",
-    `SameSite=${attrs.sameSite}`,
-    ...(attrs.secure ? ["Secure"] : []),
-    ...(attrs.partitioned ? ["Partitioned"] : []),
-    ...(attrs.expires ? [`Expires=${attrs.expires.toUTCString()}`] : []),
-    ...(attrs.maxAge !== undefined ? [`Max-Age=${attrs.maxAge}`] : []),
-  ].join("; ");
-}
-
-/** The member session cookie, with the attributes of the magic-link sign-in (member-context.ts). */
-function sessionCookie(ctx: MemberRequestContext, token: string, expires: Date): string {
+/** The member session cookie, with the attributes of the magic-link sign-in (server/auth/member-context.ts). */
+function setSessionCookie(headers: Headers, ctx: MemberRequestContext, token: string, expires: Date): void {
   const embed = ctx.surface === "embed" && ctx.secure;
-  return cookie(MEMBER_COOKIE, token, { path: ctx.base || "/", secure: ctx.secure, sameSite: embed ? "None" : "Lax", partitioned: embed, expires });
+  setCookie(headers, MEMBER_COOKIE, token, { path: ctx.base || "/", httpOnly: true, sameSite: embed ? "none" : "lax", secure: ctx.secure, partitioned: embed, expires });
 }
 
-function seeOther(location: string, headers = new Headers()): Response {
-  headers.set("Location", location);
-  headers.set("Cache-Control", "no-store");
-  headers.set("Referrer-Policy", "no-referrer");
-  return new Response(null, { status: 303, headers });
+/** The OIDC state cookie, on the callback's path; `maxAge` 0 clears it. */
+function setStateCookie(headers: Headers, ctx: MemberRequestContext, base: string, value: string, maxAge: number): void {
+  setCookie(headers, STATE_COOKIE, value, { path: `${base}/auth/oidc`, httpOnly: true, sameSite: "lax", secure: ctx.secure, maxAge });
 }
+
+const readCookie = (request: Request, name: string): string | null => readCookies(request)[name] ?? null;
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
@@ -94,7 +83,7 @@ async function handleHandoff(request: Request, ctx: MemberRequestContext): Promi
     return handoffRefusedPage(signInWords(request, partner), partner.name, ctx.base, ctx.surface === "embed");
   }
   const headers = new Headers();
-  headers.append("Set-Cookie", sessionCookie(ctx, outcome.session.token, outcome.session.expiresAt));
+  setSessionCookie(headers, ctx, outcome.session.token, outcome.session.expiresAt);
   return seeOther(`${ctx.base}${safeNextPath(url.searchParams.get("next"))}`, headers);
 }
 
@@ -138,16 +127,8 @@ async function handleOidcStart(request: Request, ctx: MemberRequestContext): Pro
     return oidcFailure(request, partner, started.reason, ctx, undefined, popup);
   }
   const headers = new Headers();
-  headers.append("Set-Cookie", cookie(STATE_COOKIE, started.state, { path: `${callbackBase || ""}/auth/oidc`, secure: ctx.secure, sameSite: "Lax", maxAge: 600 }));
+  setStateCookie(headers, ctx, callbackBase, started.state, 600);
   return seeOther(started.authorizationUrl, headers);
-}
-
-function readCookie(request: Request, name: string): string | null {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const [k, ...v] = part.trim().split("=");
-    if (k === name) return v.join("=");
-  }
-  return null;
 }
 
 // GET /auth/oidc/callback?code=…&state=… (or ?error=…)
@@ -156,7 +137,7 @@ async function handleOidcCallback(request: Request, ctx: MemberRequestContext): 
   if (!partner) return notFound();
   const url = new URL(request.url);
   const headers = new Headers();
-  headers.append("Set-Cookie", cookie(STATE_COOKIE, "", { path: `${ctx.base}/auth/oidc`, secure: ctx.secure, sameSite: "Lax", maxAge: 0 }));
+  setStateCookie(headers, ctx, ctx.base, "", 0);
   // The state must come back to the browser that started the sign-in (no login CSRF).
   const bound = readCookie(request, STATE_COOKIE);
   if (!bound || bound !== url.searchParams.get("state")) return oidcFailure(request, partner, "bad_state", ctx, headers);
@@ -171,7 +152,7 @@ async function handleOidcCallback(request: Request, ctx: MemberRequestContext): 
   if (outcome.popup) {
     return popupDonePage(signInWords(request, partner), outcome.completionCode, frameOrigins(partner), ctx.nonce ?? randomBytes(16).toString("base64"), headers);
   }
-  headers.append("Set-Cookie", sessionCookie(ctx, outcome.session.token, outcome.session.expiresAt));
+  setSessionCookie(headers, ctx, outcome.session.token, outcome.session.expiresAt);
   return seeOther(`${ctx.base}${outcome.returnTo}`, headers);
 }
 
@@ -198,7 +179,7 @@ async function handleOidcWatch(request: Request, ctx: MemberRequestContext): Pro
   if (found.status === "pending") return json(202, { status: "pending" });
   if (found.status === "unknown") return json(404, { status: "unknown" });
   const headers = new Headers();
-  headers.append("Set-Cookie", sessionCookie(ctx, found.session.token, found.session.expiresAt));
+  setSessionCookie(headers, ctx, found.session.token, found.session.expiresAt);
   return json(200, { status: "done", location: `${ctx.base}${found.returnTo}` }, headers);
 }
 
@@ -209,7 +190,7 @@ async function handleOidcComplete(request: Request, ctx: MemberRequestContext): 
   const done = await completeMemberOidcPopup(partner.id, new URL(request.url).searchParams.get("code") ?? "");
   if (!done) return oidcFailure(request, partner, "bad_state", ctx);
   const headers = new Headers();
-  headers.append("Set-Cookie", sessionCookie(ctx, done.session.token, done.session.expiresAt));
+  setSessionCookie(headers, ctx, done.session.token, done.session.expiresAt);
   return seeOther(`${ctx.base}${done.returnTo}`, headers);
 }
 

@@ -22,7 +22,7 @@ export type ActivityListInput = z.output<typeof activityListInputSchema>;
 export const activityExportInputSchema = activityListInputSchema.omit({ cursor: true, limit: true });
 export type ActivityExportInput = z.output<typeof activityExportInputSchema>;
 
-const activityEntrySchema = z.object({
+export const activityEntrySchema = z.object({
   id: z.string(),
   created_at: z.iso.datetime(),
   environment: z.enum(["live", "test"]).nullable(),

@@ -81,21 +81,24 @@ export const handoffClaimsSchema = z.object({
 });
 
 /** The portal's view of member_sign_in: the settings (no client secret), the redirect URI to register, the hand-off secret's state. */
+/** The settings as stored and shown (MemberSignInSettings): the client secret only as whether one is set. */
+export const memberSignInSettingsSchema = z.object({
+  email_link: z.boolean(),
+  handoff: z.boolean(),
+  oidc: z
+    .object({
+      issuer: z.string(),
+      client_id: z.string(),
+      client_secret_set: z.boolean(),
+      display_name: z.string(),
+      allowed_email_domains: z.array(z.string()),
+      claims: z.record(z.string(), z.enum(CLAIM_DIMENSIONS)),
+    })
+    .nullable(),
+});
+
 export const memberSignInViewSchema = z.object({
-  settings: z.object({
-    email_link: z.boolean(),
-    handoff: z.boolean(),
-    oidc: z
-      .object({
-        issuer: z.string(),
-        client_id: z.string(),
-        client_secret_set: z.boolean(),
-        display_name: z.string(),
-        allowed_email_domains: z.array(z.string()),
-        claims: z.record(z.string(), z.enum(CLAIM_DIMENSIONS)),
-      })
-      .nullable(),
-  }),
+  settings: memberSignInSettingsSchema,
   redirect_uri: z.string(),
   sign_in_start_url: z.string(),
   handoff_secret: z.object({ exists: z.boolean(), rotated_at: z.string().nullable() }),

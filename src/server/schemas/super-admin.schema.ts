@@ -5,7 +5,9 @@ import { z } from "zod";
 import { DEAL_STATUSES, DEAL_TIERS, REDEMPTION_METHODS } from "@/server/domain/enums";
 import { emailSchema } from "./user.schema";
 import { partnerCreateSchema, partnerSettingsSchema } from "./partner.schema";
-import { environmentSchema } from "./portal.schema";
+import { activityEntrySchema } from "./activity.schema";
+import { memberSignInSettingsSchema } from "./member-sign-in.schema";
+import { environmentSchema, partnerOutputSchema } from "./portal.schema";
 
 const PARTNER_STATUS_FILTERS = ["all", "active", "inactive"] as const;
 
@@ -91,6 +93,34 @@ export const catalogDealTrackingInputSchema = z.object({ id: z.string().max(100)
 
 // ---- What the super-admin pages read (tRPC outputs) ----
 
+/** A partner as the super admin reads it: its settings page's record and its member sign-in settings. */
+export const adminPartnerSchema = partnerOutputSchema.extend({ member_sign_in: memberSignInSettingsSchema });
+
+const memberCounts = z.object({ live: z.number().int(), test: z.number().int() });
+
+export const partnerListSchema = z.array(adminPartnerSchema.extend({ members: memberCounts, last_activity_at: z.iso.datetime().nullable() }));
+
+export const partnerDetailSchema = z.object({
+  partner: adminPartnerSchema,
+  admins: z.array(
+    z.object({ id: z.string(), email: z.string(), name: z.string().nullable(), status: z.enum(["active", "invited"]), last_login_at: z.iso.datetime().nullable(), created_at: z.iso.datetime() }),
+  ),
+  key_pairs: z.array(
+    z.object({ id: z.string(), environment: environmentSchema, public_key: z.string(), created_at: z.iso.datetime(), last_used_at: z.iso.datetime().nullable(), expires_at: z.iso.datetime().nullable() }),
+  ),
+  members: memberCounts,
+});
+
+const issuedKey = z.object({ public_key: z.string(), private_key: z.string() });
+
+/** The new partner with its key pairs (shown once), its first admin and that admin's set-password link. */
+export const partnerCreatedSchema = z.object({
+  partner: adminPartnerSchema,
+  keys: z.object({ live: issuedKey, test: issuedKey }),
+  admin: z.object({ id: z.string(), email: z.string() }),
+  set_password: z.object({ url: z.string(), expires_at: z.iso.datetime() }),
+});
+
 export const viewAsOutputSchema = z.object({ partnerId: z.string(), name: z.string() });
 export const exitViewAsOutputSchema = z.object({ partnerId: z.null() });
 
@@ -128,21 +158,8 @@ export const partnerFiguresSchema = z.object({
 });
 
 export const platformActivityListSchema = z.object({
-  data: z.array(
-    z.object({
-      id: z.string(),
-      created_at: z.iso.datetime(),
-      partner_id: z.string().nullable(),
-      partner_name: z.string().nullable(),
-      environment: environmentSchema.nullable(),
-      actor_type: z.string(),
-      actor_email: z.string().nullable(),
-      action: z.string(),
-      target_type: z.string().nullable(),
-      target_id: z.string().nullable(),
-      summary: z.string(),
-    }),
-  ),
+  /** the partner's activity entries without their changes, each with its partner (null: the platform's own) */
+  data: z.array(activityEntrySchema.omit({ changes: true }).extend({ partner_id: z.string().nullable(), partner_name: z.string().nullable() })),
   has_more: z.boolean(),
   next_cursor: z.string().nullable(),
 });

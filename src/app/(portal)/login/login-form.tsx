@@ -1,22 +1,20 @@
 "use client";
 import Link from "next/link";
-import { AlertCircle, KeyRound } from "lucide-react";
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type FormEvent, type MouseEvent, useEffect, useState } from "react";
+import { type FormEvent, type MouseEvent, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useHydrated } from "@/components/portal/use-hydrated";
 import { SIGN_IN_ERRORS, signInErrorText } from "@/lib/sign-in-errors";
-import { api } from "@/trpc/react";
 import { signInAction } from "./actions";
-
-const EMAIL_SHAPE = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
+import { LoginError } from "./login-error";
+import { SsoButton, ssoStartHref, useSsoDiscovery } from "./sso-form";
+import { TwoFactorStep } from "./two-factor-step";
 
 /** Checked in the browser before anything is posted: an empty field never reaches the server. */
 const credentialsSchema = z.object({
@@ -36,70 +34,6 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
       {message}
     </p>
   ) : null;
-}
-
-/** The single sign-on start for an email: domain discovery picks the IdP on the server. */
-function ssoStartHref(email: string, callbackUrl: string): string {
-  return `/login/sso/start?${new URLSearchParams({ email: email.trim(), ...(callbackUrl !== "/" ? { callbackUrl } : {}) })}`;
-}
-
-/**
- * Domain discovery: once the typed email looks complete (and the typing paused), the IdP of the
- * partner whose single sign-on serves its domain, if any.
- */
-function useSsoDiscovery(email: string) {
-  const [settled, setSettled] = useState("");
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(email.trim().toLowerCase()), 300);
-    return () => clearTimeout(t);
-  }, [email]);
-  const plausible = EMAIL_SHAPE.test(settled);
-  const found = api.adminSso.discover.useQuery({ email: settled }, { enabled: plausible, staleTime: 60_000, retry: false });
-  return plausible && found.data ? { email: settled, displayName: found.data.display_name } : null;
-}
-
-/** "Sign in with {IdP}": a link (a GET that leaves for the IdP), so it works before hydration too. */
-function SsoButton({ href, displayName }: { href: string; displayName: string }) {
-  return (
-    <Button asChild variant="outline" size="lg" className="w-full">
-      <a href={href} data-testid="sso-sign-in">
-        <KeyRound aria-hidden="true" />
-        Sign in with {displayName}
-      </a>
-    </Button>
-  );
-}
-
-/**
- * Single sign-on only: the work email, then the IdP (a GET form to /login/sso/start, no password
- * anywhere). Reached by "Use single sign-on" (/login?sso=1), with or without JavaScript.
- */
-export function SsoForm({ callbackUrl, failed }: { callbackUrl: string; failed: string | null }) {
-  const error = signInErrorText(failed);
-  return (
-    <form className="grid gap-4" action="/login/sso/start" method="get" aria-label="Single sign-on">
-      {callbackUrl !== "/" ? <input type="hidden" name="callbackUrl" value={callbackUrl} /> : null}
-      {error ? (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden="true" />
-          <AlertDescription data-testid="login-error">{error}</AlertDescription>
-        </Alert>
-      ) : null}
-      <div className="grid gap-2">
-        <Label htmlFor="sso-email">Work email</Label>
-        <Input id="sso-email" name="email" type="email" autoComplete="username" required autoFocus aria-describedby="sso-email-help" />
-        <p id="sso-email-help" className="text-sm text-muted-foreground">
-          We send you to your organization&apos;s sign-in page for this email&apos;s domain.
-        </p>
-      </div>
-      <Button type="submit" size="lg" className="w-full">
-        Continue with single sign-on
-      </Button>
-      <Button asChild variant="ghost">
-        <Link href={callbackUrl !== "/" ? `/login?${new URLSearchParams({ callbackUrl })}` : "/login"}>Sign in with email and password</Link>
-      </Button>
-    </form>
-  );
 }
 
 /**
@@ -169,34 +103,15 @@ export function LoginForm({ callbackUrl, failed }: { callbackUrl: string; failed
 
   if (secondStep) {
     return (
-      <form className="grid gap-4" onSubmit={onCodeSubmit} noValidate aria-label="Two-factor authentication">
-        {error ? (
-          <Alert variant="destructive">
-            <AlertCircle aria-hidden="true" />
-            <AlertDescription data-testid="login-error">{error}</AlertDescription>
-          </Alert>
-        ) : null}
-        <div className="grid gap-2">
-          <Label htmlFor="login-code">Authentication code</Label>
-          <Input id="login-code" name="code" autoComplete="one-time-code" inputMode="text" spellCheck={false} required autoFocus aria-describedby="login-code-help" />
-          <p id="login-code-help" className="text-sm text-muted-foreground">
-            The 6-digit code from your authenticator app, or one of your recovery codes.
-          </p>
-        </div>
-        <Button type="submit" size="lg" className="w-full" disabled={pending}>
-          {pending ? "Checking…" : "Verify and sign in"}
-        </Button>
-        <Button
-          type="button"
-          variant="ghost"
-          onClick={() => {
-            setSecondStep(null);
-            setError(null);
-          }}
-        >
-          Use another account
-        </Button>
-      </form>
+      <TwoFactorStep
+        error={error}
+        pending={pending}
+        onSubmit={onCodeSubmit}
+        onBack={() => {
+          setSecondStep(null);
+          setError(null);
+        }}
+      />
     );
   }
 
@@ -207,12 +122,7 @@ export function LoginForm({ callbackUrl, failed }: { callbackUrl: string; failed
     // through next-auth's client.
     <form className="grid gap-4" action={signInAction} onSubmit={onCredentialsSubmit} noValidate={hydrated}>
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
-      {error ? (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden="true" />
-          <AlertDescription data-testid="login-error">{error}</AlertDescription>
-        </Alert>
-      ) : null}
+      <LoginError message={error} />
       <div className="grid gap-2">
         <Label htmlFor="login-email">
           Email <RequiredHint />

@@ -5,7 +5,8 @@ import { safeCallbackUrl } from "@/lib/safe-callback-url";
 import { isSignInErrorCode } from "@/lib/sign-in-errors";
 import { getAdminSession } from "@/server/auth/get-admin-session";
 import { portalOrigin } from "@/server/config/hosted-app-config";
-import { LoginForm, SsoForm } from "./login-form";
+import { LoginForm } from "./login-form";
+import { SsoForm } from "./sso-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 

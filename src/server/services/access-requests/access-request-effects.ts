@@ -9,7 +9,7 @@ import type { PartnerScope } from "@/server/scope";
 import { enqueueWebhookEvent } from "@/server/services/webhooks";
 import { appBaseUrl, notifyAdmins, partnerSender, queueEmail } from "@/server/services/email";
 import { renderEmail } from "@/emails";
-import { memberEmailLocale } from "@/lib/locales";
+import { memberEmailLocale } from "@/server/domain/member-language";
 import { storedTranslations } from "@/server/services/deals";
 import { serializeAccessRequest } from "./access-request-scope";
 

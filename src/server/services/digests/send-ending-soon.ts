@@ -9,7 +9,7 @@ import { listClaimableDealIds, storedTranslations } from "@/server/services/deal
 import { brandOf, queueEmail, renderEmail } from "@/server/services/email";
 import { digestPartnerSelect } from "./send-member-digests";
 import { mainOrigin, trackedLinkUrl, unsubscribeHeaders, unsubscribeUrl } from "./digest-links";
-import { memberEmailLocale } from "@/lib/locales";
+import { memberEmailLocale } from "@/server/domain/member-language";
 
 /** Views older than this do not count (keeps the scan of the events table bounded). */
 const VIEW_LOOKBACK_DAYS = 180;

@@ -10,7 +10,7 @@ import type { SignInUrlConfig } from "@/server/config/hosted-app-config";
 import { db } from "@/server/db/client";
 import { readDb } from "@/server/db/read-db";
 import type { PartnerScope } from "@/server/scope";
-import { memberEmailLocale } from "@/lib/locales";
+import { memberEmailLocale } from "@/server/domain/member-language";
 import { listMemberDealStates, forYouOrder, localizeDealDto } from "@/server/services/deals";
 import { brandOf, queueEmail, renderEmail, type RenderedEmail } from "@/server/services/email";
 import { digestPeriodOf } from "./digest-period";

@@ -6,7 +6,7 @@ import { AppError } from "@/server/errors/app-error";
 import { requireScope, type PartnerScope } from "@/server/scope";
 import { appBaseUrl, partnerSender, queueEmail } from "@/server/services/email";
 import { storedTranslations } from "@/server/services/deals";
-import { memberEmailLocale } from "@/lib/locales";
+import { memberEmailLocale } from "@/server/domain/member-language";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { renderEmail } from "@/emails";
 

@@ -10,7 +10,7 @@ import type { MagicLinkConfig } from "./magic-links/magic-link-config";
 import { userNotFound } from "./member-errors";
 import { appBaseUrl, partnerSender, queueEmail } from "@/server/services/email";
 import { renderEmail } from "@/emails";
-import { memberEmailLocale } from "@/lib/locales";
+import { memberEmailLocale } from "@/server/domain/member-language";
 
 /**
  * Queues a sign-in email for each member id of the scope (all or nothing: an id that is not a

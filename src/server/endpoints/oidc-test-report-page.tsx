@@ -3,7 +3,8 @@
 // for the partner's admin (English, like the portal), shows only the signed-in person's own claims,
 // and says that nothing was written.
 import type { MemberOidcRefusal, MemberOidcTestReport } from "@/server/services/member-sign-in";
-import { escapeHtml, pageResponse } from "./member-sign-in-pages";
+import type { ReactNode } from "react";
+import { pageResponse, SmallPage } from "./page-kit";
 
 const REFUSAL_TEXT: Record<MemberOidcRefusal, string> = {
   access_denied: "The identity provider answered access_denied: the sign-in was cancelled there, or the account may not use this application.",
@@ -28,13 +29,13 @@ pre{background:#f1f5f9;border:1px solid #e2e8f0;border-radius:.5rem;padding:.75r
 .note{background:#eff6ff;border:1px solid #bfdbfe;border-radius:.5rem;padding:.75rem}
 @media (max-width:480px){main{margin:0;border-radius:0;border-left:0;border-right:0}dl{grid-template-columns:1fr}}`;
 
-function html(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
-<body><main data-testid="oidc-test-report"><h1>${escapeHtml(title)}</h1>${body}
-<p class="note">This was a test: no member was created or changed and nobody was signed in. You can close this tab.</p></main></body></html>
-`;
+function ReportPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <SmallPage lang="en" title={title} style={STYLE} testId="oidc-test-report">
+      {children}
+      <p className="note">This was a test: no member was created or changed and nobody was signed in. You can close this tab.</p>
+    </SmallPage>
+  );
 }
 
 function admissionText(report: MemberOidcTestReport, partnerName: string): string {
@@ -56,36 +57,62 @@ function profileRows(profile: MemberOidcTestReport["profile"]): [string, string]
   return rows;
 }
 
-const definitions = (rows: [string, string][]) => `<dl>${rows.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join("")}</dl>`;
+function Definitions({ rows }: { rows: [string, string][] }) {
+  return (
+    <dl>
+      {rows.map(([k, v]) => [<dt key={`t-${k}`}>{k}</dt>, <dd key={`d-${k}`}>{v}</dd>])}
+    </dl>
+  );
+}
 
 /** 200: the IdP's answer was verified; the report of what a real sign-in would do. */
-export function oidcTestReportPage(report: MemberOidcTestReport, partnerName: string, headers?: Headers): Response {
+export function oidcTestReportPage(report: MemberOidcTestReport, partnerName: string, headers?: Headers): Promise<Response> {
   const mapped = profileRows(report.profile);
   const claims = JSON.stringify(report.claims, null, 2);
-  const body = [
-    `<p>Your identity provider answered and its ID token was verified.</p>`,
-    `<h2>Who signed in</h2>`,
-    definitions([
-      ["Email", report.email],
-      ["Subject (sub)", report.sub],
-    ]),
-    `<h2>What a real sign-in does</h2><p data-testid="oidc-test-admission">${escapeHtml(admissionText(report, partnerName))}</p>`,
-    `<h2>Mapped to the member's profile</h2>`,
-    mapped.length ? definitions(mapped) : `<p>No mapped claim had a value here (check the claims mapping and the claims below).</p>`,
-    ...(report.ignoredClaims.length
-      ? [`<h2>Values ignored (outside the vocabulary)</h2><ul>${report.ignoredClaims.map((c) => `<li>${escapeHtml(`${c.claim}: ${c.value}`)}</li>`).join("")}</ul>`]
-      : []),
-    `<h2>Claims in the ID token</h2><pre>${escapeHtml(claims.length > 20_000 ? `${claims.slice(0, 20_000)}\n…` : claims)}</pre>`,
-  ].join("\n");
-  return pageResponse(200, html("Test sign-in worked", body), { embed: false, headers });
+  const page = (
+    <ReportPage title="Test sign-in worked">
+      <p>Your identity provider answered and its ID token was verified.</p>
+      <h2>Who signed in</h2>
+      <Definitions
+        rows={[
+          ["Email", report.email],
+          ["Subject (sub)", report.sub],
+        ]}
+      />
+      <h2>What a real sign-in does</h2>
+      <p data-testid="oidc-test-admission">{admissionText(report, partnerName)}</p>
+      <h2>Mapped to the member&apos;s profile</h2>
+      {mapped.length ? <Definitions rows={mapped} /> : <p>No mapped claim had a value here (check the claims mapping and the claims below).</p>}
+      {report.ignoredClaims.length ? (
+        <>
+          <h2>Values ignored (outside the vocabulary)</h2>
+          <ul>
+            {report.ignoredClaims.map((c) => (
+              <li key={`${c.claim}:${c.value}`}>{`${c.claim}: ${c.value}`}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <h2>Claims in the ID token</h2>
+      <pre>{claims.length > 20_000 ? `${claims.slice(0, 20_000)}\n…` : claims}</pre>
+    </ReportPage>
+  );
+  return pageResponse(200, page, { embed: false, headers });
 }
 
 /** The test failed: why, in an admin's words (the log has the detail too). */
-export function oidcTestFailedPage(status: number, reason: MemberOidcRefusal, partnerName: string, detail?: string, headers?: Headers): Response {
-  const body = [
-    `<p data-testid="oidc-test-reason">${escapeHtml(REFUSAL_TEXT[reason])}</p>`,
-    ...(detail ? [`<h2>Detail</h2><pre>${escapeHtml(detail.slice(0, 2000))}</pre>`] : []),
-    `<p>Fix the settings of ${escapeHtml(partnerName)}'s member sign-in, or the application at the identity provider, then start a new test from Settings.</p>`,
-  ].join("\n");
-  return pageResponse(status, html("Test sign-in failed", body), { embed: false, headers });
+export function oidcTestFailedPage(status: number, reason: MemberOidcRefusal, partnerName: string, detail?: string, headers?: Headers): Promise<Response> {
+  const page = (
+    <ReportPage title="Test sign-in failed">
+      <p data-testid="oidc-test-reason">{REFUSAL_TEXT[reason]}</p>
+      {detail ? (
+        <>
+          <h2>Detail</h2>
+          <pre>{detail.slice(0, 2000)}</pre>
+        </>
+      ) : null}
+      <p>Fix the settings of {partnerName}&apos;s member sign-in, or the application at the identity provider, then start a new test from Settings.</p>
+    </ReportPage>
+  );
+  return pageResponse(status, page, { embed: false, headers });
 }
