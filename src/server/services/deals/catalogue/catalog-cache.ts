@@ -332,13 +332,18 @@ export async function getPartnerView(scope: PartnerScope): Promise<PartnerView> 
   }
 }
 
+/** What the member gates read of a member: members with the same key get the same answers. */
+export function memberProfileKey(member: MemberContext): string {
+  return JSON.stringify([member.tier, member.user_types, member.regions, member.eligibility]);
+}
+
 /**
  * Member gates of the engine (isVisibleToMemberInList) for one member, memoized per member profile
  * within the view: members with the same tier, user types, regions and eligibility get the same
  * answers, and a member paging through the list does not re-evaluate the deals of earlier pages.
  */
 export function memberGate(view: PartnerView, member: MemberContext): (entry: CatalogEntry, shared: boolean, index: number) => boolean {
-  const profile = JSON.stringify([member.tier, member.user_types, member.regions, member.eligibility]);
+  const profile = memberProfileKey(member);
   let memo = view.memberGates.get(profile);
   if (!memo) {
     memo = { shared: new Uint8Array(view.shared.entries.length), own: new Uint8Array(view.own.entries.length) };
