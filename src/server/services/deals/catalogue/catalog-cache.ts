@@ -25,7 +25,7 @@ import type { DealSort } from "@/server/schemas/deal.schema";
 import type { PartnerScope } from "@/server/scope";
 import { partnerContext, partnerContextSelect } from "@/server/services/deals/deal-record";
 import { buildCatalogEntry, type CatalogEntry } from "./catalog-entry";
-import { SHARED_KEY, readCatalogVersions } from "./catalog-versions";
+import { SHARED_KEY, catalogVersionsNow, readCatalogVersions } from "./catalog-versions";
 import { LISTABLE_SQL, loadCatalogDeals, type LoadedDeal } from "./load-catalog-deals";
 import { compareKeys, sortKeyOf, sortedIndexes } from "./sort-order";
 import { metrics } from "@/server/observability/metrics";
@@ -292,12 +292,23 @@ function sharedFlags(shared: SharedCatalog, partner: PartnerContext, hidden: Rea
   return flags;
 }
 
+const isFresh = (v: PartnerView | undefined, versions: { shared: bigint; partner: bigint }): v is PartnerView =>
+  !!v && v.shared.version >= versions.shared && v.partnerVersion >= versions.partner;
+
+/** getPartnerView's answer when it needs no read or load (the counters pushed, the view fresh), else null. */
+export function partnerViewNow(scope: PartnerScope): PartnerView | null {
+  const versions = catalogVersionsNow(scope.partnerId);
+  const cached = versions ? views.get(`${scope.partnerId}:${scope.environment}`) : undefined;
+  if (!isFresh(cached, versions!)) return null;
+  metrics().catalogCache.inc({ result: "hit" });
+  return cached;
+}
+
 /** The partner's view of the catalogue, at least as fresh as the database when the call began. */
 export async function getPartnerView(scope: PartnerScope): Promise<PartnerView> {
   const versions = await readCatalogVersions(scope.partnerId);
   const key = `${scope.partnerId}:${scope.environment}`;
-  const fresh = (v: PartnerView | undefined): v is PartnerView =>
-    !!v && v.shared.version >= versions.shared && v.partnerVersion >= versions.partner;
+  const fresh = (v: PartnerView | undefined): v is PartnerView => isFresh(v, versions);
   for (;;) {
     const cached = views.get(key);
     if (fresh(cached)) {

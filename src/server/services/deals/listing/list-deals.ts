@@ -3,7 +3,7 @@
 import type { DealListQuery, DealSort } from "@/server/schemas/deal.schema";
 import type { PartnerScope } from "@/server/scope";
 import { findDealMember } from "./find-deal-member";
-import { CLAIMABLE, VISIBLE, getPartnerView, memberGate, memberProfileKey, orderOf, type PartnerView } from "@/server/services/deals/catalogue/catalog-cache";
+import { CLAIMABLE, VISIBLE, getPartnerView, memberGate, memberProfileKey, orderOf, partnerViewNow, type PartnerView } from "@/server/services/deals/catalogue/catalog-cache";
 import { isWithinDates, todayUtc, type CatalogEntry } from "@/server/services/deals/catalogue/catalog-entry";
 import { compareKeys, decodeDealCursor, encodeDealCursor, seek, sortKeyOf } from "@/server/services/deals/catalogue/sort-order";
 import { DEFAULT_LISTED_STATUSES, type MemberContext } from "@/server/domain/visibility";
@@ -28,7 +28,10 @@ export async function listDeals(
   const sort: DealSort = query.sort ?? "featured";
   const limit = query.limit ?? DEFAULT_LIST_LIMIT;
   const after = query.cursor !== undefined ? decodeDealCursor(query.cursor, sort) : null;
-  const [memberRow, view] = await Promise.all([findDealMember(scope, query), getPartnerView(scope)]);
+  // The common case (no member asked, the view cached and fresh) takes no promise at all.
+  const asksMember = query.user_id !== undefined || query.external_user_id !== undefined;
+  const viewNow = partnerViewNow(scope);
+  const [memberRow, view] = asksMember || !viewNow ? await Promise.all([findDealMember(scope, query), viewNow ?? getPartnerView(scope)]) : [null, viewNow];
   const channel = opts.channel ?? "api";
   const member = opts.member ?? (memberRow ? memberContext(memberRow) : null);
   // A /v1 page is a function of the view (immutable, replaced on any change), the query, the member's
