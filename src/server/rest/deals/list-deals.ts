@@ -1,5 +1,5 @@
 import type { ApiRoute } from "@/server/http/api-route";
-import { readQuery } from "@/server/http/read-query";
+import { readQueryMemo } from "@/server/http/read-query";
 import { dealListQuerySchema, dealListSchema } from "@/server/schemas/deal.schema";
 import { listDeals } from "@/server/services/deals";
 import { contentLanguage, dealPageBody } from "./deal-json";
@@ -23,7 +23,7 @@ export const listDealsRoute: ApiRoute = {
     errorCodes: ["parameter_invalid", "unknown_parameter", "user_not_found"],
   },
   async handler({ url, scope }) {
-    const query = readQuery(url, dealListQuerySchema);
+    const query = readQueryMemo(url, dealListQuerySchema);
     const page = await listDeals(scope, query);
     const { body, key } = dealPageBody(page, query.locale);
     return jsonTextResponse(200, body, contentLanguage(query.locale), key);
