@@ -1,9 +1,14 @@
-// Bodies kept in memory by what they contain (a key naming exactly these bytes), least recently used
-// first out, bounded by bytes: the deal pages' bytes (rest/deals/deal-json.ts) and their compressed
-// copies (compress-response.ts). A body being made is made once: callers that ask for a key while
-// its body is in the making wait for that one (no stampede of 50 compressions of one page).
+// Bodies kept in memory by what they contain (a key naming exactly these bytes), bounded by bytes:
+// the deal pages' bytes (rest/deals/deal-json.ts) and their compressed copies (compress-response.ts).
+// A body being made is made once: callers that ask for a key while its body is in the making wait for
+// that one (no stampede of 50 compressions of one page).
+// Eviction is "second chance" (CLOCK) rather than strict LRU: a hit only marks its entry used, where
+// LRU's delete-and-insert on every hit wrote the hot path's key into an old Map per request (work
+// for the young-generation collector, and rehashing of the Map).
+type Entry = { body: Buffer; used: boolean };
+
 export class ByteBoundedCache {
-  #entries = new Map<string, Buffer>();
+  #entries = new Map<string, Entry>();
   #making = new Map<string, Promise<Buffer>>();
   #bytes = 0;
   /** Served from the cache, or from a making another request had started. */
@@ -14,23 +19,30 @@ export class ByteBoundedCache {
   constructor(private readonly maxBytes: number) {}
 
   get(key: string): Buffer | undefined {
-    const v = this.#entries.get(key);
-    if (v) {
-      this.#entries.delete(key);
-      this.#entries.set(key, v); // most recently used last
-    }
-    return v;
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    entry.used = true;
+    return entry.body;
   }
 
   set(key: string, value: Buffer) {
     const old = this.#entries.get(key);
-    if (old) this.#bytes -= old.length;
-    this.#entries.set(key, value);
+    if (old) {
+      this.#bytes -= old.body.length;
+      this.#entries.delete(key);
+    }
+    this.#entries.set(key, { body: value, used: false });
     this.#bytes += value.length;
-    for (const [k, v] of this.#entries) {
+    // Oldest first: an entry used since it was (re)inserted goes to the back once, unused, instead
+    // (and is met again further on); the body just kept stays, even alone over the bound.
+    for (const [k, e] of this.#entries) {
       if (this.#bytes <= this.maxBytes) break;
+      if (k === key) continue;
       this.#entries.delete(k);
-      this.#bytes -= v.length;
+      if (e.used) {
+        e.used = false;
+        this.#entries.set(k, e);
+      } else this.#bytes -= e.body.length;
     }
   }
 

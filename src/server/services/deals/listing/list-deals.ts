@@ -38,11 +38,7 @@ export async function listDeals(
   // profile and the day: the same question to the same view is answered from the memo.
   const memoKey = channel === "api" && limit <= MAX_MEMO_LIMIT ? pageMemoKey(view, query, member) : null;
   const memoized = memoKey === null ? undefined : pageMemo.get(memoKey);
-  if (memoized) {
-    pageMemo.delete(memoKey!);
-    pageMemo.set(memoKey!, memoized); // most recently used last
-    return memoized;
-  }
+  if (memoized) return memoized;
   const matches = dealFilter(query, channel);
   const gate = member ? memberGate(view, member) : null;
 
@@ -99,7 +95,8 @@ export async function listDeals(
 // Pages of the /v1 channel only (the hosted channel asks for every deal at once, and its callers
 // keep the items). Memoized pages are shared: callers must not change them. A page holds 50
 // references, so 1,000 pages are a few MB; pages of a replaced view are never asked again and leave
-// by age. A page of an old view may keep a changed deal's old entry alive until then (not a snapshot).
+// by age (first in, first out: a hit changes nothing, so the hot path writes nothing here). A page of
+// an old view may keep a changed deal's old entry alive until then (not a snapshot).
 const MAX_MEMO_LIMIT = 100;
 const MAX_MEMO_PAGES = 1000;
 const pageMemo = new Map<string, DealPage>();
