@@ -72,12 +72,13 @@ function isJson(response: Response): boolean {
 
 /**
  * `response` encoded as `request` accepts. Only JSON bodies; 204, 304 and bodies already encoded
- * pass through (with Vary when JSON).
+ * pass through (with Vary when JSON). `encode` false: Vary only, the body as it is (as if the client
+ * accepted no encoding).
  */
-export async function compressResponse(request: Request, response: Response): Promise<Response> {
+export async function compressResponse(request: Request, response: Response, encode = true): Promise<Response> {
   if (!isJson(response)) return response;
   appendVary(response.headers);
-  if (response.status === 204 || response.status === 304 || response.headers.has("content-encoding")) return response;
+  if (!encode || response.status === 204 || response.status === 304 || response.headers.has("content-encoding")) return response;
   const encoding = chooseEncoding(request.headers.get("accept-encoding"));
   if (!encoding) return response;
   const raw = response instanceof BytesResponse ? response.payload : Buffer.from(await response.arrayBuffer());

@@ -31,6 +31,9 @@ export type ApiHandlerOptions = {
   rateLimitStore?: RateLimitStore;
   /** Default: TRUST_PROXY=1. */
   trustProxy?: boolean;
+  /** Default true: bodies encoded as the client accepts. The Next door says false: Next's own server
+   *  compresses what a route handler answers (and strips a handler's Content-Encoding). */
+  encodeBodies?: boolean;
 };
 
 /** A request handler over a route table. Tests and benchmarks build their own with overrides;
@@ -97,7 +100,7 @@ export function createApiHandler(opts: ApiHandlerOptions = {}): (request: Reques
       if (isStatementTimeout(err)) metrics().dbStatementTimeouts.inc();
       response = errorResponse(err, { requestId, request, url, errorFields });
     }
-    response = await compressResponse(request, withHeaders(response, responseHeaders, requestId));
+    response = await compressResponse(request, withHeaders(response, responseHeaders, requestId), opts.encodeBodies ?? true);
     logRequest({ request, url, status: response.status, started, requestId, scope: authenticated, route: routePath, errorCode });
     const m = metrics();
     const route = routePath ?? "unmatched";
