@@ -1,15 +1,20 @@
 // The bench servers run in child processes (forked from the bench script itself); these let the
 // parent ask a child for its CPU time and for a V8 CPU profile of a stretch of the run.
 import type { ChildProcess } from "node:child_process";
+import type { ServerActivity } from "./server-activity";
 
 /** In the child: answers "cpu" (its CPU time so far, µs), "commit-stats" (the event writer's statements
- *  and the requests they carried so far) and "profile-start" / "profile-stop" (file). */
+ *  and the requests they carried so far), "activity" (what ran in it so far: server-activity.ts) and
+ *  "profile-start" / "profile-stop" (file). */
 export function answerParent() {
   let profiler: import("node:inspector").Session | null = null;
   process.on("message", async (m: { kind?: string; file?: string }) => {
     if (m.kind === "cpu") {
       const u = process.cpuUsage();
       process.send!({ kind: "cpu", micros: u.user + u.system });
+    } else if (m.kind === "activity") {
+      const { readServerActivity } = await import("./server-activity");
+      process.send!({ kind: "activity", activity: await readServerActivity() });
     } else if (m.kind === "commit-stats") {
       const { readEventWriteFigures } = await import("@/server/observability/metrics");
       process.send!({ kind: "commit-stats", ...(await readEventWriteFigures()) });
@@ -46,6 +51,11 @@ export function askChild<T extends { kind?: string } = { kind?: string }>(child:
 /** The child's CPU time so far, in µs. */
 export async function childCpuMicros(child: ChildProcess): Promise<number> {
   return (await askChild<{ kind?: string; micros: number }>(child, { kind: "cpu" }, "cpu")).micros;
+}
+
+/** What ran in the child so far (see server-activity.ts; the child must have called watchServerActivity). */
+export async function childActivity(child: ChildProcess): Promise<ServerActivity> {
+  return (await askChild<{ kind?: string; activity: ServerActivity }>(child, { kind: "activity" }, "activity")).activity;
 }
 
 /** The child's event writer so far: write statements, and the requests they carried. */

@@ -2,8 +2,11 @@
 // route handlers src/app/v1/[[...path]]/route.ts and src/app/events/track/route.ts, as `next start`
 // serves them — on the production build, with limits out of the way. Sends its URL to the parent.
 import { answerParent } from "./child-process";
+import { watchServerActivity } from "./server-activity";
 
-export async function serveNextDoor(): Promise<void> {
+/** `figures`: what the API reports of its own work, for the bench's "meanwhile" lines. */
+export async function serveNextDoor(figures?: () => Promise<Record<string, number>>): Promise<void> {
+  watchServerActivity(figures);
   process.env.RATE_LIMIT_PER_MINUTE = "1000000000";
   process.env.RATE_LIMIT_BURST = "1000000000";
   process.env.LOG_LEVEL = "silent";

@@ -14,7 +14,9 @@ let token: string;
 beforeAll(async () => {
   server = await startApiServer();
   token = (await seedPartnerWithToken(server.url)).token;
-  // Enough deals that the page is worth compressing, whatever else the database holds.
+  // Enough deals that the page is worth compressing. The pages below ask for these only (q=): other
+  // test files may add and change deals in the same database meanwhile, which would change a page
+  // between two requests.
   await seedServicepassDeals(Array.from({ length: 8 }, (_, i) => ({ product_name: `Compressible deal ${i}` })));
 });
 afterAll(async () => server.close());
@@ -40,7 +42,7 @@ function decode(encoding: string | undefined, body: Buffer): string {
 describe("compressed /v1 responses", () => {
   it("GET /v1/deals: br, gzip or identity as accepted, the same JSON each time, Vary on every variant", async () => {
     const auth = { authorization: `Bearer ${token}` };
-    const plain = await raw("/v1/deals?limit=100", auth);
+    const plain = await raw("/v1/deals?limit=100&q=compressible", auth);
     expect(plain.status).toBe(200);
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
@@ -57,7 +59,7 @@ describe("compressed /v1 responses", () => {
       ["identity", undefined],
       ["*;q=0", undefined],
     ] as const) {
-      const res = await raw("/v1/deals?limit=100", { ...auth, "accept-encoding": accept });
+      const res = await raw("/v1/deals?limit=100&q=compressible", { ...auth, "accept-encoding": accept });
       expect(res.status, accept).toBe(200);
       expect(res.headers["content-encoding"], accept).toBe(expected);
       expect(res.headers.vary, accept).toMatch(/Accept-Encoding/i);
@@ -69,11 +71,21 @@ describe("compressed /v1 responses", () => {
 
   it("keeps the compressed copy of a deal page: the next identical page is a cache hit", async () => {
     const auth = { authorization: `Bearer ${token}`, "accept-encoding": "br" };
-    await raw("/v1/deals?limit=7", auth);
+    await raw("/v1/deals?limit=7&q=compressible", auth);
     const hits = compressedCache.hits;
-    const again = await raw("/v1/deals?limit=7", auth);
+    const again = await raw("/v1/deals?limit=7&q=compressible", auth);
     expect(again.headers["content-encoding"]).toBe("br");
     expect(compressedCache.hits).toBe(hits + 1);
+  });
+
+  it("compresses a new page once however many requests ask for it at the same time", async () => {
+    const auth = { authorization: `Bearer ${token}`, "accept-encoding": "br" };
+    const [hits, misses] = [compressedCache.hits, compressedCache.misses];
+    const answers = await Promise.all(Array.from({ length: 12 }, () => raw("/v1/deals?limit=6&q=compressible", auth)));
+    expect(answers.map((a) => a.headers["content-encoding"])).toEqual(Array(12).fill("br"));
+    expect(new Set(answers.map((a) => decode("br", a.body))).size).toBe(1);
+    expect(compressedCache.misses - misses).toBe(1);
+    expect(compressedCache.hits - hits).toBe(11);
   });
 
   it("compresses error bodies and other JSON answers too", async () => {

@@ -75,7 +75,8 @@ const VERIFIED_CACHE_MAX = 10_000;
 const verifiedTokens = new Map<string, VerifiedPartnerToken>();
 let verifiedWith: Buffer | null = null;
 
-function cachedVerification(token: string): VerifiedPartnerToken | null {
+/** A token verified before and not expired since (no signature check, no promise), else null. */
+export function cachedVerification(token: string): VerifiedPartnerToken | null {
   const raw = deriveKey(PARTNER_TOKEN.keyPurpose);
   if (verifiedWith !== raw) {
     verifiedTokens.clear();

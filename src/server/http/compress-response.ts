@@ -6,6 +6,7 @@
 import zlib from "node:zlib";
 import { promisify } from "node:util";
 import { BytesResponse } from "./bytes-response";
+import { ByteBoundedCache } from "./byte-bounded-cache";
 import { ResponseHeaders } from "./response-headers";
 
 type Encoding = "br" | "gzip";
@@ -53,36 +54,10 @@ async function compress(body: Buffer, encoding: Encoding, quality: number): Prom
   return body.length >= ASYNC_FROM_BYTES ? gzip(body, { level: 6 }) : zlib.gzipSync(body, { level: 6 });
 }
 
-/** Compressed copies of keyed bodies, least recently used first out, bounded by bytes. */
-class CompressedCache {
-  #entries = new Map<string, Buffer>();
-  #bytes = 0;
-  hits = 0;
-  misses = 0;
-  constructor(private readonly maxBytes: number) {}
-  get(key: string): Buffer | undefined {
-    const v = this.#entries.get(key);
-    if (v) {
-      this.#entries.delete(key);
-      this.#entries.set(key, v); // most recently used last
-    }
-    return v;
-  }
-  set(key: string, value: Buffer) {
-    const old = this.#entries.get(key);
-    if (old) this.#bytes -= old.length;
-    this.#entries.set(key, value);
-    this.#bytes += value.length;
-    for (const [k, v] of this.#entries) {
-      if (this.#bytes <= this.maxBytes) break;
-      this.#entries.delete(k);
-      this.#bytes -= v.length;
-    }
-  }
-}
-
-const g = globalThis as unknown as { perkwayCompressedCache?: CompressedCache };
-export const compressedCache = (g.perkwayCompressedCache ??= new CompressedCache(64 * 1024 * 1024));
+// Compressed copies of keyed bodies. One per process (globalThis): the API path and Next's bundle
+// load this module separately.
+const g = globalThis as unknown as { perkwayCompressedCache?: ByteBoundedCache };
+export const compressedCache = (g.perkwayCompressedCache ??= new ByteBoundedCache(64 * 1024 * 1024));
 
 /** A body already in memory that names what it contains, so its compressed copy can be reused. */
 export class KeyedBytesResponse extends BytesResponse {
@@ -97,12 +72,13 @@ function isJson(response: Response): boolean {
 
 /**
  * `response` encoded as `request` accepts. Only JSON bodies; 204, 304 and bodies already encoded
- * pass through (with Vary when JSON).
+ * pass through (with Vary when JSON). `encode` false: Vary only, the body as it is (as if the client
+ * accepted no encoding).
  */
-export async function compressResponse(request: Request, response: Response): Promise<Response> {
+export async function compressResponse(request: Request, response: Response, encode = true): Promise<Response> {
   if (!isJson(response)) return response;
   appendVary(response.headers);
-  if (response.status === 204 || response.status === 304 || response.headers.has("content-encoding")) return response;
+  if (!encode || response.status === 204 || response.status === 304 || response.headers.has("content-encoding")) return response;
   const encoding = chooseEncoding(request.headers.get("accept-encoding"));
   if (!encoding) return response;
   const raw = response instanceof BytesResponse ? response.payload : Buffer.from(await response.arrayBuffer());
@@ -110,21 +86,14 @@ export async function compressResponse(request: Request, response: Response): Pr
   if (body.length < MIN_BYTES) {
     return response instanceof BytesResponse ? response : new BytesResponse(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   }
-  let compressed: Buffer;
-  if (response instanceof KeyedBytesResponse) {
-    const key = `${encoding}:${response.compressKey}`;
-    const cached = compressedCache.get(key);
-    if (cached) {
-      compressedCache.hits++;
-      compressed = cached;
-    } else {
-      compressedCache.misses++;
-      compressed = await compress(body, encoding, CACHED_BROTLI_QUALITY);
-      compressedCache.set(key, compressed);
-    }
-  } else {
-    compressed = await compress(body, encoding, DYNAMIC_BROTLI_QUALITY);
-  }
+  // A keyed page is compressed once per encoding, by the first request that asks; the requests
+  // that ask meanwhile wait for that copy instead of compressing it again each (before: 50
+  // concurrent requests of a new page queued 50 compressions on libuv's 4 threads, and the queue
+  // outlived the run that made it).
+  const compressed =
+    response instanceof KeyedBytesResponse
+      ? await compressedCache.getOrMakeAsync(`${encoding}:${response.compressKey}`, () => compress(body, encoding, CACHED_BROTLI_QUALITY))
+      : await compress(body, encoding, DYNAMIC_BROTLI_QUALITY);
   const headers = new ResponseHeaders(response.headers);
   headers.set("Content-Encoding", encoding);
   headers.delete("Content-Length");

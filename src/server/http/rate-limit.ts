@@ -27,6 +27,8 @@ export interface RateLimitStore {
    * when a token is there, nothing taken (the portal's sign-in throttle checks before it charges).
    */
   take(key: string, limit: BucketLimit, cost?: 0 | 1): Promise<RateLimitDecision>;
+  /** The same, answered at once, for stores that keep their buckets in this process (memory). */
+  takeSync?(key: string, limit: BucketLimit, cost?: 0 | 1): RateLimitDecision;
   close?(): Promise<void>;
 }
 
@@ -102,7 +104,15 @@ export class RequestLimiter {
 
   /** Takes a token; throws 429 rate_limited (with Retry-After) when the bucket is empty. */
   async charge(policy: RateLimitPolicy, subject: string): Promise<RateLimitDecision> {
-    const decision = await this.store.take(bucketKey(policy, subject), this.config[policy]);
+    return this.decide(policy, await this.store.take(bucketKey(policy, subject), this.config[policy]));
+  }
+
+  /** charge() without a promise when the store answers at once (memory); null: call charge(). */
+  chargeNow(policy: RateLimitPolicy, subject: string): RateLimitDecision | null {
+    return this.store.takeSync ? this.decide(policy, this.store.takeSync(bucketKey(policy, subject), this.config[policy])) : null;
+  }
+
+  private decide(policy: RateLimitPolicy, decision: RateLimitDecision): RateLimitDecision {
     if (!this.shown || !decision.allowed || decision.remaining < this.shown.remaining) this.show(decision);
     if (!decision.allowed) {
       metrics().rateLimited.inc({ policy });

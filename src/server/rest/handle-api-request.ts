@@ -32,6 +32,9 @@ export type ApiHandlerOptions = {
   rateLimitStore?: RateLimitStore;
   /** Default: TRUST_PROXY=1. */
   trustProxy?: boolean;
+  /** Default true: bodies encoded as the client accepts. The Next door says false: Next's own server
+   *  compresses what a route handler answers (and strips a handler's Content-Encoding). */
+  encodeBodies?: boolean;
 };
 
 /** A request handler over a route table. Tests and benchmarks build their own with overrides;
@@ -102,7 +105,7 @@ export function createApiHandler(opts: ApiHandlerOptions = {}): (request: Reques
     }
     // The token's partner and environment stand in for its session (contract section 21).
     if (authenticated && context.writing) noteSessionWrite(context);
-    response = await compressResponse(request, withHeaders(response, responseHeaders, requestId));
+    response = await compressResponse(request, withHeaders(response, responseHeaders, requestId), opts.encodeBodies ?? true);
     logRequest({ request, url, status: response.status, started, requestId, scope: authenticated, route: routePath, errorCode });
     const m = metrics();
     const route = routePath ?? "unmatched";

@@ -7,7 +7,7 @@
 import { BytesResponse } from "@/server/http/bytes-response";
 import { setting } from "@/server/config/env";
 import { componentLogger } from "@/server/observability/logger";
-import { handleApiRequest } from "./handle-api-request";
+import { createApiHandler } from "./handle-api-request";
 
 type RouteHandler = (request: Request) => Promise<Response>;
 
@@ -31,23 +31,18 @@ function toPlainResponse(response: Response): Response {
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
-/**
- * Next's own server compresses responses itself; a body our handler had compressed already went out
- * compressed twice (seen by test/ops/deployment.test.ts). Behind this door Next does the compressing.
- */
-function withoutAcceptEncoding(request: Request): Request {
-  if (!request.headers.has("accept-encoding")) return request;
-  const headers = new Headers(request.headers);
-  headers.delete("accept-encoding");
-  const hasBody = request.method !== "GET" && request.method !== "HEAD";
-  return new Request(request.url, { method: request.method, headers, body: hasBody ? request.body : null, duplex: "half" } as RequestInit);
-}
+// Next's own server compresses what a route handler answers (a body our handler had compressed went
+// out compressed twice: test/ops/deployment.test.ts), so behind this door the handler leaves bodies
+// as they are. It used to copy every request without its Accept-Encoding instead: a second undici
+// Request per request (headers, AbortSignal), for every client that sends the header.
+let nextDoorHandler: RouteHandler | null = null;
 
 /** The fetch handler wrapped for Next: the methods a route file exports. */
-export function nextRouteHandlers(handle: RouteHandler = handleApiRequest) {
+export function nextRouteHandlers(handle?: RouteHandler) {
   const route: RouteHandler = async (request) => {
     warnOnceWithoutClientIp();
-    return toPlainResponse(await handle(withoutAcceptEncoding(request)));
+    const handler = handle ?? (nextDoorHandler ??= createApiHandler({ encodeBodies: false }));
+    return toPlainResponse(await handler(request));
   };
   return { GET: route, HEAD: route, POST: route, PUT: route, PATCH: route, DELETE: route, OPTIONS: route };
 }

@@ -25,13 +25,18 @@ export async function pipeline(route: CompiledRoute, ctx: ApiContext): Promise<R
   }
 
   const policy = route.rateLimit ?? (route.auth === "partner" ? "partner" : "anonymous");
-  if (policy === "partner") await limiter.charge("partner", `${ctx.scope.partnerId}:${ctx.scope.environment}`);
+  if (policy === "partner") {
+    const subject = `${ctx.scope.partnerId}:${ctx.scope.environment}`;
+    if (!limiter.chargeNow("partner", subject)) await limiter.charge("partner", subject);
+  }
   else if (policy === "authentication") {
     if (ctx.clientIp) await limiter.charge("authentication_ip", ctx.clientIp);
   } else await chargeClientIp(ctx);
 
-  await refuseUnreadInput(route, ctx.request, ctx.url);
-  const idempotency = await beginIdempotency(route, ctx);
+  // Most requests have nothing of either to check: no promise for them (the hot path's GETs).
+  const unread = refuseUnreadInput(route, ctx.request, ctx.url);
+  if (unread) await unread;
+  const idempotency = route.idempotent ? await beginIdempotency(route, ctx) : null;
   if (idempotency && "replay" in idempotency) return idempotency.replay;
 
   let response: Response;

@@ -11,12 +11,14 @@ import { storableInputSchema } from "@/server/schemas/storable-text";
 
 const noFields = z.object({}).strict();
 
-export async function refuseUnreadInput(route: CompiledRoute, request: Request, url: URL): Promise<void> {
+/** Throws for a query it refuses; a promise only when there is a body to read (else undefined). */
+export function refuseUnreadInput(route: CompiledRoute, request: Request, url: URL): Promise<void> | undefined {
   if (!route.docs.query && url.search) {
     refuseBadPercentEncoding(url);
     const query: Record<string, string> = {};
     for (const [k, v] of url.searchParams) query[k] = v;
     parseWith(storableInputSchema, query);
   }
-  if (!route.docs.body && request.method !== "GET" && request.method !== "HEAD") await readOptionalJsonBody(request, noFields);
+  if (!route.docs.body && request.method !== "GET" && request.method !== "HEAD") return readOptionalJsonBody(request, noFields).then(() => undefined);
+  return undefined;
 }

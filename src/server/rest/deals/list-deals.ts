@@ -1,8 +1,8 @@
 import type { ApiRoute } from "@/server/http/api-route";
-import { readQuery } from "@/server/http/read-query";
+import { readQueryMemo } from "@/server/http/read-query";
 import { dealListQuerySchema, dealListSchema } from "@/server/schemas/deal.schema";
 import { listDeals } from "@/server/services/deals";
-import { contentLanguage, dealPageKey, renderDealPage } from "./deal-json";
+import { contentLanguage, dealPageBody } from "./deal-json";
 import { jsonTextResponse } from "@/server/http/json-response";
 
 // GET /v1/deals — the deals visible to the caller (optionally: to one of its members), filtered, sorted, paged
@@ -23,8 +23,9 @@ export const listDealsRoute: ApiRoute = {
     errorCodes: ["parameter_invalid", "unknown_parameter", "user_not_found"],
   },
   async handler({ url, scope }) {
-    const query = readQuery(url, dealListQuerySchema);
+    const query = readQueryMemo(url, dealListQuerySchema);
     const page = await listDeals(scope, query);
-    return jsonTextResponse(200, renderDealPage(page, query.locale), contentLanguage(query.locale), dealPageKey(page, query.locale));
+    const { body, key } = dealPageBody(page, query.locale);
+    return jsonTextResponse(200, body, contentLanguage(query.locale), key);
   },
 };

@@ -18,15 +18,9 @@ export class PushedCache<K, V> {
   ) {}
 
   async get(key: K): Promise<V> {
+    const hit = this.getNow(key);
+    if (hit !== undefined) return hit;
     const feed = changeFeed();
-    if (!this.started) {
-      this.started = true;
-      feed.subscribe({ ...this.handlers(this), reset: () => this.map.clear() });
-    }
-    if (feed.healthy) {
-      const hit = this.map.get(key);
-      if (hit !== undefined) return hit;
-    }
     // While the feed is healthy, concurrent misses of one key share one read (no stampede after an
     // invalidation), but only a read started in this epoch: one begun before the latest
     // notification may miss its change. Without the feed every call reads, as before.
@@ -41,6 +35,17 @@ export class PushedCache<K, V> {
       () => this.reading.get(key) === entry && this.reading.delete(key),
     );
     return value;
+  }
+
+  /** The value `get` would answer without a read, or undefined when it would read (the hot paths
+   *  that find their values here skip a promise per value). */
+  getNow(key: K): V | undefined {
+    const feed = changeFeed();
+    if (!this.started) {
+      this.started = true;
+      feed.subscribe({ ...this.handlers(this), reset: () => this.map.clear() });
+    }
+    return feed.healthy ? this.map.get(key) : undefined;
   }
 
   private async readAndKeep(key: K, epoch: number): Promise<V> {

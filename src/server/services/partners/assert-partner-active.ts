@@ -27,6 +27,12 @@ const activeCache = new PushedCache<string, boolean | null>(
   (cache) => ({ partner: (id) => cache.delete(id.toLowerCase()) }),
 );
 
+/** true when the partner is known active without a read (cached, the feed healthy); else the caller
+ *  asks assertPartnerActive, which reads and throws as before. */
+export function isPartnerActiveNow(partnerId: string): boolean {
+  return UUID_RE.test(partnerId) && activeCache.getNow(partnerId.toLowerCase()) === true;
+}
+
 /** Whether the partner exists and is active (cached like the API's check). */
 export async function isPartnerActive(partnerId: string): Promise<boolean> {
   return (await partnerActive(partnerId)) === true;

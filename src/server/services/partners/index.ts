@@ -1,6 +1,6 @@
 // The partners module: partners, their key pairs and tokens, the hosted app's partner branding.
 // Code outside the module imports from here only.
-export { assertPartnerActive, isPartnerActive } from "./assert-partner-active";
+export { assertPartnerActive, isPartnerActive, isPartnerActiveNow } from "./assert-partner-active";
 export { authenticatePartner } from "./authenticate-partner";
 export { createPartner } from "./create-partner";
 export { createPartnerWithAdmin } from "./create-partner-with-admin";

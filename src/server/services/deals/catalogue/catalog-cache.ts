@@ -25,7 +25,7 @@ import type { DealSort } from "@/server/schemas/deal.schema";
 import type { PartnerScope } from "@/server/scope";
 import { partnerContext, partnerContextSelect } from "@/server/services/deals/deal-record";
 import { buildCatalogEntry, type CatalogEntry } from "./catalog-entry";
-import { SHARED_KEY, readCatalogVersions } from "./catalog-versions";
+import { SHARED_KEY, catalogVersionsNow, readCatalogVersions } from "./catalog-versions";
 import { LISTABLE_SQL, loadCatalogDeals, type LoadedDeal } from "./load-catalog-deals";
 import { compareKeys, sortKeyOf, sortedIndexes } from "./sort-order";
 import { metrics } from "@/server/observability/metrics";
@@ -294,12 +294,23 @@ function sharedFlags(shared: SharedCatalog, partner: PartnerContext, hidden: Rea
   return flags;
 }
 
+const isFresh = (v: PartnerView | undefined, versions: { shared: bigint; partner: bigint }): v is PartnerView =>
+  !!v && v.shared.version >= versions.shared && v.partnerVersion >= versions.partner;
+
+/** getPartnerView's answer when it needs no read or load (the counters pushed, the view fresh), else null. */
+export function partnerViewNow(scope: PartnerScope): PartnerView | null {
+  const versions = catalogVersionsNow(scope.partnerId);
+  const cached = versions ? views.get(`${scope.partnerId}:${scope.environment}`) : undefined;
+  if (!isFresh(cached, versions!)) return null;
+  metrics().catalogCache.inc({ result: "hit" });
+  return cached;
+}
+
 /** The partner's view of the catalogue, at least as fresh as the database when the call began. */
 export async function getPartnerView(scope: PartnerScope): Promise<PartnerView> {
   const versions = await readCatalogVersions(scope.partnerId);
   const key = `${scope.partnerId}:${scope.environment}`;
-  const fresh = (v: PartnerView | undefined): v is PartnerView =>
-    !!v && v.shared.version >= versions.shared && v.partnerVersion >= versions.partner;
+  const fresh = (v: PartnerView | undefined): v is PartnerView => isFresh(v, versions);
   for (;;) {
     const cached = views.get(key);
     if (fresh(cached)) {
@@ -334,13 +345,18 @@ export async function getPartnerView(scope: PartnerScope): Promise<PartnerView> 
   }
 }
 
+/** What the member gates read of a member: members with the same key get the same answers. */
+export function memberProfileKey(member: MemberContext): string {
+  return JSON.stringify([member.tier, member.user_types, member.regions, member.eligibility]);
+}
+
 /**
  * Member gates of the engine (isVisibleToMemberInList) for one member, memoized per member profile
  * within the view: members with the same tier, user types, regions and eligibility get the same
  * answers, and a member paging through the list does not re-evaluate the deals of earlier pages.
  */
 export function memberGate(view: PartnerView, member: MemberContext): (entry: CatalogEntry, shared: boolean, index: number) => boolean {
-  const profile = JSON.stringify([member.tier, member.user_types, member.regions, member.eligibility]);
+  const profile = memberProfileKey(member);
   let memo = view.memberGates.get(profile);
   if (!memo) {
     memo = { shared: new Uint8Array(view.shared.entries.length), own: new Uint8Array(view.own.entries.length) };

@@ -24,8 +24,19 @@ const versions = new PushedCache<string, bigint>(
   }),
 );
 
+type CatalogVersions = { shared: bigint; partner: bigint };
+
 /** Counters of "shared" and the partner (0 when a counter was never bumped). */
-export async function readCatalogVersions(partnerId: string): Promise<{ shared: bigint; partner: bigint }> {
+export async function readCatalogVersions(partnerId: string): Promise<CatalogVersions> {
+  const known = catalogVersionsNow(partnerId);
+  if (known) return known;
   const [shared, partner] = await Promise.all([versions.get(SHARED_KEY), versions.get(partnerId)]);
   return { shared, partner };
+}
+
+/** The counters when both are pushed already (no read), else null. */
+export function catalogVersionsNow(partnerId: string): CatalogVersions | null {
+  const shared = versions.getNow(SHARED_KEY);
+  const partner = shared === undefined ? undefined : versions.getNow(partnerId);
+  return partner === undefined ? null : { shared: shared!, partner };
 }

@@ -3,7 +3,7 @@
 import type { DealListQuery, DealSort } from "@/server/schemas/deal.schema";
 import type { PartnerScope } from "@/server/scope";
 import { findDealMember } from "./find-deal-member";
-import { CLAIMABLE, VISIBLE, getPartnerView, memberGate, orderOf } from "@/server/services/deals/catalogue/catalog-cache";
+import { CLAIMABLE, VISIBLE, getPartnerView, memberGate, memberProfileKey, orderOf, partnerViewNow, type PartnerView } from "@/server/services/deals/catalogue/catalog-cache";
 import { isWithinDates, todayUtc, type CatalogEntry } from "@/server/services/deals/catalogue/catalog-entry";
 import { compareKeys, decodeDealCursor, encodeDealCursor, seek, sortKeyOf } from "@/server/services/deals/catalogue/sort-order";
 import { DEFAULT_LISTED_STATUSES, type MemberContext } from "@/server/domain/visibility";
@@ -28,9 +28,18 @@ export async function listDeals(
   const sort: DealSort = query.sort ?? "featured";
   const limit = query.limit ?? DEFAULT_LIST_LIMIT;
   const after = query.cursor !== undefined ? decodeDealCursor(query.cursor, sort) : null;
-  const [memberRow, view] = await Promise.all([findDealMember(scope, query), getPartnerView(scope)]);
-  const matches = dealFilter(query, opts.channel ?? "api");
+  // The common case (no member asked, the view cached and fresh) takes no promise at all.
+  const asksMember = query.user_id !== undefined || query.external_user_id !== undefined;
+  const viewNow = partnerViewNow(scope);
+  const [memberRow, view] = asksMember || !viewNow ? await Promise.all([findDealMember(scope, query), viewNow ?? getPartnerView(scope)]) : [null, viewNow];
+  const channel = opts.channel ?? "api";
   const member = opts.member ?? (memberRow ? memberContext(memberRow) : null);
+  // A /v1 page is a function of the view (immutable, replaced on any change), the query, the member's
+  // profile and the day: the same question to the same view is answered from the memo.
+  const memoKey = channel === "api" && limit <= MAX_MEMO_LIMIT ? pageMemoKey(view, query, member) : null;
+  const memoized = memoKey === null ? undefined : pageMemo.get(memoKey);
+  if (memoized) return memoized;
+  const matches = dealFilter(query, channel);
   const gate = member ? memberGate(view, member) : null;
 
   const shared = view.shared;
@@ -74,7 +83,32 @@ export async function listDeals(
   const hasMore = items.length > limit;
   if (hasMore) items.length = limit;
   const last = items[items.length - 1];
-  return { items, hasMore, nextCursor: hasMore && last ? encodeDealCursor(sort, sortKeyOf(last.entry, sort)) : null };
+  const page = { items, hasMore, nextCursor: hasMore && last ? encodeDealCursor(sort, sortKeyOf(last.entry, sort)) : null };
+  if (memoKey !== null) {
+    pageMemo.set(memoKey, page);
+    if (pageMemo.size > MAX_MEMO_PAGES) pageMemo.delete(pageMemo.keys().next().value!);
+  }
+  return page;
+}
+
+// ---- the page memo -------------------------------------------------------------------------------
+// Pages of the /v1 channel only (the hosted channel asks for every deal at once, and its callers
+// keep the items). Memoized pages are shared: callers must not change them. A page holds 50
+// references, so 1,000 pages are a few MB; pages of a replaced view are never asked again and leave
+// by age (first in, first out: a hit changes nothing, so the hot path writes nothing here). A page of
+// an old view may keep a changed deal's old entry alive until then (not a snapshot).
+const MAX_MEMO_LIMIT = 100;
+const MAX_MEMO_PAGES = 1000;
+const pageMemo = new Map<string, DealPage>();
+const viewSerials = new WeakMap<PartnerView, number>();
+let nextViewSerial = 1;
+
+function pageMemoKey(view: PartnerView, query: DealListQuery, member: MemberContext | null): string {
+  let serial = viewSerials.get(view);
+  if (serial === undefined) viewSerials.set(view, (serial = nextViewSerial++));
+  // The member by their profile (what the gates read), not by id; the rest of the query as asked.
+  const { user_id: _u, external_user_id: _e, ...rest } = query;
+  return `${serial}|${todayUtc()}|${member ? memberProfileKey(member) : ""}|${JSON.stringify(rest)}`;
 }
 
 /** The query's filters and the default conditions (member gates are applied separately). */
