@@ -7,8 +7,9 @@
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/perkway_bench npx tsx bench/search.ts [--deals 5000] [--samples 50]
 //   npx tsx bench/search.ts --deals 200 --samples 5      # embedded PGlite when no DATABASE_URL
 //   BENCH_BASE_URL=http://127.0.0.1:3000 …               # also the page a member loads, over HTTP, from a
-//     production app (`npm start`) serving the same DATABASE_URL: a member of the bench's partner signs in
-//     through a magic link and GET /p/{subdomain}?q=… is timed with their cookie (goal p95 < 100 ms).
+//     production app (`npm start`) serving the same DATABASE_URL with the same AUTH_SECRET (the bench's
+//     partner keys are hashed under it): a member of the bench's partner signs in through a magic link and
+//     GET /p/{subdomain}?q=… is timed with their cookie (goal p95 < 100 ms).
 import { randomBytes, randomUUID } from "node:crypto";
 import os from "node:os";
 import { parseArgs } from "node:util";
@@ -118,7 +119,9 @@ async function overHttp(base: string) {
     return res;
   };
   const post = (path: string, headers: Record<string, string>, body: string) => fetch(`${base}${path}`, { method: "POST", redirect: "manual", headers, body }).then(ok);
-  const { jwt_token: token } = await (await post("/v1/authentications", { "content-type": "application/json" }, JSON.stringify(keys.live))).json();
+  const auth = await fetch(`${base}/v1/authentications`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(keys.live) });
+  if (auth.status === 401) throw new Error(`${base} refused the bench partner's keys: run the bench with the server's AUTH_SECRET`);
+  const { jwt_token: token } = await (await ok(auth)).json();
   const user = await (await post("/v1/users", { authorization: `Bearer ${token}`, "content-type": "application/json" }, JSON.stringify({ email: `bench-http-${suffix}@example.com` }))).json();
   const magic = new URL(user.sign_in_url).searchParams.get("token")!;
   const signIn = await post(`/p/${partner.subdomain}/auth/magic/continue`, { origin: new URL(base).origin, "content-type": "application/x-www-form-urlencoded" }, new URLSearchParams({ token: magic }).toString());
