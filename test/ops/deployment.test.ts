@@ -194,7 +194,7 @@ describe("two doors, one API", () => {
     expect((await expectSameThroughBothDoors("GET", "/metrics", () => ({ headers: { authorization: "Bearer wrong" } }))).status).toBe(401);
     const click = await expectSameThroughBothDoors("GET", `/p/${subdomain}/r/not-a-click`);
     expect(click.status).toBe(404);
-    expect(click.body).toContain("This link doesn&#39;t lead anywhere"); // (the page escapes the apostrophe)
+    expect(click.body).toContain("This link doesn&#x27;t lead anywhere"); // (React escapes the apostrophe)
     expect((await expectSameThroughBothDoors("GET", `/p/${subdomain}/r/%E0%A4%A`)).status).toBe(400);
   });
 });

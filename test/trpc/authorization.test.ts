@@ -74,6 +74,7 @@ type TenantA = {
   invitedAdminId: string;
   accessRequestId: string;
   inquiryId: string;
+  directoryTokenId: string;
 };
 type Fixture = { input: (a: TenantA) => unknown; targetsA?: boolean };
 
@@ -141,6 +142,9 @@ const FIXTURES: Record<string, Fixture> = {
   "webhooks.sendTest": { input: (a) => ({ id: a.webhookId }), targetsA: true },
   // B rotates its own sandbox pair (the partner comes from B's session); A's pairs stay as they were.
   "apiKeys.rotate": { input: () => ({ environment: "test" }) },
+  "directorySync.createToken": { input: () => ({ name: `B directory ${uniq()}` }) },
+  "directorySync.requests": { input: (a) => ({ token_id: a.directoryTokenId }) },
+  "directorySync.revokeToken": { input: (a) => ({ id: a.directoryTokenId }), targetsA: true },
   // A key B does not hold: refused as not found, like another partner's.
   "apiKeys.revokeRolled": { input: () => ({ publicKey: `pk_test_${"A".repeat(40)}` }), targetsA: true },
   "catalogue.detail": { input: (a) => ({ id: a.dealId }), targetsA: true },
@@ -246,6 +250,7 @@ beforeAll(async () => {
   await callerA.webhooks.update({ id: hook.id, changes: { enabled: false } });
   await waitForNoLease(delivery.id);
   const invited = await callerA.team.invite({ email: `a-invited-${uniq()}@perkway.test` });
+  const directory = await callerA.directorySync.createToken({ name: `A directory ${uniq()}` });
   // A's inbox: an access request and an inquiry of A's member (rows as the services leave them).
   const { environment } = await db.member.findUniqueOrThrow({ where: { id: member.user.id }, select: { environment: true } });
   const request = await db.accessRequest.create({ data: { partnerId: a.partnerId, environment, type: "deal", dealId: deal.id, memberId: member.user.id, email: member.user.email } });
@@ -262,6 +267,7 @@ beforeAll(async () => {
     invitedAdminId: invited.admin.id,
     accessRequestId: request.id,
     inquiryId: inquiry.id,
+    directoryTokenId: directory.directory_token.id,
   };
   sentinels = [
     a.partnerId,
