@@ -76,6 +76,9 @@ export class Replica {
 
   async close(): Promise<void> {
     this.probe.drop();
+    // A replica no longer configured reports nothing more (its series would read as a live one's).
+    const m = metrics();
+    for (const series of [m.replicaLag, m.replicaUp, m.replicaReads, m.replicaFallbacks]) series.remove({ replica: this.name });
     const opened = this.opened;
     this.opened = null;
     await opened?.client.$disconnect().catch(() => {});
