@@ -6,7 +6,7 @@ import path from "node:path";
 import { ConfigError } from "@/server/config/config-error";
 import { readHostedAppConfig } from "@/server/config/hosted-app-config";
 import { readRateLimitConfig } from "@/server/config/rate-limit-config";
-import { readDatabaseConfig, readReplicaConfig } from "@/server/config/database-config";
+import { checkDatabaseSettings } from "@/server/config/database-config";
 import { bootstrap, log } from "@/server/runtime/bootstrap";
 import { childProcessEnv, defaultEnv, readEnv, setEnv, setting } from "@/server/config/env";
 import { markOwnServer } from "@/server/runtime/process-role";
@@ -43,9 +43,7 @@ if (strictProduction) {
 // RATE_LIMIT_*, AUTH_RATE_LIMIT_*, SIGN_IN_MAX_FAILURES_* or DATABASE_* stops the start with its message.
 try {
   readRateLimitConfig(readEnv());
-  readDatabaseConfig(readEnv());
-  // Before bootstrap points DATABASE_URL at the embedded database, which has no replicas.
-  readReplicaConfig(readEnv(), { embedded: setting("databaseUrl") === null });
+  checkDatabaseSettings();
 } catch (err) {
   if (!(err instanceof ConfigError)) throw err;
   log(`perkway: ${err.message}`);

@@ -5,7 +5,7 @@
 // claimed with row locks, so each webhook and email is delivered once.
 import { ConfigError } from "@/server/config/config-error";
 import { readMetricsConfig } from "@/server/config/metrics-config";
-import { readDatabaseConfig, readReplicaConfig } from "@/server/config/database-config";
+import { checkDatabaseSettings } from "@/server/config/database-config";
 import { readEnv, setEnv, setting } from "@/server/config/env";
 import { bootstrap, log } from "@/server/runtime/bootstrap";
 
@@ -18,8 +18,7 @@ if (setting("workersOff")) {
 // A wrong DATABASE_* (the pool, the read replicas) stops the start with its message, before bootstrap
 // points DATABASE_URL at the embedded database (which has no replicas).
 try {
-  readDatabaseConfig(readEnv());
-  readReplicaConfig(readEnv(), { embedded: setting("databaseUrl") === null });
+  checkDatabaseSettings();
 } catch (err) {
   if (!(err instanceof ConfigError)) throw err;
   log(`perkway: ${err.message}`);

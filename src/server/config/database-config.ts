@@ -3,7 +3,7 @@
 // (src/server/db/client.ts); `npm start` reads them before anything else, so a value that cannot be
 // right stops the start with a ConfigError naming the variable instead of falling back unseen.
 import { ConfigError } from "./config-error";
-import { readEnv, type Env } from "./env";
+import { readEnv, setting, type Env } from "./env";
 
 type DatabaseSettings = {
   /** DATABASE_POOL_SIZE: connections per process. */
@@ -97,4 +97,12 @@ export function readReplicaConfig(env: Env = readEnv(), opts: { embedded?: boole
     stickyMs: wholeNumber(env, "DATABASE_REPLICA_STICKY_MS", 5_000, 0),
     maxLagMs: wholeNumber(env, "DATABASE_REPLICA_MAX_LAG_MS", 5_000, 500),
   };
+}
+
+/** Every DATABASE_* setting checked at once (a ConfigError naming the first wrong one), before
+ *  bootstrap points DATABASE_URL at the embedded database, which has no replicas: `npm start` and
+ *  `npm run worker` call it first. */
+export function checkDatabaseSettings(env: Env = readEnv()): void {
+  readDatabaseConfig(env);
+  readReplicaConfig(env, { embedded: setting("databaseUrl") === null });
 }
