@@ -44,6 +44,23 @@ describe("GET /v1/openapi.json", () => {
     expectMatchesOpenApi("GET", "/v1/openapi.json", res);
   });
 
+  it("names the deployment that serves it, also when APP_DOMAIN changed in the process (no stale copy)", async () => {
+    const saved = { domain: process.env.APP_DOMAIN, scheme: process.env.APP_URL_SCHEME };
+    try {
+      for (const domain of ["deals-one.example", "deals-two.example"]) {
+        process.env.APP_DOMAIN = domain;
+        process.env.APP_URL_SCHEME = "https";
+        const res = await api(server.url, null, "GET", "/v1/openapi.json");
+        expect(res.body.servers).toEqual([expect.objectContaining({ url: `https://${domain}` })]);
+      }
+    } finally {
+      for (const [name, value] of [["APP_DOMAIN", saved.domain], ["APP_URL_SCHEME", saved.scheme]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+
   it("has every route of the route table, with its method, once", () => {
     expect(apiRoutes.length).toBeGreaterThan(5);
     for (const route of apiRoutes) expect(op(route.method, route.path), `${route.method} ${route.path}`).toBeDefined();

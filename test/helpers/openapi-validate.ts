@@ -7,10 +7,9 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { expect } from "vitest";
-import { apiRoutes } from "@/server/rest/routes";
-import { buildOpenApiDocument } from "@/server/rest/openapi/build-openapi-document";
+import { currentOpenApiDocument } from "@/server/rest/routes";
 
-type Doc = ReturnType<typeof buildOpenApiDocument>;
+type Doc = ReturnType<typeof currentOpenApiDocument>;
 type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }>; headers?: Record<string, unknown> }> };
 export type SeenResponse = { status: number; body: unknown; headers?: Headers };
 
@@ -18,8 +17,9 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 let state: { doc: Doc; ajv: Ajv2020; templates: { template: string; regex: RegExp; params: number }[]; cache: Map<string, ValidateFunction> } | null = null;
 
 function init() {
-  if (state) return state;
-  const doc = buildOpenApiDocument(apiRoutes);
+  // The document the server serves now (rebuilt when APP_DOMAIN changed: test files share a process).
+  const doc = currentOpenApiDocument();
+  if (state?.doc === doc) return state;
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   ajv.addSchema(doc as object, "openapi.json");

@@ -5,7 +5,7 @@ import type { ApiRoute } from "@/server/http/api-route";
 import { getAnalyticsRoute } from "./analytics/get-analytics";
 import { trackEventsRoute } from "./events/track-events";
 import { createAuthenticationRoute } from "./auth/create-authentication";
-import { buildOpenApiDocument, type OpenApiDocument } from "./openapi/build-openapi-document";
+import { appUrl, buildOpenApiDocument, type OpenApiDocument } from "./openapi/build-openapi-document";
 import { getOpenApiDocumentRoute } from "./openapi/get-openapi-document";
 import { userRoutes } from "./users";
 import { dealRoutes } from "./deals";
@@ -29,9 +29,12 @@ export const apiRoutes: ApiRoute[] = [
   getAnalyticsRoute,
 ];
 
-let openApiDocument: OpenApiDocument | null = null;
+let built: { baseUrl: string; document: OpenApiDocument } | null = null;
 
-/** The OpenAPI document of this table, built once per process. */
+/** The OpenAPI document of this table, built once per deployment URL (its `servers` entry is the
+ *  only part that reads settings; a process whose APP_DOMAIN changed must not serve the old one). */
 export function currentOpenApiDocument(): OpenApiDocument {
-  return (openApiDocument ??= buildOpenApiDocument(apiRoutes));
+  const baseUrl = appUrl();
+  if (built?.baseUrl !== baseUrl) built = { baseUrl, document: buildOpenApiDocument(apiRoutes) };
+  return built.document;
 }

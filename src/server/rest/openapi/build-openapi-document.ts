@@ -188,7 +188,7 @@ function operationFor(route: ApiRoute): ZodOpenApiOperationObject {
 }
 
 /** The deployment's base URL (APP_URL_SCHEME + APP_DOMAIN), as sign-in links use it. */
-function appUrl(): string {
+export function appUrl(): string {
   const { scheme, appDomain } = hostedAppConfig();
   return `${scheme}://${appDomain}`;
 }
