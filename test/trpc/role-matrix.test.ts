@@ -34,6 +34,12 @@ describe("the permission table", () => {
     expect(Object.keys(PROCEDURE_PERMISSIONS).sort()).toEqual(procedures.map((p) => p.path).sort());
   });
 
+  it("every procedure declares its output schema too (what the portal reads is checked, and extra fields are never sent)", () => {
+    const all = appRouter._def.procedures as unknown as Record<string, { _def: { output?: unknown } }>;
+    expect(Object.keys(all).length).toBeGreaterThan(100);
+    expect(Object.entries(all).filter(([, p]) => !p._def.output).map(([path]) => path)).toEqual([]);
+  });
+
   it("refuses a procedure it does not know, whoever asks", () => {
     expect(canCall({ kind: "partner_admin", teamRole: "owner" }, "members.somethingNew")).toBe(false);
     expect(canCall({ kind: "super_admin" }, "superAdmin.somethingNew")).toBe(false);

@@ -46,6 +46,9 @@ export type UserType = (typeof USER_TYPES)[number];
 
 export const USER_TIERS = ["free", "premium"] as const;
 export const DEAL_TIERS = ["free", "premium"] as const;
+/** What an admin is emailed about, and how: at once, in one daily digest, or not at all. */
+export const NOTIFICATION_KINDS = ["inquiry", "codes_low", "access_request"] as const;
+export const NOTIFICATION_MODES = ["instant", "digest", "off"] as const;
 export const DEAL_TAGS = [
   "new",
   "featured",

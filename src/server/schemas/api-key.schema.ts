@@ -42,3 +42,5 @@ export type RotatedKeyPair = z.output<typeof apiKeyRotateOutputSchema>;
 export const apiKeyRevokeRolledInputSchema = z.object({ publicKey: z.string().min(1).max(200) }).strict();
 
 export type ApiKeyList = z.infer<typeof apiKeyListOutputSchema>;
+
+export const apiKeyRevokedSchema = z.object({ public_key: z.string(), revoked_at: z.iso.datetime() });

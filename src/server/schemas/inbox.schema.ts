@@ -69,3 +69,6 @@ export const inboxReplyInputSchema = z.object({
 });
 
 export const inboxCloseInputSchema = z.object({ ids: z.array(z.uuid()).min(1).max(100) });
+
+export const inquiryRepliedSchema = z.object({ id: z.string(), status: z.literal("replied"), replied_at: z.iso.datetime() });
+export const inquiriesClosedSchema = z.object({ closed: z.number().int() });

@@ -1,6 +1,7 @@
 // Portal-only inputs and outputs (tRPC). Resource schemas shared with /v1 stay in their own files.
 import { z } from "zod";
 import { AUDIENCE_REGIONS, DELIVERY_METHODS, PARTNER_TYPES } from "@/server/domain/enums";
+import { TEAM_ROLES } from "@/server/domain/team-roles";
 
 export const environmentSchema = z.enum(["live", "test"]);
 
@@ -34,4 +35,32 @@ export const partnerOutputSchema = z.object({
   active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+});
+
+export const healthSchema = z.object({ ok: z.literal(true), time: z.iso.datetime() });
+
+/** The signed-in admin as the server sees it (me). */
+export const signedInAdminSchema = z.object({
+  adminId: z.string(),
+  role: z.enum(["super_admin", "partner_admin", "provider"]),
+  partnerId: z.string().nullable(),
+  email: z.string(),
+  name: z.string().nullable(),
+  environment: environmentSchema,
+  viewAsPartnerId: z.string().nullable(),
+  /** partner admins' role on the team (the portal hides what it cannot do); null for super admins */
+  teamRole: z.enum(TEAM_ROLES).nullable(),
+  twoFactorSetupRequired: z.boolean(),
+});
+
+/** Settings → Emails: each email as it would be sent now, rendered with sample words. */
+export const emailPreviewSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+  links: z.array(z.string()),
+  from: z.string(),
+  replyTo: z.string().nullable(),
 });

@@ -2,7 +2,8 @@
 // platform view. Resource shapes come from their own schema files (partner, deal, category); this file
 // only adds what the super-admin pages send and read.
 import { z } from "zod";
-import { DEAL_STATUSES, DEAL_TIERS, REDEMPTION_METHODS } from "@/server/domain/enums";
+import { DEAL_STATUSES, DEAL_TAGS, DEAL_TIERS, REDEMPTION_METHODS, RULE_TYPES } from "@/server/domain/enums";
+import { dealTranslationsSchema } from "./deal-translation.schema";
 import { emailSchema } from "./user.schema";
 import { partnerCreateSchema, partnerSettingsSchema } from "./partner.schema";
 import { activityEntrySchema } from "./activity.schema";
@@ -143,6 +144,79 @@ export const catalogDealListSchema = z.object({
     }),
   ),
 });
+
+/** A servicepass deal as a catalogue entry (catalogEntryOf): the shape catalog:import reads and the
+ *  editor starts from; codes never, the pool's counts beside it. */
+const catalogEntryOutputSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  product_name: z.string(),
+  short_description: z.string(),
+  long_description: z.string(),
+  perk_description: z.string().nullable(),
+  logo_url: z.string(),
+  product_url: z.string(),
+  market_value: z.string(),
+  est_value: z.number().nullable(),
+  categories: z.array(z.object({ slug: z.string(), name: z.string() })),
+  tier: z.enum(DEAL_TIERS),
+  tags: z.array(z.enum(DEAL_TAGS)),
+  badges: z.array(z.string()),
+  status: z.enum(DEAL_STATUSES),
+  start_date: z.iso.date().nullable(),
+  end_date: z.iso.date().nullable(),
+  active: z.boolean(),
+  hidden_globally: z.boolean(),
+  api_excluded: z.boolean(),
+  attribution_window_days: z.number().int(),
+  redemption: z
+    .object({ method: z.enum(REDEMPTION_METHODS), instructions: z.string(), promo_code: z.string(), redeem_url: z.string(), contact_email: z.string() })
+    .nullable(),
+  eligibility_requirements: z.string().nullable(),
+  eligibility_customer_type: z.array(z.string()),
+  eligibility_company_stage: z.array(z.string()),
+  eligibility_company_size: z.array(z.string()),
+  eligibility_business_type: z.array(z.string()),
+  eligibility_geography: z.array(z.string()),
+  eligibility_incorporation: z.array(z.string()),
+  eligibility_funding: z.array(z.string()),
+  offer_types: z.array(z.string()),
+  approval_required: z.boolean(),
+  approval_time: z.string().nullable(),
+  verified_at: z.iso.datetime().nullable(),
+  translations: dealTranslationsSchema,
+  visibility_rules: z.array(z.object({ rule_type: z.enum(RULE_TYPES), rule_value: z.array(z.string()), priority: z.number().int() })),
+});
+
+export const catalogDealDetailSchema = z.object({
+  entry: catalogEntryOutputSchema,
+  codes: z.object({ total: z.number().int(), claimed: z.number().int(), available: z.number().int() }),
+  tracking_enabled: z.boolean(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+
+export const catalogDealSavedSchema = catalogEntryOutputSchema;
+/** "Save deal" also answers the provider secret when switching tracking on made one (shown once). */
+export const catalogDealUpdatedSchema = catalogEntryOutputSchema.extend({ provider_secret: z.string().nullable() });
+
+const importRowSchema = z.object({
+  index: z.number().int(),
+  slug: z.string().nullable(),
+  product_name: z.string().nullable(),
+  action: z.enum(["create", "update"]).nullable(),
+  errors: z.array(z.object({ param: z.string(), message: z.string() })),
+});
+
+export const catalogImportPreviewSchema = z.object({
+  rows: z.array(importRowSchema),
+  total: z.number().int(),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  general: z.array(z.object({ param: z.string(), message: z.string() })),
+});
+
+export const catalogImportResultSchema = z.object({ created: z.number().int(), updated: z.number().int(), skipped: z.array(importRowSchema) });
 
 export const catalogTrackingSchema = z.object({ id: z.string(), tracking_enabled: z.boolean(), provider_secret: z.string().nullable() });
 export type CatalogTrackingResult = z.output<typeof catalogTrackingSchema>;

@@ -1,5 +1,6 @@
 // Portal Team page (tRPC team.*): the partner's admins, invitations, removal, own password.
 import { z } from "zod";
+import { NOTIFICATION_KINDS, NOTIFICATION_MODES } from "@/server/domain/enums";
 import { TEAM_ROLES } from "@/server/domain/team-roles";
 
 export const teamRoleSchema = z.enum(TEAM_ROLES);
@@ -71,3 +72,8 @@ export const adminCreateSchema = z
   })
   .refine((a) => a.role === "partner_admin" || a.team_role === undefined, { message: "only a partner admin has a team role", path: ["team_role"] });
 export type AdminCreateInput = z.output<typeof adminCreateSchema>;
+
+/** An admin's email notifications: one mode per kind (every kind present on output). */
+const notificationModeSchema = z.enum(NOTIFICATION_MODES);
+export const notificationPreferencesSchema = z.object(Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, notificationModeSchema])) as Record<(typeof NOTIFICATION_KINDS)[number], typeof notificationModeSchema>);
+export const notificationPreferencesInputSchema = notificationPreferencesSchema.partial().strict();

@@ -11,8 +11,6 @@ export {
   setNotificationPreferences,
   unsubscribeWithToken,
   unsubscribeToken,
-  NOTIFICATION_KINDS,
-  NOTIFICATION_MODES,
   type NotificationKind,
   type NotificationMode,
   type NotificationPreferences,

@@ -6,9 +6,9 @@ import { db } from "@/server/db/client";
 import { deriveKey } from "@/server/crypto/auth-secret";
 import { AppError } from "@/server/errors/app-error";
 
-export const NOTIFICATION_KINDS = ["inquiry", "codes_low", "access_request"] as const;
+import { NOTIFICATION_KINDS, NOTIFICATION_MODES } from "@/server/domain/enums";
+
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-export const NOTIFICATION_MODES = ["instant", "digest", "off"] as const;
 export type NotificationMode = (typeof NOTIFICATION_MODES)[number];
 export const DEFAULT_NOTIFICATION_MODE: NotificationMode = "instant";
 

@@ -3,7 +3,8 @@
 // admin_digests decides which one sends (the others' inserts conflict and they skip that admin),
 // and the claim of the items, the digest row and the email commit together.
 import { db } from "@/server/db/client";
-import { NOTIFICATION_KINDS, unsubscribeToken, type NotificationKind } from "./notification-preferences";
+import { NOTIFICATION_KINDS } from "@/server/domain/enums";
+import { unsubscribeToken, type NotificationKind } from "./notification-preferences";
 import type { MailConfig } from "@/server/config/mail-config";
 import { NOTIFICATION_LABELS } from "./notify-admins";
 import { queueEmail, SANDBOX_PREFIX } from "./queue-email";

@@ -1,5 +1,6 @@
 // The portal's tRPC router. Each area gets its own router file next to this one.
 import { createCallerFactory, createTRPCRouter, publicProcedure, signedInProcedure } from "../init";
+import { healthSchema, signedInAdminSchema } from "@/server/schemas/portal.schema";
 import { accountRouter } from "./account";
 import { activityRouter } from "./activity";
 import { adminSsoRouter } from "./admin-sso";
@@ -21,10 +22,10 @@ import { teamRouter } from "./team";
 import { webhooksRouter } from "./webhooks";
 
 export const appRouter = createTRPCRouter({
-  health: publicProcedure.meta({ permission: "public", twoFactorSetup: true }).query(() => ({ ok: true as const, time: new Date().toISOString() })),
+  health: publicProcedure.meta({ permission: "public", twoFactorSetup: true }).output(healthSchema).query(() => ({ ok: true as const, time: new Date().toISOString() })),
 
   /** The signed-in admin as the server sees it (proves the session reaches tRPC). */
-  me: signedInProcedure.meta({ permission: "self", twoFactorSetup: true }).query(({ ctx }) => ({
+  me: signedInProcedure.meta({ permission: "self", twoFactorSetup: true }).output(signedInAdminSchema).query(({ ctx }) => ({
     adminId: ctx.actor.adminId,
     role: ctx.actor.role,
     partnerId: ctx.actor.partnerId,

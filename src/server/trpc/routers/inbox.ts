@@ -6,6 +6,8 @@ import { decideAccessRequest, decideAccessRequests, serializeAccessRequest } fro
 import { closeInquiries, countInbox, exportInbox, listInbox, replyToInquiry } from "@/server/services/inbox";
 import {
   inboxCloseInputSchema,
+  inquiriesClosedSchema,
+  inquiryRepliedSchema,
   inboxCountsSchema,
   inboxDecideInputSchema,
   inboxDecideResultSchema,
@@ -50,7 +52,8 @@ export const inboxRouter = createTRPCRouter({
 
   reply: partnerMutationProcedure.meta({ permission: MANAGERS })
     .input(inboxReplyInputSchema)
+    .output(inquiryRepliedSchema)
     .mutation(({ ctx, input }) => replyToInquiry(ctx.scope, input.id, input.message, { adminId: ctx.actor.adminId, email: ctx.admin.email })),
 
-  close: partnerMutationProcedure.meta({ permission: MANAGERS }).input(inboxCloseInputSchema).mutation(({ ctx, input }) => closeInquiries(ctx.scope, input.ids)),
+  close: partnerMutationProcedure.meta({ permission: MANAGERS }).input(inboxCloseInputSchema).output(inquiriesClosedSchema).mutation(({ ctx, input }) => closeInquiries(ctx.scope, input.ids)),
 });

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { embedSnippet, embedUrl } from "@/lib/hosted/embed-snippet";
 import { partnerSecuritySchema, partnerSettingsSchema } from "@/server/schemas/partner.schema";
-import { partnerOutputSchema } from "@/server/schemas/portal.schema";
+import { emailPreviewSchema, partnerOutputSchema } from "@/server/schemas/portal.schema";
 import { hostedAppUrl } from "@/server/config/hosted-app-url";
 import { getPartner, updatePartner, verifyCustomDomain } from "@/server/services/partners";
 import { getMemberEditableDimensions, setMemberEditableDimensions } from "@/server/services/members";
@@ -45,7 +45,7 @@ function hostingOf(partner: { subdomain: string; custom_domain: string | null })
 
 export const settingsRouter = createTRPCRouter({
   /** Every email template with this partner's saved branding and sample data (nothing is sent). */
-  emailPreviews: partnerProcedure.meta({ permission: MANAGERS }).query(({ ctx }) => previewEmails(ctx.scope, hostedAppConfig())),
+  emailPreviews: partnerProcedure.meta({ permission: MANAGERS }).output(emailPreviewSchema.array()).query(({ ctx }) => previewEmails(ctx.scope, hostedAppConfig())),
 
   get: partnerProcedure.meta({ permission: BUILDERS })
     .output(z.object({ partner: partnerOutputSchema, hosting: hostingSchema }))

@@ -18,6 +18,11 @@ import {
   catalogDealIdInputSchema,
   catalogDealListInputSchema,
   catalogDealListSchema,
+  catalogDealDetailSchema,
+  catalogDealSavedSchema,
+  catalogDealUpdatedSchema,
+  catalogImportPreviewSchema,
+  catalogImportResultSchema,
   catalogDealTrackingInputSchema,
   catalogDealVerifiedSchema,
   catalogDealUpdateInputSchema,
@@ -78,8 +83,8 @@ export const superAdminRouter = createTRPCRouter({
 
   // ---- Servicepass catalogue ----
   listCatalogDeals: superAdminProcedure.input(catalogDealListInputSchema).output(catalogDealListSchema).query(({ ctx, input }) => listCatalogDeals(ctx.actor, input)),
-  getCatalogDeal: superAdminProcedure.input(catalogDealIdInputSchema).query(({ ctx, input }) => getCatalogDeal(ctx.actor, input.id)),
-  createCatalogDeal: superAdminProcedure.input(catalogDealCreateInputSchema).mutation(({ ctx, input }) => createCatalogDeal(ctx.actor, input.entry, ctx.admin.email)),
+  getCatalogDeal: superAdminProcedure.input(catalogDealIdInputSchema).output(catalogDealDetailSchema).query(({ ctx, input }) => getCatalogDeal(ctx.actor, input.id)),
+  createCatalogDeal: superAdminProcedure.input(catalogDealCreateInputSchema).output(catalogDealSavedSchema).mutation(({ ctx, input }) => createCatalogDeal(ctx.actor, input.entry, ctx.admin.email)),
   /** Provider tracking of a servicepass deal: on (the new secret, once), off, or a rotated secret. */
   setCatalogDealTracking: superAdminProcedure
     .input(catalogDealTrackingInputSchema)
@@ -88,13 +93,13 @@ export const superAdminRouter = createTRPCRouter({
   /** "Mark verified": the deal was checked with its provider now (verified_at). */
   markCatalogDealVerified: superAdminProcedure.input(catalogDealIdInputSchema).output(catalogDealVerifiedSchema).mutation(({ ctx, input }) => markCatalogDealVerified(ctx.actor, input.id, ctx.admin.email)),
   /** "Save deal": the entry, then the tracking switch when it changed (a secret only for a deal that never had one). */
-  updateCatalogDeal: superAdminProcedure.input(catalogDealUpdateInputSchema).mutation(async ({ ctx, input }) => {
+  updateCatalogDeal: superAdminProcedure.input(catalogDealUpdateInputSchema).output(catalogDealUpdatedSchema).mutation(async ({ ctx, input }) => {
     const deal = await updateCatalogDeal(ctx.actor, input.id, input.entry, ctx.admin.email);
     const tracking = input.tracking_enabled === undefined ? null : await setCatalogDealTracking(ctx.actor, input.id, { enabled: input.tracking_enabled }, ctx.admin.email);
     return { ...deal, provider_secret: tracking?.provider_secret ?? null };
   }),
-  previewCatalogImport: superAdminProcedure.input(catalogFileInputSchema).mutation(({ ctx, input }) => previewCatalogImport(ctx.actor, input.format, input.text)),
-  importCatalog: superAdminProcedure.input(catalogFileInputSchema).mutation(({ ctx, input }) => importCatalogFile(ctx.actor, input.format, input.text, ctx.admin.email)),
+  previewCatalogImport: superAdminProcedure.input(catalogFileInputSchema).output(catalogImportPreviewSchema).mutation(({ ctx, input }) => previewCatalogImport(ctx.actor, input.format, input.text)),
+  importCatalog: superAdminProcedure.input(catalogFileInputSchema).output(catalogImportResultSchema).mutation(({ ctx, input }) => importCatalogFile(ctx.actor, input.format, input.text, ctx.admin.email)),
   exportCatalog: superAdminProcedure
     .input(catalogExportInputSchema)
     .output(fileDownloadSchema)

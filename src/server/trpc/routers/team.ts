@@ -12,6 +12,8 @@ import {
   teamInviteInputSchema,
   teamInviteOutputSchema,
   teamSetRoleInputSchema,
+  notificationPreferencesInputSchema,
+  notificationPreferencesSchema,
 } from "@/server/schemas/team.schema";
 import { activityActorOf } from "@/server/services/activity";
 import {
@@ -24,7 +26,7 @@ import {
   resetTwoFactor,
   setTeamRole,
 } from "@/server/services/admins";
-import { getNotificationPreferences, setNotificationPreferences, NOTIFICATION_MODES } from "@/server/services/email";
+import { getNotificationPreferences, setNotificationPreferences } from "@/server/services/email";
 import { adminProcedure, createTRPCRouter, partnerMutationProcedure, partnerProcedure, signedInProcedure } from "../init";
 import { OWNERS } from "@/server/domain/team-roles";
 
@@ -70,10 +72,11 @@ export const teamRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => endTeammateSessions(ctx.scope, actorOf(ctx), input.id)),
 
   /** Your own email notifications: instant, daily digest or off per kind (defaults: instant). */
-  notificationPreferences: adminProcedure.meta({ permission: "self" }).query(({ ctx }) => getNotificationPreferences(ctx.actor.adminId)),
+  notificationPreferences: adminProcedure.meta({ permission: "self" }).output(notificationPreferencesSchema).query(({ ctx }) => getNotificationPreferences(ctx.actor.adminId)),
 
   setNotificationPreferences: adminProcedure.meta({ permission: "self" })
-    .input(z.object({ inquiry: z.enum(NOTIFICATION_MODES).optional(), codes_low: z.enum(NOTIFICATION_MODES).optional(), access_request: z.enum(NOTIFICATION_MODES).optional() }).strict())
+    .input(notificationPreferencesInputSchema)
+    .output(notificationPreferencesSchema)
     .mutation(({ ctx, input }) => setNotificationPreferences(ctx.actor.adminId, input)),
 
   /** Your own password (any signed-in admin, also a super admin): other sessions are signed out. */
