@@ -2,7 +2,7 @@
 // (deals, change requests, code uploads, tracking console, results) and the super admin's side.
 import { z } from "zod";
 import { DEAL_STATUSES, REDEMPTION_METHODS } from "@/server/domain/enums";
-import { dealWritableFields } from "./deal.schema";
+import { dealSchema, dealWritableFields } from "./deal.schema";
 import { redemptionInputSchema, redemptionSchema } from "./redemption.schema";
 
 const dealIds = z.array(z.uuid({ error: "must be a deal id" })).max(500).transform((ids) => [...new Set(ids.map((i) => i.toLowerCase()))]);
@@ -98,17 +98,9 @@ export const providerDealListSchema = z.array(
 export type ProviderDealRow = z.output<typeof providerDealListSchema>[number];
 
 /** A deal's fields a change request may touch, in the change request's own shape (its form's starting point). */
-const providerDealFieldsSchema = z.object({
-  product_name: z.string(),
-  short_description: z.string(),
-  long_description: z.string(),
-  perk_description: z.string().nullable(),
-  logo_url: z.string(),
-  product_url: z.string(),
-  market_value: z.string(),
-  redemption: redemptionSchema.nullable(),
-  end_date: z.iso.date().nullable(),
-});
+const providerDealFieldsSchema = dealSchema
+  .pick({ product_name: true, short_description: true, long_description: true, perk_description: true, logo_url: true, product_url: true, market_value: true, end_date: true })
+  .extend({ redemption: redemptionSchema.nullable() });
 export type ProviderDealFields = z.output<typeof providerDealFieldsSchema>;
 
 export const providerDealSchema = z.object({

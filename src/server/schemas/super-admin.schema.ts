@@ -2,8 +2,10 @@
 // platform view. Resource shapes come from their own schema files (partner, deal, category); this file
 // only adds what the super-admin pages send and read.
 import { z } from "zod";
-import { DEAL_STATUSES, DEAL_TAGS, DEAL_TIERS, REDEMPTION_METHODS, RULE_TYPES } from "@/server/domain/enums";
+import { DEAL_STATUSES, DEAL_TIERS, REDEMPTION_METHODS, RULE_TYPES } from "@/server/domain/enums";
 import { dealTranslationsSchema } from "./deal-translation.schema";
+import { dealSchema } from "./deal.schema";
+import { redemptionSchema } from "./redemption.schema";
 import { emailSchema } from "./user.schema";
 import { partnerCreateSchema, partnerSettingsSchema } from "./partner.schema";
 import { activityEntrySchema } from "./activity.schema";
@@ -147,46 +149,23 @@ export const catalogDealListSchema = z.object({
 
 /** A servicepass deal as a catalogue entry (catalogEntryOf): the shape catalog:import reads and the
  *  editor starts from; codes never, the pool's counts beside it. */
-const catalogEntryOutputSchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  product_name: z.string(),
-  short_description: z.string(),
-  long_description: z.string(),
-  perk_description: z.string().nullable(),
-  logo_url: z.string(),
-  product_url: z.string(),
-  market_value: z.string(),
-  est_value: z.number().nullable(),
-  categories: z.array(z.object({ slug: z.string(), name: z.string() })),
-  tier: z.enum(DEAL_TIERS),
-  tags: z.array(z.enum(DEAL_TAGS)),
-  badges: z.array(z.string()),
-  status: z.enum(DEAL_STATUSES),
-  start_date: z.iso.date().nullable(),
-  end_date: z.iso.date().nullable(),
-  active: z.boolean(),
-  hidden_globally: z.boolean(),
-  api_excluded: z.boolean(),
-  attribution_window_days: z.number().int(),
-  redemption: z
-    .object({ method: z.enum(REDEMPTION_METHODS), instructions: z.string(), promo_code: z.string(), redeem_url: z.string(), contact_email: z.string() })
-    .nullable(),
-  eligibility_requirements: z.string().nullable(),
-  eligibility_customer_type: z.array(z.string()),
-  eligibility_company_stage: z.array(z.string()),
-  eligibility_company_size: z.array(z.string()),
-  eligibility_business_type: z.array(z.string()),
-  eligibility_geography: z.array(z.string()),
-  eligibility_incorporation: z.array(z.string()),
-  eligibility_funding: z.array(z.string()),
-  offer_types: z.array(z.string()),
-  approval_required: z.boolean(),
-  approval_time: z.string().nullable(),
-  verified_at: z.iso.datetime().nullable(),
-  translations: dealTranslationsSchema,
-  visibility_rules: z.array(z.object({ rule_type: z.enum(RULE_TYPES), rule_value: z.array(z.string()), priority: z.number().int() })),
-});
+const catalogEntryOutputSchema = dealSchema
+  // The deal's own fields as /v1 describes them; what the catalogue entry holds differently is below.
+  .pick({
+    slug: true, product_name: true, short_description: true, long_description: true, perk_description: true, logo_url: true, product_url: true,
+    market_value: true, est_value: true, tier: true, tags: true, badges: true, status: true, start_date: true, end_date: true, active: true,
+    hidden_globally: true, api_excluded: true, attribution_window_days: true, offer_types: true, approval_required: true, approval_time: true,
+    eligibility_requirements: true, eligibility_customer_type: true, eligibility_company_stage: true, eligibility_company_size: true,
+    eligibility_business_type: true, eligibility_geography: true, eligibility_incorporation: true, eligibility_funding: true,
+  })
+  .extend({
+    id: z.string(),
+    categories: z.array(z.object({ slug: z.string(), name: z.string() })),
+    redemption: redemptionSchema.nullable(),
+    verified_at: z.iso.datetime().nullable(),
+    translations: dealTranslationsSchema,
+    visibility_rules: z.array(z.object({ rule_type: z.enum(RULE_TYPES), rule_value: z.array(z.string()), priority: z.number().int() })),
+  });
 
 export const catalogDealDetailSchema = z.object({
   entry: catalogEntryOutputSchema,
