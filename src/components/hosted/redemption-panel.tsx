@@ -4,7 +4,7 @@
 // request access with the inquiry form, and mark the deal as redeemed. Each interaction reports
 // its event; the server records instructions_viewed / unique_code_claimed / deal_inquiry_submitted
 // itself where they happen.
-import { Check, Copy, ExternalLink } from "lucide-react";
+import { CheckIcon, CopyIcon, ExternalLinkIcon } from "./icons";
 import dynamic from "next/dynamic";
 import { useEffect, useRef, useState, useSyncExternalStore, useTransition } from "react";
 import type { RedemptionDto } from "@/server/schemas/redemption.schema";
@@ -124,7 +124,7 @@ export function RedemptionPanel(props: {
                 {code}
               </code>
               <button type="button" className={ui.secondary} onClick={copy}>
-                {copied ? <Check aria-hidden="true" className="h-4 w-4" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
+                {copied ? <CheckIcon className="h-4 w-4" /> : <CopyIcon className="h-4 w-4" />}
                 {copied ? t("copied") : t("copy")}
               </button>
             </div>
@@ -140,7 +140,7 @@ export function RedemptionPanel(props: {
               if (!/\/r\/clk_/.test(redemption.redeem_url)) void track({ type: "redeem_url_clicked", dealId }).catch(() => undefined);
             }}>
             {method === "form" ? t("openForm") : t("goTo", { product: productName })}
-            <ExternalLink aria-hidden="true" className="h-4 w-4" />
+            <ExternalLinkIcon className="h-4 w-4" />
             <span className="sr-only"> {t("opensInNewTab")}</span>
           </a>
         ) : null}
@@ -156,7 +156,7 @@ export function RedemptionPanel(props: {
         {redemption && method === "inquiry" ? <InquiryForm dealId={dealId} inquire={props.inquire} ui={ui} words={props.words} /> : null}
         {redeemedOn ? (
           <p role="status" className="flex items-center gap-2 text-sm font-medium text-success" data-testid="redeemed-on">
-            <Check aria-hidden="true" className="h-4 w-4" /> {t("redeemedOn", { date: redeemedOn })}
+            <CheckIcon className="h-4 w-4" /> {t("redeemedOn", { date: redeemedOn })}
           </p>
         ) : redemption && method !== "inquiry" ? (
           <button
