@@ -2,7 +2,7 @@
 // "Request access" on a deal that needs the partner's approval (docs/hosted-app.md): the member asks (with
 // an optional message), sees the request's status on the deal (waiting, declined with the note), and
 // may withdraw a waiting request. Once approved, the page shows the redemption panel instead.
-import { Clock, XCircle } from "lucide-react";
+import { CircleXIcon, ClockIcon } from "./icons";
 import { useState, useSyncExternalStore, useTransition } from "react";
 import type { HostedUi } from "./styles";
 import type { AccessRequestError } from "./access-request-errors";
@@ -46,7 +46,7 @@ export function AccessRequestPanel(props: {
           </p>
         ) : waiting ? (
           <p role="status" className="flex items-start gap-2 text-sm text-foreground" data-testid="access-status">
-            <Clock aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+            <ClockIcon className="mt-0.5 h-4 w-4 shrink-0" />
             <span>
               {t("waiting", { date: request.askedOn, partner: partnerName })}
               {within} {t("emailAnswer")}
@@ -57,7 +57,7 @@ export function AccessRequestPanel(props: {
             {request?.status === "declined" ? (
               <div role="status" className="space-y-1 rounded-md bg-destructive/10 px-3 py-2 text-sm text-foreground" data-testid="access-status">
                 <p className="flex items-center gap-2 font-medium">
-                  <XCircle aria-hidden="true" className="h-4 w-4 text-destructive" /> {t("declined", { date: request.askedOn })}
+                  <CircleXIcon className="h-4 w-4 text-destructive" /> {t("declined", { date: request.askedOn })}
                 </p>
                 {request.note ? <p className="[overflow-wrap:anywhere]">{t("noteFrom", { partner: partnerName, note: request.note })}</p> : null}
                 <p>{t("askAgainBelow")}</p>

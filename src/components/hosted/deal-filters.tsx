@@ -1,6 +1,6 @@
 // Search, sort and category chips of the deal list: a plain GET form and links, so they work
 // before (and without) any JavaScript and every state has its own URL.
-import { Search } from "lucide-react";
+import { SearchIcon } from "./icons";
 import type { HostedSort } from "@/server/services/deals";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -58,7 +58,7 @@ export function DealFilters({ base, filter, categories }: { base: string; filter
             </select>
           </div>
           <Button type="submit" size="lg" className="px-3 sm:px-4">
-            <Search aria-hidden="true" />
+            <SearchIcon />
             <span className="sr-only sm:not-sr-only">{t("submit")}</span>
           </Button>
         </div>

@@ -91,7 +91,8 @@ function DealCard({ card, href, badgeClass, premiumLabel }: { card: DealCardView
   );
 }
 
-// lucide's "lock", drawn here: an icon component from lucide-react would add its runtime to the list's JavaScript.
+// lucide's "lock" (LockIcon of ./icons, which the server pages use), drawn here so that the list's island does not load the
+// other icons of that module with it.
 function LockIcon() {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="mt-px h-3.5 w-3.5 shrink-0">

@@ -1,7 +1,7 @@
 // The member surfaces' language menu (contract §16): the partner's offered languages, each named in
 // itself ("Français", "العربية"). A plain form: each language is a submit button of a server action
 // that remembers the choice in a cookie, so it works before (and without) any JavaScript.
-import { Languages } from "lucide-react";
+import { LanguagesIcon } from "./icons";
 
 type Props = { current: string; offered: readonly string[]; label: string; choose: (form: FormData) => Promise<void> };
 
@@ -17,7 +17,7 @@ export function LanguageMenu({ current, offered, label, choose }: Props) {
     // Keyed by the language: after a choice the menu comes back closed (the page re-renders in place).
     <details key={current} className="relative" data-testid="language-menu">
       <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-foreground hover:bg-accent" aria-label={label}>
-        <Languages aria-hidden="true" className="h-4 w-4" />
+        <LanguagesIcon className="h-4 w-4" />
         <span lang={current} className="hidden sm:inline">
           {nativeLanguageName(current)}
         </span>

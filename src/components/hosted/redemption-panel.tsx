@@ -4,9 +4,8 @@
 // request access with the inquiry form, and mark the deal as redeemed. Each interaction reports
 // its event; the server records instructions_viewed / unique_code_claimed / deal_inquiry_submitted
 // itself where they happen.
-import { Check, Copy, ExternalLink } from "lucide-react";
-import dynamic from "next/dynamic";
-import { useEffect, useRef, useState, useSyncExternalStore, useTransition } from "react";
+import { CheckIcon, CopyIcon, ExternalLinkIcon } from "./icons";
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, useTransition } from "react";
 import type { RedemptionDto } from "@/server/schemas/redemption.schema";
 import { isRedeemErrorKey as isErrorKey } from "./redeem-errors";
 import type { HostedUi } from "./styles";
@@ -17,8 +16,9 @@ import { wordsT, type Words } from "./words";
 type Method = RedemptionDto["method"];
 
 // The inquiry form shows only after an inquiry deal is revealed: its code is loaded then (issue 45).
-// While it loads (a few ms), its place is kept.
-const InquiryForm = dynamic(() => import("./inquiry-form").then((m) => m.InquiryForm), { loading: InquiryFormLoading });
+// While it loads (a few ms), its place is kept. React's lazy, not next/dynamic: the form is never
+// server-rendered (it follows a click), and next/dynamic's loader (~4.6 KB before gzip) came with every deal page.
+const InquiryForm = lazy(() => import("./inquiry-form").then((m) => ({ default: m.InquiryForm })));
 
 function InquiryFormLoading() {
   return <p aria-busy="true" className="h-10" />;
@@ -124,7 +124,7 @@ export function RedemptionPanel(props: {
                 {code}
               </code>
               <button type="button" className={ui.secondary} onClick={copy}>
-                {copied ? <Check aria-hidden="true" className="h-4 w-4" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
+                {copied ? <CheckIcon className="h-4 w-4" /> : <CopyIcon className="h-4 w-4" />}
                 {copied ? t("copied") : t("copy")}
               </button>
             </div>
@@ -140,7 +140,7 @@ export function RedemptionPanel(props: {
               if (!/\/r\/clk_/.test(redemption.redeem_url)) void track({ type: "redeem_url_clicked", dealId }).catch(() => undefined);
             }}>
             {method === "form" ? t("openForm") : t("goTo", { product: productName })}
-            <ExternalLink aria-hidden="true" className="h-4 w-4" />
+            <ExternalLinkIcon className="h-4 w-4" />
             <span className="sr-only"> {t("opensInNewTab")}</span>
           </a>
         ) : null}
@@ -153,10 +153,14 @@ export function RedemptionPanel(props: {
             {t("questionsEnd")}
           </p>
         ) : null}
-        {redemption && method === "inquiry" ? <InquiryForm dealId={dealId} inquire={props.inquire} ui={ui} words={props.words} /> : null}
+        {redemption && method === "inquiry" ? (
+          <Suspense fallback={<InquiryFormLoading />}>
+            <InquiryForm dealId={dealId} inquire={props.inquire} ui={ui} words={props.words} />
+          </Suspense>
+        ) : null}
         {redeemedOn ? (
           <p role="status" className="flex items-center gap-2 text-sm font-medium text-success" data-testid="redeemed-on">
-            <Check aria-hidden="true" className="h-4 w-4" /> {t("redeemedOn", { date: redeemedOn })}
+            <CheckIcon className="h-4 w-4" /> {t("redeemedOn", { date: redeemedOn })}
           </p>
         ) : redemption && method !== "inquiry" ? (
           <button

@@ -2,7 +2,7 @@
 // upgrade call to action (new tab, records upgrade_cta_clicked).
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
-import { Sparkles } from "lucide-react";
+import { SparklesIcon } from "./icons";
 import { hostedUi } from "./styles";
 import type { Track } from "./track";
 import { UpgradeCta } from "./upgrade-cta";
@@ -18,7 +18,7 @@ export async function UpgradeBanner({ upgradeUrl, track, children }: { upgradeUr
         className={hostedUi.primary}
         label={td("upgradeToUnlock")}
         newTabLabel={td("opensInNewTab")}
-        icon={<Sparkles aria-hidden="true" className="h-4 w-4" />}
+        icon={<SparklesIcon className="h-4 w-4" />}
       />
     </section>
   );

@@ -12,7 +12,7 @@ import { getPausedPartner } from "@/server/services/partners";
 import { getSurface, loadMember, loadPartner } from "@/server/auth/member-context";
 import { getLocale, getTranslations } from "next-intl/server";
 import { LanguageMenu } from "@/components/hosted/language-menu";
-import { Gift, UserRound } from "lucide-react";
+import { GiftIcon, UserRoundIcon } from "@/components/hosted/icons";
 import { chooseLanguage } from "./actions";
 import { throwIfTestFault } from "./_lib/test-fault";
 
@@ -88,7 +88,7 @@ export default async function HostedLayout({ children, params }: Props) {
                   aria-label={t("myPerks")}
                   className="inline-flex items-center gap-1 text-sm font-medium whitespace-nowrap text-foreground underline-offset-2 hover:underline"
                 >
-                  <Gift aria-hidden="true" className="size-5 sm:hidden" />
+                  <GiftIcon className="size-5 sm:hidden" />
                   <span className="hidden sm:inline">{t("myPerks")}</span>
                 </a>
                 <a
@@ -96,7 +96,7 @@ export default async function HostedLayout({ children, params }: Props) {
                   aria-label={t("profile")}
                   className="inline-flex items-center gap-1 text-sm font-medium whitespace-nowrap text-foreground underline-offset-2 hover:underline"
                 >
-                  <UserRound aria-hidden="true" className="size-5 sm:hidden" />
+                  <UserRoundIcon className="size-5 sm:hidden" />
                   <span className="hidden sm:inline">{t("profile")}</span>
                 </a>
                 <span className="hidden max-w-[220px] truncate text-sm text-muted-foreground sm:inline">

@@ -3,7 +3,7 @@
 // when premium deals are among them. Linked from the deal list with the list's search and category.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeftIcon } from "@/components/hosted/icons";
 import { dealCardView, premiumBadgeClass } from "@/components/hosted/deal-card-view";
 import { DealGrid } from "@/components/hosted/deal-grid";
 import { DealCounts } from "@/components/hosted/deal-counts";
@@ -42,7 +42,7 @@ export default async function LockedDealsPage({ params, searchParams }: Props) {
   return (
     <div className="space-y-6">
       <a href={base || "/"} className="inline-flex items-center gap-1 text-sm font-medium text-foreground underline-offset-2 hover:underline">
-        <ArrowLeft aria-hidden="true" className="h-4 w-4 rtl:rotate-180" /> {td("allDeals")}
+        <ArrowLeftIcon className="h-4 w-4 rtl:rotate-180" /> {td("allDeals")}
       </a>
       <section>
         <h1 className="text-2xl font-bold tracking-tight text-foreground">

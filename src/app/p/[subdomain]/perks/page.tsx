@@ -2,7 +2,7 @@
 // their access requests and their status, and the deals they redeemed — each linking to its deal.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeftIcon } from "@/components/hosted/icons";
 import { SignInPrompt } from "@/components/hosted/sign-in-prompt";
 import { Badge } from "@/components/ui/badge";
 import { listMemberPerks } from "@/server/services/members";
@@ -41,7 +41,7 @@ export default async function MyPerksPage({ params }: Props) {
   return (
     <div className="space-y-6">
       <a href={base || "/"} className="inline-flex items-center gap-1 text-sm font-medium text-foreground underline-offset-2 hover:underline">
-        <ArrowLeft aria-hidden="true" className="h-4 w-4 rtl:rotate-180" /> {td("allDeals")}
+        <ArrowLeftIcon className="h-4 w-4 rtl:rotate-180" /> {td("allDeals")}
       </a>
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-foreground">{t("title")}</h1>

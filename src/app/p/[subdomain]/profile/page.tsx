@@ -3,7 +3,7 @@
 // ?need=<dimension>&back=<deal id>: a locked deal sent the member here for that answer.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeftIcon } from "@/components/hosted/icons";
 import { ProfileForm, type ProfileQuestion } from "@/components/hosted/profile-form";
 import { SignInPrompt } from "@/components/hosted/sign-in-prompt";
 import { hostedUi } from "@/components/hosted/styles";
@@ -55,7 +55,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   return (
     <div className="space-y-6">
       <a href={backHref ?? (base || "/")} className="inline-flex items-center gap-1 text-sm font-medium text-foreground underline-offset-2 hover:underline">
-        <ArrowLeft aria-hidden="true" className="h-4 w-4 rtl:rotate-180" /> {backHref ? t("backToDeal") : td("allDeals")}
+        <ArrowLeftIcon className="h-4 w-4 rtl:rotate-180" /> {backHref ? t("backToDeal") : td("allDeals")}
       </a>
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-foreground">{t("title")}</h1>

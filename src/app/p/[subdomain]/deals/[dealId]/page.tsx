@@ -2,7 +2,7 @@
 // it is locked (and the upgrade call to action for premium deals under freemium).
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { ArrowLeft, ExternalLink, Lock, Sparkles } from "lucide-react";
+import { ArrowLeftIcon, ExternalLinkIcon, LockIcon, SparklesIcon } from "@/components/hosted/icons";
 import { DealLogo } from "@/components/hosted/deal-logo";
 import { SignInPrompt } from "@/components/hosted/sign-in-prompt";
 import { RedemptionPanel } from "@/components/hosted/redemption-panel";
@@ -74,7 +74,7 @@ export default async function DealPage({ params }: Props) {
   return (
     <div className="space-y-5">
       <a href={base || "/"} className="inline-flex items-center gap-1 text-sm font-medium text-foreground underline-offset-2 hover:underline">
-        <ArrowLeft aria-hidden="true" className="h-4 w-4 rtl:rotate-180" /> {t("allDeals")}
+        <ArrowLeftIcon className="h-4 w-4 rtl:rotate-180" /> {t("allDeals")}
       </a>
       {/* minmax(0, …): a long word or code never widens the column past a phone's screen. */}
       <article className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,1fr)_360px]">
@@ -121,7 +121,7 @@ export default async function DealPage({ params }: Props) {
           ) : null}
           {deal.productUrl ? (
             <a href={deal.productUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm font-medium text-foreground underline">
-              {t("about", { product: isolate(deal.productName) })} <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+              {t("about", { product: isolate(deal.productName) })} <ExternalLinkIcon className="h-3.5 w-3.5" />
               <span className="sr-only"> {t("opensInNewTab")}</span>
             </a>
           ) : null}
@@ -130,7 +130,7 @@ export default async function DealPage({ params }: Props) {
           {deal.lock ? (
             <section aria-labelledby="lock-heading" className={`rounded-xl border bg-card text-card-foreground shadow-xs space-y-3 p-5`} data-testid="deal-locked">
               <h2 id="lock-heading" className="flex items-center gap-2 text-lg font-semibold text-foreground">
-                <Lock aria-hidden="true" className="h-4 w-4" /> {lockWords?.title}
+                <LockIcon className="h-4 w-4" /> {lockWords?.title}
               </h2>
               <p className="text-sm text-foreground">{lockWords?.text}</p>
               {profileField ? (
@@ -144,7 +144,7 @@ export default async function DealPage({ params }: Props) {
                 </p>
               ) : null}
               {redeemedOn ? <p className="text-sm font-medium text-success">{t("redeemedOn", { date: redeemedOn })}</p> : null}
-              {upgradeUrl ? <UpgradeCta href={upgradeUrl} track={trackEvent} dealId={deal.id} className={hostedUi.primary} label={t("upgradeToUnlock")} newTabLabel={t("opensInNewTab")} icon={<Sparkles aria-hidden="true" className="h-4 w-4" />} /> : null}
+              {upgradeUrl ? <UpgradeCta href={upgradeUrl} track={trackEvent} dealId={deal.id} className={hostedUi.primary} label={t("upgradeToUnlock")} newTabLabel={t("opensInNewTab")} icon={<SparklesIcon className="h-4 w-4" />} /> : null}
               {deal.lock?.code === "tier" && !upgradeUrl ? <p className="text-sm text-muted-foreground">{t("askUpgrade", { partner: partner.name })}</p> : null}
             </section>
           ) : awaitingApproval ? (
