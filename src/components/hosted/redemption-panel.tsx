@@ -135,7 +135,7 @@ export function RedemptionPanel(props: {
           <div className="prose-sm space-y-2 text-sm text-foreground [&_a]:font-medium [&_a]:underline [&_ol]:list-decimal [&_ol]:ps-5 [&_ul]:list-disc [&_ul]:ps-5" data-testid="redeem-instructions" dir="auto" dangerouslySetInnerHTML={{ __html: redemption.instructions }} />
         ) : null}
         {redemption?.redeem_url ? (
-          <a href={redemption.redeem_url} target="_blank" rel="noopener noreferrer" className={ui.primary} onClick={() => {
+          <a href={redemption.redeem_url} target="_blank" rel="noopener noreferrer" className={ui.primaryLong} onClick={() => {
               // A tracked link (/r/{click_id}) records the click on the server itself.
               if (!/\/r\/clk_/.test(redemption.redeem_url)) void track({ type: "redeem_url_clicked", dealId }).catch(() => undefined);
             }}>

@@ -5,10 +5,13 @@
 // by brandStyle().
 import { buttonVariants } from "@/components/ui/button";
 
-export type HostedUi = { primary: string; secondary: string; field: string };
+export type HostedUi = { primary: string; primaryLong: string; secondary: string; field: string };
 
 export const hostedUi: HostedUi = {
   primary: buttonVariants({ size: "lg" }),
+  // A button whose words come from the deal ("Go to Microsoft for Startups Founders Hub"): wraps
+  // inside its panel instead of running past it.
+  primaryLong: buttonVariants({ size: "lg", className: "h-auto min-h-10 max-w-full whitespace-normal py-2 text-center" }),
   secondary: buttonVariants({ variant: "outline", size: "lg" }),
   // The tokens of src/components/ui/input.tsx and textarea.tsx, for fields rendered by client islands.
   field:
