@@ -4,6 +4,7 @@
 // the hosted pages' JavaScript. The brand colour reaches the primitives through --primary, set
 // by brandStyle().
 import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 
 export type HostedUi = { primary: string; primaryLong: string; secondary: string; field: string };
 
@@ -11,7 +12,8 @@ export const hostedUi: HostedUi = {
   primary: buttonVariants({ size: "lg" }),
   // A button whose words come from the deal ("Go to Microsoft for Startups Founders Hub"): wraps
   // inside its panel instead of running past it.
-  primaryLong: buttonVariants({ size: "lg", className: "h-auto min-h-10 max-w-full whitespace-normal py-2 text-center" }),
+  // (cn, not cva's className: cva appends, so whitespace-nowrap and the fixed height would stay.)
+  primaryLong: cn(buttonVariants({ size: "lg" }), "h-auto min-h-10 max-w-full whitespace-normal py-2 text-center"),
   secondary: buttonVariants({ variant: "outline", size: "lg" }),
   // The tokens of src/components/ui/input.tsx and textarea.tsx, for fields rendered by client islands.
   field:
