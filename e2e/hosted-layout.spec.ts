@@ -38,6 +38,29 @@ test.describe("hosted app layout", () => {
     await screenshotBoth(page, "hosted-layout-deal-promo");
   });
 
+  test("a long product name wraps inside the redeem button, at 375 and 1280 px (it ran past its panel)", async ({ page, request }) => {
+    const partner = demoPartner();
+    const token = await apiToken(request, partner.keys.test);
+    const member = await createMember(request, token);
+    await signIn(page, partner.subdomain, member.sign_in_url, partner.name);
+    const withUrl = (await apiDealsFor(request, token, member.id)).filter((d) => d.status === "live" && d.redemption?.method === "url");
+    const longest = withUrl.sort((a, b) => b.product_name.length - a.product_name.length)[0];
+    expect(longest.product_name.length).toBeGreaterThan(30);
+    await page.goto(`/p/${partner.subdomain}/deals/${longest.id}`);
+    await page.getByRole("button", { name: "Get this deal" }).click();
+    const button = page.getByRole("link", { name: /^Go to / });
+    await expect(button).toContainText(longest.product_name);
+    for (const size of [WIDTHS.phone, WIDTHS.desktop]) {
+      await page.setViewportSize(size);
+      const box = (await button.boundingBox())!;
+      const panel = (await button.locator("xpath=..").boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(panel.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width + 0.5);
+      expect(await button.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await sidewaysOverflow(page)).toBe(0);
+    }
+  });
+
   test("at 375 px the first deal starts high on the list; at 1280 px the category chips are one row", async ({ page, request }) => {
     const partner = demoPartner();
     const token = await apiToken(request, partner.keys.test);
