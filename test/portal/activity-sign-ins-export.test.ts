@@ -48,7 +48,13 @@ describe("activity.exportCsv", () => {
     expect(rows).toHaveLength(121);
     expect(rows[0]).toMatchObject({ who: "System", action: "member.created", summary: `'=HYPERLINK("http://evil.example","x")`, environment: "Live" });
     expect(JSON.parse(rows[0].after)).toEqual({ email: "-x@example.com" });
-    expect(rows[1]).toMatchObject({ who: "Operator CLI", summary: "Rotation 119", environment: "Sandbox" });
+    expect(rows[1]).toMatchObject({ who: "Operator CLI", action: "api_key.rotated", environment: "Sandbox" });
+    // Newest first. Entries of one millisecond are simultaneous to the log (times are kept to the
+    // millisecond), so the last rotation is checked by its time, not by its place among them.
+    const times = rows.map((r) => r.time_utc);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(rows.find((r) => r.summary === "Rotation 119")?.time_utc).toBe(rows[1].time_utc);
+    expect(new Set(rows.slice(1).map((r) => r.summary))).toEqual(new Set(Array.from({ length: 120 }, (_, i) => `Rotation ${i}`)));
 
     const sandbox = await p.live.activity.exportCsv({ environment: "test", area: "api_key" });
     expect(sandbox.count).toBe(120);
