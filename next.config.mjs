@@ -1,4 +1,5 @@
 // @ts-check
+import { PHASE_DEVELOPMENT_SERVER } from "next/constants.js";
 import createNextIntlPlugin from "next-intl/plugin";
 // Framing policy (frame-ancestors / X-Frame-Options) depends on the surface, which only the Host
 // header tells apart, so it is set in src/proxy.ts. Headers that hold for every response live here.
@@ -19,6 +20,10 @@ const nextConfig = {
   // Loaded with Node's own require at runtime instead of being bundled: WebAssembly assets, native
   // sockets and optional native modules that the bundler mangles.
   serverExternalPackages: [
+    // Our server, compiled into node_modules by scripts/build-server-package.ts: pages, route handlers,
+    // server actions, the proxy and our own entry points load one copy of it per process (issue 55;
+    // docs/decisions/lean-server.md §10). Development keeps the sources (below).
+    "@perkway/server",
     "@electric-sql/pglite",
     "@electric-sql/pglite-socket",
     "@prisma/schema-engine-wasm",
@@ -56,4 +61,7 @@ const nextConfig = {
 // next-intl: the member surfaces' locale and messages per request (src/i18n/request.ts).
 const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
 
-export default withNextIntl(nextConfig);
+// `next dev` follows tsconfig.json, whose @perkway/server/* path is src/server/* (hot reload); a
+// production build reads tsconfig.next.json, without that path, and so loads the compiled package.
+export default (/** @type {string} */ phase) =>
+  withNextIntl({ ...nextConfig, typescript: { ...nextConfig.typescript, tsconfigPath: phase === PHASE_DEVELOPMENT_SERVER ? "tsconfig.json" : "tsconfig.next.json" } });

@@ -3,7 +3,8 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
+  // @perkway/server is src/server: tests run the sources (production loads them compiled, scripts/build-server-package.ts).
+  resolve: { alias: { "@perkway/server": path.resolve(import.meta.dirname, "src/server"), "@": path.resolve(import.meta.dirname, "src") } },
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts", "packages/*/test/**/*.test.ts"],
     // Runs `npm start`, `next start` and two workers on the production build, on a PostgreSQL database

@@ -10,17 +10,28 @@
 // `next build`, which empties that folder first: a build is one folder.
 import fs from "node:fs";
 import path from "node:path";
-import { build, stop } from "esbuild";
+import { build, stop, type BuildOptions, type Plugin } from "esbuild";
 import { compiledServerDir, COMPILED_STAMP, COMPILED_ENTRIES } from "@/server/runtime/build-state";
+
+// Our server is not compiled in: the entry points import node_modules/@perkway/server, the files Next's
+// build loads too (scripts/build-server-package.ts), so a process holds one copy of it.
+const serverPackage: Plugin = {
+  name: "server-package",
+  setup(b) {
+    b.onResolve({ filter: /^@(perkway)?\/server\// }, (args) => ({
+      path: `@perkway/server/${args.path.replace(/^@(perkway)?\/server\//, "").replace(/\/index$/, "")}`,
+      external: true,
+    }));
+  },
+};
 
 /** Compiles the entry points into `<NEXT_DIST_DIR>/perkway-server/`; returns how long it took (ms). */
 export async function buildServer(root = process.cwd()): Promise<number> {
   const started = performance.now();
   const outdir = compiledServerDir(root);
   fs.rmSync(outdir, { recursive: true, force: true });
-  await build({
+  const common: BuildOptions = {
     absWorkingDir: root,
-    entryPoints: Object.fromEntries(COMPILED_ENTRIES.map((name) => [name, name === "build-state" ? "src/server/runtime/build-state.ts" : `scripts/${name}.ts`])),
     outdir,
     outExtension: { ".js": ".mjs" },
     bundle: true,
@@ -40,7 +51,11 @@ export async function buildServer(root = process.cwd()): Promise<number> {
     logLevel: "warning",
     // A CommonJS package that a bundled module `require`s (none today) would find Node's require.
     banner: { js: 'import { createRequire as __perkwayCreateRequire } from "node:module"; const require = __perkwayCreateRequire(import.meta.url);' },
-  });
+  };
+  const entries = COMPILED_ENTRIES.filter((name) => name !== "build-state");
+  await build({ ...common, entryPoints: Object.fromEntries(entries.map((name) => [name, `scripts/${name}.ts`])), plugins: [serverPackage] });
+  // The launcher's check (scripts/run-built.mjs) is compiled whole: it must answer when the package is missing.
+  await build({ ...common, entryPoints: { "build-state": "src/server/runtime/build-state.ts" }, splitting: false });
   // esbuild's service process would otherwise live as long as this one (`npm start` builds, then serves).
   await stop();
   // Written last: the launcher compares the sources' times with this file's.

@@ -113,6 +113,9 @@ if (!dev) {
   if (stale) {
     // Measured on the project's 2-core machines: 3–6 minutes idle, longer when they are busy.
     progress.step(`Building the app with next build (${stale}): first start only, ~3–6 min on 2 cores, longer on a busy machine; its own output follows…`);
+    // Next's build loads our server from node_modules/@perkway/server: compiled first (under a second).
+    const { buildServerPackage } = await import("./build-server-package");
+    await buildServerPackage();
     const r = spawnSync(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "build"], { stdio: ["ignore", process.stderr, process.stderr], env: childProcessEnv() });
     if (r.status !== 0) {
       log("next build failed: see the output above");

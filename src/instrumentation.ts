@@ -6,11 +6,11 @@
 // would be one more copy of our server code in the process (docs/decisions/lean-server.md, section 9).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { isOwnServer } = await import("@/server/runtime/process-role"); // a flag on globalThis: no other import
+  const { isOwnServer } = await import("@perkway/server/runtime/process-role"); // a flag on globalThis: no other import
   if (isOwnServer()) return;
   const { preloadEmailTemplates } = await import("@/emails");
   void preloadEmailTemplates().catch(() => {});
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  const { prepareNextServerProcess } = await import("@/server/runtime/next-start");
+  const { prepareNextServerProcess } = await import("@perkway/server/runtime/next-start");
   await prepareNextServerProcess();
 }

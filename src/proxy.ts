@@ -9,15 +9,15 @@
 // on state-changing requests. The matcher keeps /v1, /scim/v2, /events/track, /api, /_next and static files
 // out entirely, so the latency-sensitive API never pays for this function.
 import { NextResponse, type NextRequest } from "next/server";
-import { getHostedPartner, subdomainOfCustomDomain } from "@/server/services/partners";
+import { getHostedPartner, subdomainOfCustomDomain } from "@perkway/server/services/partners";
 import { MEMBER_HEADERS, type MemberSurface } from "@/lib/hosted/member-surface";
-import { JSON_TOO_DEEP_MESSAGE, jsonTooDeep } from "@/server/http/json-depth";
-import { PORTAL_PATH_HEADER } from "@/server/auth/portal-path";
-import { customDomainCandidate, isLocalHost, partnerSubdomainOf, requestHost } from "@/server/config/app-host";
-import { setting } from "@/server/config/env";
-import { handleClickRequest } from "@/server/endpoints/click-redirect";
-import { newRequestId } from "@/server/http/request-id";
-import { hostedAppConfig } from "@/server/config/hosted-app-config";
+import { JSON_TOO_DEEP_MESSAGE, jsonTooDeep } from "@perkway/server/http/json-depth";
+import { PORTAL_PATH_HEADER } from "@perkway/server/auth/portal-path";
+import { customDomainCandidate, isLocalHost, partnerSubdomainOf, requestHost } from "@perkway/server/config/app-host";
+import { setting } from "@perkway/server/config/env";
+import { handleClickRequest } from "@perkway/server/endpoints/click-redirect";
+import { newRequestId } from "@perkway/server/http/request-id";
+import { hostedAppConfig } from "@perkway/server/config/hosted-app-config";
 
 // Read per request (memoized in src/server/config): the proxy runs on Node, so it shares the config
 // module with the rest of the app.

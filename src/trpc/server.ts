@@ -2,8 +2,8 @@
 // procedures in-process with the request's session, no HTTP round trip.
 import { headers } from "next/headers";
 import { cache } from "react";
-import { createTRPCContext } from "@/server/trpc/context";
-import { createCaller } from "@/server/trpc/routers/_app";
+import { createTRPCContext } from "@perkway/server/trpc/context";
+import { createCaller } from "@perkway/server/trpc/routers/_app";
 
 export const getServerApi = cache(async () => {
   const h = new Headers(await headers());

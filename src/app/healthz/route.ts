@@ -1,5 +1,5 @@
 // GET /healthz through Next's own server (`next start`): the handler our server answers it with.
-import { handleHealthRequest } from "@/server/endpoints/health";
+import { handleHealthRequest } from "@perkway/server/endpoints/health";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

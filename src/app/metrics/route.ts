@@ -1,6 +1,6 @@
 // GET /metrics through Next's own server (`next start`): the handler our server answers it with
 // (bearer METRICS_TOKEN; 404 without one configured).
-import { handleMetricsRequest } from "@/server/endpoints/metrics";
+import { handleMetricsRequest } from "@perkway/server/endpoints/metrics";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

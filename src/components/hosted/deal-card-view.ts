@@ -1,6 +1,6 @@
 // What the deal grid island shows of one deal, computed on the server (lock reasons in words, the
 // categories), so the island receives strings only.
-import type { HostedDealCard } from "@/server/services/deals";
+import type { HostedDealCard } from "@perkway/server/services/deals";
 import { memberLockWords, noCodesWords, type Translate } from "@/components/hosted/lock-reasons";
 import { badgeVariants } from "@/components/ui/badge";
 import type { DealCardView } from "./deal-grid";

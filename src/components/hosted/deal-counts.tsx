@@ -3,7 +3,7 @@
 // = P premium + U unlock with a profile answer + …". Each deal is in exactly one part
 // (HostedDealCounts), so the parts add up to the heading's number on every page that shows it.
 import { getTranslations } from "next-intl/server";
-import type { HostedDealCounts } from "@/server/services/deals";
+import type { HostedDealCounts } from "@perkway/server/services/deals";
 
 type Part = "claimable" | "needApproval" | "comingSoon" | "noCodes" | "unavailable" | "premium" | "profile" | "other";
 

@@ -1,7 +1,7 @@
 // Search, sort and category chips of the deal list: a plain GET form and links, so they work
 // before (and without) any JavaScript and every state has its own URL.
 import { SearchIcon } from "./icons";
-import type { HostedSort } from "@/server/services/deals";
+import type { HostedSort } from "@perkway/server/services/deals";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { ChipRow } from "./chip-row";

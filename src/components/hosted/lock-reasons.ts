@@ -4,8 +4,8 @@
 // who the deal is for, and what to add to the profile when the member has no answer yet.
 // English reads exactly as the portal's words (the same lists: "A, B or C").
 // The type of a lock (MemberLock) is the domain's, so services name it without knowing this module.
-import { ELIGIBILITY_VOCABULARIES } from "@/server/domain/enums";
-import { joinOr, memberLockText, type MemberLock } from "@/server/domain/visibility/reason-words";
+import { ELIGIBILITY_VOCABULARIES } from "@perkway/server/domain/enums";
+import { joinOr, memberLockText, type MemberLock } from "@perkway/server/domain/visibility/reason-words";
 
 export const lockText = (lock: MemberLock, opts?: { askProfile?: boolean }): string => memberLockText(lock, opts);
 

@@ -2,9 +2,9 @@
 // "Continue with {display_name}" when an identity provider is configured, and the email-link form
 // (children) unless email links are off.
 import type { ReactNode } from "react";
-import { hostedAppConfig } from "@/server/config/hosted-app-config";
-import { hostedAppUrl } from "@/server/config/hosted-app-url";
-import type { HostedPartner } from "@/server/services/partners";
+import { hostedAppConfig } from "@perkway/server/config/hosted-app-config";
+import { hostedAppUrl } from "@perkway/server/config/hosted-app-url";
+import type { HostedPartner } from "@perkway/server/services/partners";
 import { IdpSignInButton } from "./idp-sign-in-button";
 import { useTranslations } from "next-intl";
 

@@ -5,12 +5,12 @@ import { getServerSession, type Session } from "next-auth";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { safeCallbackUrl } from "@/lib/safe-callback-url";
-import { PORTAL_PATH_HEADER, signInUrlFor } from "./portal-path";
-import type { AdminActor, Environment, PartnerScope, ProviderScope } from "@/server/scope";
-import { loadAdminPortalState } from "@/server/services/admins";
-import { authOptions } from "./next-auth-options";
-import type { TeamRole } from "@/server/domain/team-roles";
-import { setting } from "@/server/config/env";
+import { PORTAL_PATH_HEADER, signInUrlFor } from "@perkway/server/auth/portal-path";
+import type { AdminActor, Environment, PartnerScope, ProviderScope } from "@perkway/server/scope";
+import { loadAdminPortalState } from "@perkway/server/services/admins";
+import { authOptions } from "@perkway/server/auth/next-auth-options";
+import type { TeamRole } from "@perkway/server/domain/team-roles";
+import { setting } from "@perkway/server/config/env";
 
 export type AdminSession = {
   actor: AdminActor;

@@ -5,8 +5,8 @@
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { MEMBER_COOKIE, MEMBER_HEADERS, type MemberSurface } from "@/lib/hosted/member-surface";
-import { type HostedMember, resolveMemberSession } from "@/server/services/members";
-import { getHostedPartner, type HostedPartner } from "@/server/services/partners";
+import { type HostedMember, resolveMemberSession } from "@perkway/server/services/members";
+import { getHostedPartner, type HostedPartner } from "@perkway/server/services/partners";
 
 type SurfaceContext = { surface: MemberSurface; base: string; secure: boolean; nonce: string | undefined };
 

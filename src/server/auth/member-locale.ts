@@ -5,8 +5,8 @@ import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { LOCALE_COOKIE, MEMBER_HEADERS } from "@/lib/hosted/member-surface";
 import { DEFAULT_LOCALE, type SupportedLocale } from "@/lib/locales";
-import { resolveLocale } from "@/server/domain/member-language";
-import { loadMember, loadPartner } from "./member-context";
+import { resolveLocale } from "@perkway/server/domain/member-language";
+import { loadMember, loadPartner } from "@/server/auth/member-context";
 
 export const requestLocale = cache(async (): Promise<SupportedLocale> => {
   const h = await headers();

@@ -1,8 +1,8 @@
 // The super-admin pages (route group (super-admin)) exist only for a super admin: anyone else signed
 // in gets the 404 page, exactly as for an unknown address. Signed out: /login, as every portal page.
 import { notFound } from "next/navigation";
-import type { AdminActor } from "@/server/scope";
-import { requireAdminSession, type AdminSession } from "./get-admin-session";
+import type { AdminActor } from "@perkway/server/scope";
+import { requireAdminSession, type AdminSession } from "@/server/auth/get-admin-session";
 
 type SuperAdminSession = AdminSession & { actor: AdminActor & { role: "super_admin" } };
 

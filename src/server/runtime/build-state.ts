@@ -10,11 +10,18 @@ import { setting } from "@/server/config/env";
 const SOURCES = ["src", "public", "next.config.mjs", "package.json"];
 /** What the compiled entry points are made of (src/generated, Prisma's client, is under src). */
 const SERVER_SOURCES = ["src", "scripts", "package.json", "tsconfig.json"];
+/** What node_modules/@perkway/server is made of. */
+const PACKAGE_SOURCES = ["src", "package.json", "tsconfig.json"];
 
 /** The entry points scripts/build-server.ts compiles (build-state: this module, for the launcher). */
 export const COMPILED_ENTRIES = ["start", "worker", "cli", "build-state"] as const;
 /** Written last by scripts/build-server.ts: the compiled server's build time. */
 export const COMPILED_STAMP = "BUILT";
+
+/** src/server compiled into a package that Next's build and our entry points both load (scripts/build-server-package.ts). */
+export const SERVER_PACKAGE_DIR = "node_modules/@perkway/server";
+/** Written last by scripts/build-server-package.ts. */
+export const SERVER_PACKAGE_STAMP = "BUILT";
 
 /** Where the compiled entry points are: `<NEXT_DIST_DIR>/perkway-server`. */
 export function compiledServerDir(root = process.cwd()): string {
@@ -48,7 +55,17 @@ export function buildStaleness(root = process.cwd()): string | null {
   const buildId = path.resolve(root, distDir, "BUILD_ID");
   if (!fs.existsSync(buildId)) return `there is no build in ${distDir}/`;
   const changed = newerSource(root, SOURCES, fs.statSync(buildId).mtimeMs);
-  return changed ? `${path.relative(root, changed)} changed after the last build` : null;
+  if (changed) return `${path.relative(root, changed)} changed after the last build`;
+  // Next's build loads our server from the package (an `npm install` may have pruned it).
+  return fs.existsSync(path.join(root, SERVER_PACKAGE_DIR, SERVER_PACKAGE_STAMP)) ? null : `there is no server package in ${SERVER_PACKAGE_DIR}/`;
+}
+
+/** Why node_modules/@perkway/server cannot be loaded as it is (missing, or a source newer than it); null when current. */
+export function serverPackageStaleness(root = process.cwd()): string | null {
+  const stamp = path.join(root, SERVER_PACKAGE_DIR, SERVER_PACKAGE_STAMP);
+  if (!fs.existsSync(stamp)) return `there is no server package in ${SERVER_PACKAGE_DIR}/`;
+  const changed = newerSource(root, PACKAGE_SOURCES, fs.statSync(stamp).mtimeMs);
+  return changed ? `${path.relative(root, changed)} changed after the server package was built` : null;
 }
 
 /** Why the compiled entry points cannot be run as they are; null when current. */
@@ -56,7 +73,8 @@ export function serverBuildStaleness(root = process.cwd()): string | null {
   const stamp = path.join(compiledServerDir(root), COMPILED_STAMP);
   if (!fs.existsSync(stamp)) return `there is no compiled server in ${path.relative(root, compiledServerDir(root))}/`;
   const changed = newerSource(root, SERVER_SOURCES, fs.statSync(stamp).mtimeMs);
-  return changed ? `${path.relative(root, changed)} changed after the server was compiled` : null;
+  // The compiled entry points import our server from the package.
+  return changed ? `${path.relative(root, changed)} changed after the server was compiled` : serverPackageStaleness(root);
 }
 
 /**

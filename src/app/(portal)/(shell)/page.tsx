@@ -7,7 +7,7 @@ import Link from "next/link";
 import { PageHeader } from "@/components/portal/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
-import type { EventType } from "@/server/domain/enums";
+import type { EventType } from "@perkway/server/domain/enums";
 import { formatDateTime } from "@/lib/format-date";
 import { getServerApi } from "@/trpc/server";
 import { HealthStatus } from "../_components/health-status";

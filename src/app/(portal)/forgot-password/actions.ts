@@ -3,9 +3,9 @@
 // page tells nobody whether an account exists. Per client IP: 20 requests per 15 minutes; per
 // address: requestPasswordReset's own limit.
 import { headers } from "next/headers";
-import { pageClientIp } from "@/server/auth/sign-in-throttle";
-import { defaultRateLimitStore } from "@/server/http/rate-limit-store";
-import { requestPasswordReset } from "@/server/services/admins";
+import { pageClientIp } from "@perkway/server/auth/sign-in-throttle";
+import { defaultRateLimitStore } from "@perkway/server/http/rate-limit-store";
+import { requestPasswordReset } from "@perkway/server/services/admins";
 
 export type ForgotPasswordState = { sent: boolean };
 

@@ -6,8 +6,8 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { safeCallbackUrl } from "@/lib/safe-callback-url";
-import { signInWithForm } from "@/server/auth/sign-in-with-form";
-import { portalOrigin } from "@/server/config/hosted-app-config";
+import { signInWithForm } from "@perkway/server/auth/sign-in-with-form";
+import { portalOrigin } from "@perkway/server/config/hosted-app-config";
 
 export async function signInAction(form: FormData): Promise<void> {
   const callbackUrl = safeCallbackUrl(String(form.get("callbackUrl") ?? "/"), portalOrigin());

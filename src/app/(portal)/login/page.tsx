@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { safeCallbackUrl } from "@/lib/safe-callback-url";
 import { isSignInErrorCode } from "@/lib/sign-in-errors";
 import { getAdminSession } from "@/server/auth/get-admin-session";
-import { portalOrigin } from "@/server/config/hosted-app-config";
+import { portalOrigin } from "@perkway/server/config/hosted-app-config";
 import { LoginForm } from "./login-form";
 import { SsoForm } from "./sso-form";
 

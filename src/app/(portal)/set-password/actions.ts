@@ -1,7 +1,7 @@
 "use server";
 // POST of /set-password: the page's form posts here (a server action: Next checks its Origin).
-import { AppError } from "@/server/errors/app-error";
-import { setPasswordWithToken } from "@/server/services/admins";
+import { AppError } from "@perkway/server/errors/app-error";
+import { setPasswordWithToken } from "@perkway/server/services/admins";
 
 export type SetPasswordState = { error: string | null; field: "password" | "confirm" | null; done: { email: string } | null };
 

@@ -2,7 +2,7 @@
 // form's POST consumes it. Used, expired or unknown links get a page that says what to do.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { inspectPasswordToken, MIN_PASSWORD_LENGTH } from "@/server/services/admins";
+import { inspectPasswordToken, MIN_PASSWORD_LENGTH } from "@perkway/server/services/admins";
 import { SetPasswordForm } from "./set-password-form";
 
 export const metadata: Metadata = { title: "Set your password" };

@@ -4,7 +4,7 @@
 // plain outline (every operation and webhook, readable at once, without JavaScript) and as the
 // viewer's inline content, so the viewer needs no second request and the page is never blank.
 import type { Metadata } from "next";
-import { currentOpenApiDocument } from "@/server/rest/routes";
+import { currentOpenApiDocument } from "@perkway/server/rest/routes";
 import { ApiOutline, type OutlineDocument } from "./api-outline";
 import { ApiReference } from "./api-reference";
 

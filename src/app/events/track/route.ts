@@ -1,5 +1,5 @@
 // POST /events/track through Next's own server: the same handler as /v1 (src/server/rest/next-door.ts).
-import { nextRouteHandlers } from "@/server/rest/next-door";
+import { nextRouteHandlers } from "@perkway/server/rest/next-door";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

@@ -4,7 +4,7 @@
 // comes from the proxy's trusted headers, the member from the session cookie, as in actions.ts.
 import { headers } from "next/headers";
 import { MEMBER_HEADERS } from "@/lib/hosted/member-surface";
-import { setMemberDigestEmails } from "@/server/services/digests";
+import { setMemberDigestEmails } from "@perkway/server/services/digests";
 import { loadMember, loadPartner } from "@/server/auth/member-context";
 
 type DigestEmailsResult = { ok: true; on: boolean } | { ok: false; error: "signed_out" };

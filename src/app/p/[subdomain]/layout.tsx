@@ -8,7 +8,7 @@ import { brandStyle } from "@/components/hosted/brand";
 import { HostedHeader, PoweredBy } from "@/components/hosted/hosted-frame";
 import { ProgrammePaused } from "@/components/hosted/programme-paused";
 import { Button } from "@/components/ui/button";
-import { getPausedPartner } from "@/server/services/partners";
+import { getPausedPartner } from "@perkway/server/services/partners";
 import { getSurface, loadMember, loadPartner } from "@/server/auth/member-context";
 import { getLocale, getTranslations } from "next-intl/server";
 import { LanguageMenu } from "@/components/hosted/language-menu";

@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/portal/empty-state";
 import { PageHeader } from "@/components/portal/page-header";
 import { Button } from "@/components/ui/button";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
-import { ANALYTICS_RANGES } from "@/server/schemas/analytics-portal.schema";
+import { ANALYTICS_RANGES } from "@perkway/server/schemas/analytics-portal.schema";
 import { AnalyticsClient } from "./_components/analytics-client";
 
 export const metadata: Metadata = { title: "Analytics" };

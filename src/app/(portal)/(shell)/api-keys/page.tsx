@@ -3,7 +3,7 @@
 // copyable curl for POST /v1/authentications. Through tRPC apiKeys.*.
 import type { Metadata } from "next";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
-import { hostedAppConfig } from "@/server/config/hosted-app-config";
+import { hostedAppConfig } from "@perkway/server/config/hosted-app-config";
 import { ApiKeysClient } from "./_components/api-keys-client";
 
 export const metadata: Metadata = { title: "API keys" };

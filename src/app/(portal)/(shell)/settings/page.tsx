@@ -12,7 +12,7 @@ import { HostedAppLinks } from "@/components/portal/hosted-app-links";
 import { PageHeader } from "@/components/portal/page-header";
 import { Button } from "@/components/ui/button";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
-import { sessionCan } from "@/server/trpc/procedure-permissions";
+import { sessionCan } from "@perkway/server/trpc/procedure-permissions";
 import { getServerApi } from "@/trpc/server";
 import { EmailPreviewsCard } from "./_components/email-previews-card";
 import { SettingsForm } from "./_components/settings-form";

@@ -3,7 +3,7 @@
 // delivery log with resend, and "Send test event". Everything through tRPC webhooks.*.
 import type { Metadata } from "next";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
-import { webhookConfig } from "@/server/config/webhook-config";
+import { webhookConfig } from "@perkway/server/config/webhook-config";
 import { WebhooksClient } from "./_components/webhooks-client";
 
 export const metadata: Metadata = { title: "Webhooks" };

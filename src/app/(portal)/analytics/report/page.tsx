@@ -7,9 +7,9 @@ import { DigestFiguresList, RoiDealsTable, RoiFunnel, RoiValueChart } from "@/co
 import { formatMoney } from "@/components/analytics/roi-format";
 import { formatDate } from "@/lib/format-date";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
-import { ANALYTICS_RANGES } from "@/server/schemas/analytics-portal.schema";
-import { getRoiReport } from "@/server/services/events";
-import { getPartner } from "@/server/services/partners";
+import { ANALYTICS_RANGES } from "@perkway/server/schemas/analytics-portal.schema";
+import { getRoiReport } from "@perkway/server/services/events";
+import { getPartner } from "@perkway/server/services/partners";
 import { PrintButton } from "./print-button";
 
 export const metadata: Metadata = { title: "ROI report" };

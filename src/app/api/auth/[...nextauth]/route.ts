@@ -7,7 +7,7 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
 import { isSignInErrorCode, type SignInErrorCode } from "@/lib/sign-in-errors";
-import { authOptions } from "@/server/auth/next-auth-options";
+import { authOptions } from "@perkway/server/auth/next-auth-options";
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };
 

@@ -1,9 +1,9 @@
 // GET /api/email/digest-link?t= — a tracked link of a digest or ending-soon email: counts the click
 // (the digest's open on its first click; no pixels) and redirects to the deal in the partner's
 // hosted app. A bad token is a 400, never a 5xx.
-import { hostedAppConfig } from "@/server/config/hosted-app-config";
-import { AppError } from "@/server/errors/app-error";
-import { followDigestLink } from "@/server/services/digests";
+import { hostedAppConfig } from "@perkway/server/config/hosted-app-config";
+import { AppError } from "@perkway/server/errors/app-error";
+import { followDigestLink } from "@perkway/server/services/digests";
 
 export async function GET(req: Request): Promise<Response> {
   const token = new URL(req.url).searchParams.get("t") ?? "";

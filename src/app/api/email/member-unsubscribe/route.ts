@@ -2,8 +2,8 @@
 // ending-soon emails. POST (RFC 8058 one-click: "List-Unsubscribe=One-Click" from the mail provider,
 // or the GET page's button) turns both off for that member, without a session. GET changes nothing
 // (mail scanners open links). A bad or tampered token is a 400 page, never a 5xx.
-import { AppError } from "@/server/errors/app-error";
-import { unsubscribeMemberWithToken } from "@/server/services/digests";
+import { AppError } from "@perkway/server/errors/app-error";
+import { unsubscribeMemberWithToken } from "@perkway/server/services/digests";
 import { esc, tokenOf, unsubscribePage } from "../_lib/unsubscribe-page";
 
 /** Members' pages carry no Perkway name (the partner's programme, white label or not). */

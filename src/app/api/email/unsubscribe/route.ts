@@ -2,8 +2,8 @@
 // POST (RFC 8058 one-click, sent by the mail provider with "List-Unsubscribe=One-Click", or the
 // button of the GET page) turns that kind of notification off for that admin. GET changes nothing
 // (mail scanners open links): it shows the button. A bad or tampered token is a 400 page, never a 5xx.
-import { AppError } from "@/server/errors/app-error";
-import { unsubscribeWithToken } from "@/server/services/email";
+import { AppError } from "@perkway/server/errors/app-error";
+import { unsubscribeWithToken } from "@perkway/server/services/email";
 import { esc, tokenOf, unsubscribePage as page } from "../_lib/unsubscribe-page";
 
 const KIND_LABELS: Record<string, string> = { inquiry: "new inquiries", codes_low: "codes running low", access_request: "access requests" };

@@ -1,12 +1,12 @@
 // GET|POST /api/trpc/* — the portal's tRPC endpoint. guardTrpcRequest runs first: same-origin
 // mutations only, bounded bodies, depth and batches (src/server/trpc/guard-request.ts).
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { createTRPCContext } from "@/server/trpc/context";
-import { guardTrpcRequest, MAX_BATCH_SIZE } from "@/server/trpc/guard-request";
-import { appRouter } from "@/server/trpc/routers/_app";
-import { errorFields, logger } from "@/server/observability/logger";
-import { metrics } from "@/server/observability/metrics";
-import { isStatementTimeout } from "@/server/db/prisma-errors";
+import { createTRPCContext } from "@perkway/server/trpc/context";
+import { guardTrpcRequest, MAX_BATCH_SIZE } from "@perkway/server/trpc/guard-request";
+import { appRouter } from "@perkway/server/trpc/routers/_app";
+import { errorFields, logger } from "@perkway/server/observability/logger";
+import { metrics } from "@perkway/server/observability/metrics";
+import { isStatementTimeout } from "@perkway/server/db/prisma-errors";
 
 const ENDPOINT = "/api/trpc";
 

@@ -2,8 +2,8 @@
 // proxy resolved (MEMBER_HEADERS), then the fetch-style handler of src/server/endpoints/member-sign-in.ts.
 import type { NextRequest } from "next/server";
 import { MEMBER_HEADERS } from "@/lib/hosted/member-surface";
-import { requestHost } from "@/server/config/app-host";
-import { memberSignInHandler, type MemberSignInPath } from "@/server/endpoints/member-sign-in";
+import { requestHost } from "@perkway/server/config/app-host";
+import { memberSignInHandler, type MemberSignInPath } from "@perkway/server/endpoints/member-sign-in";
 
 type Ctx = { params: Promise<{ subdomain: string }> };
 

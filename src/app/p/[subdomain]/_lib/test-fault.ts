@@ -2,7 +2,7 @@
 // PERKWAY_TEST_FAULTS=1 (set by scripts/e2e.ts only, never in production) a request carrying
 // `x-perkway-test-fault: layout|page` throws there, so the branded error pages can be seen and checked.
 import { headers } from "next/headers";
-import { setting } from "@/server/config/env";
+import { setting } from "@perkway/server/config/env";
 
 const TEST_FAULT_HEADER = "x-perkway-test-fault";
 

@@ -10,7 +10,7 @@ import { DealCounts } from "@/components/hosted/deal-counts";
 import { firstParam as one, listHref } from "@/components/hosted/deal-filters";
 import { SignInPrompt } from "@/components/hosted/sign-in-prompt";
 import { UpgradeBanner } from "@/components/hosted/upgrade-banner";
-import { listHostedDeals } from "@/server/services/deals";
+import { listHostedDeals } from "@perkway/server/services/deals";
 import { trackEvent } from "../actions";
 import { getSurface, loadMember, loadPartner } from "@/server/auth/member-context";
 import { getLocale, getTranslations } from "next-intl/server";

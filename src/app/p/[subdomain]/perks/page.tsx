@@ -5,7 +5,7 @@ import { notFound } from "next/navigation";
 import { ArrowLeftIcon } from "@/components/hosted/icons";
 import { SignInPrompt } from "@/components/hosted/sign-in-prompt";
 import { Badge } from "@/components/ui/badge";
-import { listMemberPerks } from "@/server/services/members";
+import { listMemberPerks } from "@perkway/server/services/members";
 import { getSurface, loadMember, loadPartner } from "@/server/auth/member-context";
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatMemberDate } from "@/components/hosted/format-date";

@@ -4,7 +4,7 @@
 import type { Metadata } from "next";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
 import { MailboxClient } from "./_components/mailbox-client";
-import { setting } from "@/server/config/env";
+import { setting } from "@perkway/server/config/env";
 
 export const metadata: Metadata = { title: "Mailbox" };
 

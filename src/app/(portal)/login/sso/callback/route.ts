@@ -1,5 +1,5 @@
 // GET /login/sso/callback: the redirect URI admins' SSO registers at the IdP (src/server/endpoints/admin-sso.ts).
-import { adminSsoCallback } from "@/server/endpoints/admin-sso";
+import { adminSsoCallback } from "@perkway/server/endpoints/admin-sso";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

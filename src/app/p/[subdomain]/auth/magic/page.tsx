@@ -6,7 +6,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { inspectMagicLink } from "@/server/services/members";
+import { inspectMagicLink } from "@perkway/server/services/members";
 import { SelfSignInForm } from "@/components/hosted/self-sign-in-form";
 import { selfSignInWords } from "@/components/hosted/self-sign-in-words";
 import { hostedUi } from "@/components/hosted/styles";

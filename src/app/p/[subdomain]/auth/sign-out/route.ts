@@ -2,7 +2,7 @@
 // cookie), then 303 to the partner's welcome page. Same-origin only (src/proxy.ts).
 import { cookies } from "next/headers";
 import { NextResponse } from "next/server";
-import { endMemberSession } from "@/server/services/members";
+import { endMemberSession } from "@perkway/server/services/members";
 import { MEMBER_COOKIE } from "@/lib/hosted/member-surface";
 import { getSurface, loadPartner, sessionCookieOptions } from "@/server/auth/member-context";
 

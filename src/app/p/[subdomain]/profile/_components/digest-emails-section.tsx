@@ -2,7 +2,7 @@
 // changes it, handed to the client component (components may not import from src/app).
 import { DigestEmailsPreference } from "@/components/hosted/digest-emails-preference";
 import { getMessages } from "next-intl/server";
-import type { HostedMember } from "@/server/services/members";
+import type { HostedMember } from "@perkway/server/services/members";
 import { saveDigestEmails } from "../../digest-actions";
 
 export async function DigestEmailsSection({ member, partnerName }: { member: HostedMember; partnerName: string }) {

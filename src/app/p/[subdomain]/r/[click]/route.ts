@@ -2,9 +2,9 @@
 // through Next's own server: src/proxy.ts rewrites each form here, with the base the member's links
 // use. Our server answers the same paths before Next (src/server/endpoints/click-redirect.ts).
 import type { NextRequest } from "next/server";
-import { handleClickRequest } from "@/server/endpoints/click-redirect";
+import { handleClickRequest } from "@perkway/server/endpoints/click-redirect";
 import { MEMBER_HEADERS } from "@/lib/hosted/member-surface";
-import { newRequestId } from "@/server/http/request-id";
+import { newRequestId } from "@perkway/server/http/request-id";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

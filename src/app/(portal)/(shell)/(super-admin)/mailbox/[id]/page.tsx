@@ -2,7 +2,7 @@
 // plain text, its links and headers, and its delivery attempts.
 import type { Metadata } from "next";
 import { requireAdminSession } from "@/server/auth/get-admin-session";
-import { readMailConfig } from "@/server/config/mail-config";
+import { readMailConfig } from "@perkway/server/config/mail-config";
 import { MailboxEmailClient } from "../_components/mailbox-email-client";
 
 export const metadata: Metadata = { title: "Email" };

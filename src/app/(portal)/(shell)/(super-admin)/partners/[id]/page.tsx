@@ -3,8 +3,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { requireSuperAdminSession } from "@/server/auth/require-super-admin";
-import { AppError } from "@/server/errors/app-error";
-import { getPartnerForAdmin } from "@/server/services/partners";
+import { AppError } from "@perkway/server/errors/app-error";
+import { getPartnerForAdmin } from "@perkway/server/services/partners";
 import { PartnerDetailClient } from "./_components/partner-detail-client";
 
 export const metadata: Metadata = { title: "Partner" };

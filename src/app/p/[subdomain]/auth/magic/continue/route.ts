@@ -5,8 +5,8 @@
 // src/proxy.ts has already refused the request unless its Origin is this host.
 import { NextResponse, type NextRequest } from "next/server";
 import { MEMBER_COOKIE } from "@/lib/hosted/member-surface";
-import { AppError } from "@/server/errors/app-error";
-import { startMemberSession } from "@/server/services/members";
+import { AppError } from "@perkway/server/errors/app-error";
+import { startMemberSession } from "@perkway/server/services/members";
 import { WIDGET_RETURN_PARAM } from "@/lib/hosted/widget-return";
 import { getSurface, loadPartner, sessionCookieOptions } from "@/server/auth/member-context";
 

@@ -1,0 +1,91 @@
+// The first step of `npm run build`: src/server compiled into one package, node_modules/@perkway/server,
+// so that every door of a production process loads one copy of our server (issue 55, item 1;
+// docs/decisions/lean-server.md §10). Next's build lists the package in serverExternalPackages and
+// loads it with Node's own loader (pages, route handlers, server actions, the proxy: one module cache),
+// and our compiled entry points (scripts/build-server.ts) import the same files: one Prisma client, one
+// catalogue cache, one rate limiter, one change feed per process.
+//
+// It must be a real folder under node_modules imported by its bare name: Turbopack bundles anything else
+// (an alias, an imports map, a tsconfig path, a workspace symlink) once per layer (§9). Development keeps
+// the sources: tsconfig.json maps @perkway/server/* to src/server/*, which `next dev` and tsx follow;
+// the production build reads tsconfig.next.json, which does not (next.config.mjs).
+//
+// One esbuild build with every file of src/server as an entry point and code splitting: a module that
+// several entries import lives in one shared chunk, so `@perkway/server/db/client` imported by a page
+// and by a service is the same module. `x/index.ts` is the entry `x` (`@perkway/server/services/deals`).
+import fs from "node:fs";
+import path from "node:path";
+import { build, stop, type Plugin } from "esbuild";
+import { SERVER_PACKAGE_DIR, SERVER_PACKAGE_STAMP } from "@/server/runtime/build-state";
+
+/** The package's entry names (what follows `@perkway/server/`) and their source files. */
+export function serverPackageEntries(root = process.cwd()): Record<string, string> {
+  const entries: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const f of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const rel = path.posix.join(dir, f.name);
+      if (f.isDirectory()) walk(rel);
+      else if (/\.tsx?$/.test(f.name) && !/\.test\.tsx?$/.test(f.name) && !f.name.endsWith(".d.ts")) {
+        const name = rel.replace(/^src\/server\//, "").replace(/\.tsx?$/, "").replace(/\/index$/, "");
+        entries[name] = rel;
+      }
+    }
+  };
+  walk("src/server");
+  return entries;
+}
+
+// `next` has no exports map: Node's ESM loader needs the file's extension (Next's bundler does not).
+const nextSubpaths: Plugin = {
+  name: "next-subpaths",
+  setup(b) {
+    b.onResolve({ filter: /^next\/(headers|navigation|server|cache)$/ }, (args) => ({ path: `${args.path}.js`, external: true }));
+  },
+};
+
+/** Builds node_modules/@perkway/server; returns how long it took (ms). */
+export async function buildServerPackage(root = process.cwd()): Promise<number> {
+  const started = performance.now();
+  const target = path.join(root, SERVER_PACKAGE_DIR);
+  // Built beside it and swapped in, so a process that is running the old package never sees half a build.
+  const next = `${target}.next-${process.pid}`;
+  fs.rmSync(next, { recursive: true, force: true });
+  await build({
+    absWorkingDir: root,
+    entryPoints: serverPackageEntries(root),
+    outdir: path.join(next, "dist"),
+    chunkNames: "chunks/[name]-[hash]",
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    // Packages stay imports of node_modules; our "@/..." code (src/server, src/lib, src/emails, the
+    // generated Prisma client) is compiled in.
+    packages: "external",
+    plugins: [nextSubpaths],
+    tsconfig: path.join(root, "tsconfig.json"),
+    jsx: "automatic",
+    sourcemap: false,
+    minify: false,
+    keepNames: true,
+    logLevel: "warning",
+    banner: { js: 'import { createRequire as __perkwayCreateRequire } from "node:module"; const require = __perkwayCreateRequire(import.meta.url);' },
+  });
+  await stop();
+  fs.writeFileSync(
+    path.join(next, "package.json"),
+    JSON.stringify({ name: "@perkway/server", private: true, type: "module", description: "src/server compiled by scripts/build-server-package.ts", exports: { "./*": "./dist/*.js" } }, null, 2) + "\n",
+  );
+  fs.writeFileSync(path.join(next, SERVER_PACKAGE_STAMP), new Date().toISOString() + "\n");
+  const old = `${target}.old-${process.pid}`;
+  if (fs.existsSync(target)) fs.renameSync(target, old);
+  fs.renameSync(next, target);
+  fs.rmSync(old, { recursive: true, force: true });
+  return performance.now() - started;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const ms = await buildServerPackage();
+  console.log(`compiled src/server into ${SERVER_PACKAGE_DIR}/ in ${(ms / 1000).toFixed(1)} s`);
+}
