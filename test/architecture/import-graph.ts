@@ -27,6 +27,8 @@ export function moduleOf(file: string): string | null {
 
 function resolve(from: string, spec: string): string | null {
   if (spec.startsWith("@/")) return path.join(ROOT, "src", spec.slice(2));
+  // The compiled src/server that Next's build loads as a package (scripts/build-server-package.ts).
+  if (spec.startsWith("@perkway/server/")) return path.join(SERVER, spec.slice("@perkway/server/".length));
   if (spec.startsWith(".")) return path.resolve(path.dirname(from), spec);
   return null;
 }

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { buildStaleness, COMPILED_STAMP, compiledServerDir, compiledStaleness, serverBuildStaleness } from "@/server/runtime/build-state";
+import { buildStaleness, COMPILED_STAMP, compiledServerDir, compiledStaleness, SERVER_PACKAGE_DIR, SERVER_PACKAGE_STAMP, serverBuildStaleness, serverPackageStaleness } from "@/server/runtime/build-state";
 
 let root: string;
 const at = (p: string, seconds: number) => {
@@ -21,6 +21,7 @@ beforeEach(() => {
   at("scripts/start.ts", 1_000);
   at("package.json", 1_000);
   at("tsconfig.json", 1_000);
+  at(`${SERVER_PACKAGE_DIR}/${SERVER_PACKAGE_STAMP}`, 2_000);
 });
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -51,5 +52,18 @@ describe("compiled entry points", () => {
     expect(buildStaleness(root)).toMatch(/^src\/server\/a\.ts changed after the last build$/);
     expect(compiledStaleness("start", root)).toMatch(/^src\/server\/a\.ts changed after the last build$/);
     expect(compiledStaleness("cli", root)).toMatch(/^src\/server\/a\.ts changed after the server was compiled$/);
+  });
+
+  it("without the server package (an npm install pruned it) neither Next's build nor the compiled server runs", () => {
+    at(".next/BUILD_ID", 2_000);
+    at(`.next/perkway-server/${COMPILED_STAMP}`, 2_000);
+    expect(compiledStaleness("start", root)).toBeNull();
+    fs.rmSync(path.join(root, SERVER_PACKAGE_DIR), { recursive: true });
+    expect(buildStaleness(root)).toBe("there is no server package in node_modules/@perkway/server/");
+    expect(compiledStaleness("worker", root)).toBe("there is no server package in node_modules/@perkway/server/");
+    // An edited source makes the package stale as well (npm start then builds it before Next's build).
+    at(`${SERVER_PACKAGE_DIR}/${SERVER_PACKAGE_STAMP}`, 2_000);
+    at("src/server/a.ts", 3_000);
+    expect(serverPackageStaleness(root)).toBe(`${path.join("src", "server", "a.ts")} changed after the server package was built`);
   });
 });
