@@ -63,5 +63,7 @@ const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
 
 // `next dev` follows tsconfig.json, whose @perkway/server/* path is src/server/* (hot reload); a
 // production build reads tsconfig.next.json, without that path, and so loads the compiled package.
-export default (/** @type {string} */ phase) =>
+const config = (/** @type {string} */ phase) =>
   withNextIntl({ ...nextConfig, typescript: { ...nextConfig.typescript, tsconfigPath: phase === PHASE_DEVELOPMENT_SERVER ? "tsconfig.json" : "tsconfig.next.json" } });
+
+export default config;

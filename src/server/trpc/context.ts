@@ -8,7 +8,10 @@ export type TRPCContext = {
   headers: Headers;
 };
 
-export async function createTRPCContext(opts: { headers: Headers; claims?: AdminClaims | null }): Promise<TRPCContext> {
+// `admin`: the session a server component already resolved (src/trpc/server.ts), read through React's
+// per-request cache in Next's bundle; this module is loaded from the server package, whose React has none.
+export async function createTRPCContext(opts: { headers: Headers; claims?: AdminClaims | null; admin?: AdminSession | null }): Promise<TRPCContext> {
+  if (opts.admin !== undefined) return { admin: opts.admin, headers: opts.headers };
   if (opts.claims !== undefined) return { admin: opts.claims ? await adminSessionFromClaims(opts.claims) : null, headers: opts.headers };
   return { admin: await getAdminSession(), headers: opts.headers };
 }
