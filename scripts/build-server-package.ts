@@ -16,6 +16,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { build, stop, type Plugin } from "esbuild";
+import { nodeEsmOptions } from "./lib/esbuild-node";
 import { SERVER_PACKAGE_DIR, SERVER_PACKAGE_STAMP } from "@/server/runtime/build-state";
 
 /** The package's entry names (what follows `@perkway/server/`) and their source files. */
@@ -51,26 +52,11 @@ export async function buildServerPackage(root = process.cwd()): Promise<number> 
   const next = `${target}.next-${process.pid}`;
   fs.rmSync(next, { recursive: true, force: true });
   await build({
-    absWorkingDir: root,
+    ...nodeEsmOptions(root),
     entryPoints: serverPackageEntries(root),
     outdir: path.join(next, "dist"),
     chunkNames: "chunks/[name]-[hash]",
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    // Packages stay imports of node_modules; our "@/..." code (src/server, src/lib, src/emails, the
-    // generated Prisma client) is compiled in.
-    packages: "external",
     plugins: [nextSubpaths],
-    tsconfig: path.join(root, "tsconfig.json"),
-    jsx: "automatic",
-    sourcemap: false,
-    minify: false,
-    keepNames: true,
-    logLevel: "warning",
-    banner: { js: 'import { createRequire as __perkwayCreateRequire } from "node:module"; const require = __perkwayCreateRequire(import.meta.url);' },
   });
   await stop();
   fs.writeFileSync(

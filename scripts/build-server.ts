@@ -5,12 +5,13 @@
 // clone, an edited source: the newcomer's `npm start` then builds both, Next and this).
 //
 // One esbuild bundle per entry point, sharing chunks (the dynamic imports of start.ts stay lazy):
-// our code from src/ and scripts/ is compiled in; every package stays an import of node_modules,
-// exactly as tsx ran it. Written into the Next build's folder (NEXT_DIST_DIR, .next), after
+// scripts/ and src/lib are compiled in; src/server is imported from node_modules/@perkway/server, the
+// files Next's build loads too (one copy per process); every package stays an import of node_modules. Written into the Next build's folder (NEXT_DIST_DIR, .next), after
 // `next build`, which empties that folder first: a build is one folder.
 import fs from "node:fs";
 import path from "node:path";
 import { build, stop, type BuildOptions, type Plugin } from "esbuild";
+import { nodeEsmOptions } from "./lib/esbuild-node";
 import { compiledServerDir, COMPILED_STAMP, COMPILED_ENTRIES } from "@/server/runtime/build-state";
 
 // Our server is not compiled in: the entry points import node_modules/@perkway/server, the files Next's
@@ -30,28 +31,7 @@ export async function buildServer(root = process.cwd()): Promise<number> {
   const started = performance.now();
   const outdir = compiledServerDir(root);
   fs.rmSync(outdir, { recursive: true, force: true });
-  const common: BuildOptions = {
-    absWorkingDir: root,
-    outdir,
-    outExtension: { ".js": ".mjs" },
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    // Packages are loaded from node_modules at run time, as under tsx (Prisma's WebAssembly, pg,
-    // PGlite, Next itself); the "@/..." paths of tsconfig.json are our code and compiled in.
-    packages: "external",
-    tsconfig: path.join(root, "tsconfig.json"),
-    jsx: "automatic",
-    // Stack traces name the compiled files; no source maps (scripts/start.ts turns them off in production).
-    sourcemap: false,
-    minify: false,
-    keepNames: true,
-    logLevel: "warning",
-    // A CommonJS package that a bundled module `require`s (none today) would find Node's require.
-    banner: { js: 'import { createRequire as __perkwayCreateRequire } from "node:module"; const require = __perkwayCreateRequire(import.meta.url);' },
-  };
+  const common: BuildOptions = { ...nodeEsmOptions(root), outdir, outExtension: { ".js": ".mjs" } };
   const entries = COMPILED_ENTRIES.filter((name) => name !== "build-state");
   await build({ ...common, entryPoints: Object.fromEntries(entries.map((name) => [name, `scripts/${name}.ts`])), plugins: [serverPackage] });
   // The launcher's check (scripts/run-built.mjs) is compiled whole: it must answer when the package is missing.
