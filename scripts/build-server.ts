@@ -6,7 +6,8 @@
 //
 // One esbuild bundle per entry point, sharing chunks (the dynamic imports of start.ts stay lazy):
 // scripts/ and src/lib are compiled in; src/server is imported from node_modules/@perkway/server, the
-// files Next's build loads too (one copy per process); every package stays an import of node_modules. Written into the Next build's folder (NEXT_DIST_DIR, .next), after
+// files Next's build loads too (one copy per process); every package stays an import of node_modules.
+// Written into the Next build's folder (NEXT_DIST_DIR, .next), after
 // `next build`, which empties that folder first: a build is one folder.
 import fs from "node:fs";
 import path from "node:path";

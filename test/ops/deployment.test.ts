@@ -4,7 +4,10 @@
 // - Every route of the OpenAPI document, the errors, the rate-limit headers, idempotent replays and
 //   compression answer the same through both doors; so do /healthz, /metrics and /r/{click_id}.
 // - Each webhook and each email is delivered once, by the workers only.
+// - The build holds one copy of our server: Next's server chunks compile none of its stateful modules.
 // Needs the Next build (`npm test` builds first; alone: `npm run build`).
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildStaleness, serverBuildStaleness } from "@/server/runtime/build-state";
 import { openApiDocument } from "../helpers/openapi-validate";
@@ -241,4 +244,25 @@ describe("process roles", () => {
     const emailsByWorker = await Promise.all(workerMetrics.map((url) => counter(url, {}, "perkway_emails_total")));
     expect(emailsByWorker.reduce((a, b) => a + b, 0)).toBe(6);
   }, 90_000);
+});
+
+describe("one server per process (docs/decisions/lean-server.md §10)", () => {
+  it("Next's server chunks compile none of src/server's stateful modules: they load node_modules/@perkway/server", () => {
+    // What each chunk compiled, by its source map; a module Next compiled itself is one more copy per layer.
+    const sources = new Set<string>();
+    const walk = (dir: string) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (e.name.endsWith(".js.map")) for (const m of fs.readFileSync(p, "utf8").matchAll(/"(?:\.\.\/)+(src\/server\/[^"]+)"/g)) sources.add(m[1]);
+      }
+    };
+    walk(path.resolve(".next/server"));
+    // The maps name our files: the check would see them if the package were bundled (this list was 3–4 layers each before).
+    expect([...sources].some((s) => s.startsWith("src/server/schemas/"))).toBe(true);
+    for (const stateful of ["src/server/db/client.ts", "src/server/services/deals/catalogue/catalog-cache.ts", "src/server/background/change-feed.ts", "src/server/http/rate-limit-store.ts"]) {
+      expect(sources, stateful).not.toContain(stateful);
+    }
+    expect(fs.existsSync(path.resolve("node_modules/@perkway/server/dist/db/client.js"))).toBe(true);
+  });
 });
