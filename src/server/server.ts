@@ -23,6 +23,7 @@ import { handleClickRedirect, matchClickPath, matchDomainClickPath, resolveDomai
 import { logger } from "@/server/observability/logger";
 import { setPageClientIp } from "@/server/http/client-ip";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
+import { releaseAbortReasonFrames } from "@/server/runtime/release-abort-frames";
 
 export type NextRequestHandler = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
 
@@ -67,6 +68,8 @@ export function productRequestListener(
 }
 
 export async function startServer(opts: { dev: boolean; port: number; hostname: string }): Promise<http.Server> {
+  // Before the first render: a finished render must not keep the ones after it (release-abort-frames.ts).
+  if (!opts.dev) releaseAbortReasonFrames();
   const { default: next } = await import("next");
   const app = next({ dev: opts.dev, dir: process.cwd(), port: opts.port, hostname: opts.hostname });
   await app.prepare();

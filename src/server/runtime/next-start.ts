@@ -8,9 +8,11 @@ import { readHostedAppConfig } from "@/server/config/hosted-app-config";
 import { bootstrap, log } from "./bootstrap";
 import { startBackgroundWork } from "./background-work";
 import { isOwnServer } from "./process-role";
+import { releaseAbortReasonFrames } from "./release-abort-frames";
 
 export async function prepareNextServerProcess(): Promise<void> {
   if (isOwnServer()) return;
+  releaseAbortReasonFrames();
   defaultEnv("APP_DOMAIN", `localhost:${setting("port")}`);
   const { scheme, appDomain } = readHostedAppConfig(readEnv());
   defaultEnv("NEXTAUTH_URL", `${scheme}://${appDomain}`);
