@@ -14,7 +14,9 @@
 // several entries import lives in one shared chunk, so `@perkway/server/db/client` imported by a page
 // and by a service is the same module. `x/index.ts` is the entry `x` (`@perkway/server/services/deals`).
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { build, stop, type Plugin } from "esbuild";
 import { nodeEsmOptions } from "./lib/esbuild-node";
 import { SERVER_PACKAGE_DIR, SERVER_PACKAGE_STAMP } from "@/server/runtime/build-state";
@@ -44,6 +46,37 @@ const nextSubpaths: Plugin = {
   },
 };
 
+// Prisma's generated client loads its query compiler from a module that exports the WebAssembly as one
+// 4.4 MB base64 string: the module's source and the string stay in the heap for the life of the process
+// (8.8 MB of a ~100 MB old space, lean-server.md §11). The package ships the decoded bytes instead, and
+// the client reads them once. A Prisma upgrade that changes those lines stops the build here.
+const QUERY_COMPILER_WASM = "query-compiler.wasm";
+const QUERY_COMPILER_BASE64 = "@prisma/client/runtime/query_compiler_fast_bg.postgresql.wasm-base64.mjs";
+const queryCompilerFromFile: Plugin = {
+  name: "query-compiler-from-file",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]generated[\\/]prisma[\\/]internal[\\/]class\.ts$/ }, (args) => {
+      const source = fs.readFileSync(args.path, "utf8");
+      const loader = /getQueryCompilerWasmModule: async \(\) => \{\s*const \{ wasm \} = await import\("([^"]+)"\)\s*return await decodeBase64AsWasm\(wasm\)\s*\},/;
+      const found = loader.exec(source);
+      if (!found || found[1] !== QUERY_COMPILER_BASE64) {
+        throw new Error(`${args.path}: Prisma's query compiler is no longer loaded from ${QUERY_COMPILER_BASE64} as scripts/build-server-package.ts expects; update its query-compiler-from-file step`);
+      }
+      const fromFile = `getQueryCompilerWasmModule: async () => {
+    const { readFile } = await import("node:fs/promises")
+    return new WebAssembly.Module(await readFile(new URL(import.meta.resolve("@perkway/server/${QUERY_COMPILER_WASM}"))))
+  },`;
+      return { contents: source.replace(loader, fromFile), loader: "ts" };
+    });
+  },
+};
+
+async function writeQueryCompilerWasm(root: string, dir: string): Promise<void> {
+  const resolved = createRequire(path.join(root, "package.json")).resolve(QUERY_COMPILER_BASE64);
+  const { wasm } = (await import(pathToFileURL(resolved).href)) as { wasm: string };
+  fs.writeFileSync(path.join(dir, QUERY_COMPILER_WASM), Buffer.from(wasm, "base64"));
+}
+
 /** Builds node_modules/@perkway/server; returns how long it took (ms). */
 export async function buildServerPackage(root = process.cwd()): Promise<number> {
   const started = performance.now();
@@ -56,12 +89,13 @@ export async function buildServerPackage(root = process.cwd()): Promise<number> 
     entryPoints: serverPackageEntries(root),
     outdir: path.join(next, "dist"),
     chunkNames: "chunks/[name]-[hash]",
-    plugins: [nextSubpaths],
+    plugins: [nextSubpaths, queryCompilerFromFile],
   });
   await stop();
+  await writeQueryCompilerWasm(root, next);
   fs.writeFileSync(
     path.join(next, "package.json"),
-    JSON.stringify({ name: "@perkway/server", private: true, type: "module", description: "src/server compiled by scripts/build-server-package.ts", exports: { "./*": "./dist/*.js" } }, null, 2) + "\n",
+    JSON.stringify({ name: "@perkway/server", private: true, type: "module", description: "src/server compiled by scripts/build-server-package.ts", exports: { [`./${QUERY_COMPILER_WASM}`]: `./${QUERY_COMPILER_WASM}`, "./*": "./dist/*.js" } }, null, 2) + "\n",
   );
   fs.writeFileSync(path.join(next, SERVER_PACKAGE_STAMP), new Date().toISOString() + "\n");
   const old = `${target}.old-${process.pid}`;

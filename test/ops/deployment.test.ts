@@ -4,7 +4,8 @@
 // - Every route of the OpenAPI document, the errors, the rate-limit headers, idempotent replays and
 //   compression answer the same through both doors; so do /healthz, /metrics and /r/{click_id}.
 // - Each webhook and each email is delivered once, by the workers only.
-// - The build holds one copy of our server: Next's server chunks compile none of its stateful modules.
+// - The build holds one copy of our server: Next's server chunks compile none of its stateful modules;
+//   Prisma's query compiler comes from the package's WebAssembly file.
 // Needs the Next build (`npm test` builds first; alone: `npm run build`).
 import fs from "node:fs";
 import path from "node:path";
@@ -264,5 +265,23 @@ describe("one server per process (docs/decisions/lean-server.md §10)", () => {
       expect(sources, stateful).not.toContain(stateful);
     }
     expect(fs.existsSync(path.resolve("node_modules/@perkway/server/dist/db/client.js"))).toBe(true);
+  });
+
+  it("Prisma's query compiler is read from the package's WebAssembly file, not kept in the heap as a base64 module (§11)", () => {
+    // The servers above answered every route through this client, so the file is what they loaded.
+    const wasm = fs.readFileSync(path.resolve("node_modules/@perkway/server/query-compiler.wasm"));
+    expect([...wasm.subarray(0, 4)]).toEqual([0x00, 0x61, 0x73, 0x6d]); // "\0asm"
+    expect(() => new WebAssembly.Module(wasm)).not.toThrow();
+    const compiled: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (e.name.endsWith(".js")) compiled.push(fs.readFileSync(p, "utf8"));
+      }
+    };
+    walk(path.resolve("node_modules/@perkway/server/dist"));
+    expect(compiled.filter((c) => c.includes("wasm-base64"))).toHaveLength(0);
+    expect(compiled.filter((c) => c.includes('import.meta.resolve("@perkway/server/query-compiler.wasm")'))).toHaveLength(1);
   });
 });
