@@ -55,4 +55,16 @@ describe("deal words in the member's language", () => {
       expect(categoryLabel(t, { slug: "hr-payroll", name: "HR & Payroll" }), locale).toBe(t("dealText.category.hr-payroll"));
     }
   });
+
+  it("number formats kept for the process never carry one language's or one amount's shape into another", async () => {
+    const [en, de] = [await translator("en"), await translator("de")];
+    // Alternating languages and cents / no cents: a format shared by mistake shows here.
+    expect(localizeValue(en, "$1,200.5", "en")).toBe("$1,200.5");
+    expect(localizeValue(en, "$1,200", "en")).toBe("$1,200");
+    expect(localizeValue(de, "$1,200.5", "de")).toBe("1.200,5\u00a0$");
+    expect(localizeValue(en, "€75", "en")).toBe("€75");
+    expect(localizeValue(de, "$1,200", "de")).toBe("1.200\u00a0$");
+    expect(localizeApprovalTime(de, "1000-2000 hours", "de")).toBe("1.000–2.000 Stunden");
+    expect(localizeApprovalTime(en, "1000-2000 hours", "en")).toBe("1,000–2,000 hours");
+  });
 });

@@ -22,9 +22,22 @@ export function categoryLabel(t: Translate, category: { slug: string; name: stri
 const CURRENCIES: Record<string, string> = { $: "USD", "US$": "USD", "€": "EUR", "£": "GBP" };
 const AMOUNT = /^(US\$|\$|€|£)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
 
+// Number formats kept for the process, one per language and shape: building one costs more than the
+// whole rest of a card (a list of 24 cards built 48 of them per render; lean-server.md §12).
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, currency?: string, fractionDigits?: number): Intl.NumberFormat {
+  const key = `${locale}|${currency ?? ""}|${fractionDigits ?? ""}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = currency ? new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: fractionDigits, minimumFractionDigits: 0 }) : new Intl.NumberFormat(locale);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 function money(symbol: string, digits: string, cents: string | undefined, locale: string): string {
   const amount = Number(`${digits.replace(/,/g, "")}${cents ? `.${cents}` : ""}`);
-  return new Intl.NumberFormat(locale, { style: "currency", currency: CURRENCIES[symbol], maximumFractionDigits: cents ? 2 : 0, minimumFractionDigits: 0 }).format(amount);
+  return numberFormat(locale, CURRENCIES[symbol], cents ? 2 : 0).format(amount);
 }
 
 /**
@@ -81,7 +94,7 @@ export function localizeApprovalTime(t: Translate, time: string, locale: string)
   const m = DURATION.exec(time.trim());
   if (!m) return isolate(time.trim());
   const unit = UNITS[m[3].toLowerCase()];
-  const number = new Intl.NumberFormat(locale);
+  const number = numberFormat(locale);
   if (m[2] && m[2] !== m[1]) return t(`dealText.${unit}Range`, { from: number.format(Number(m[1])), to: number.format(Number(m[2])) });
   return t(`dealText.${unit}`, { count: Number(m[1]) });
 }
