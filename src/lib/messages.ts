@@ -29,6 +29,15 @@ export function loadMessages(locale: SupportedLocale): Messages {
   return CATALOGUES[locale];
 }
 
+/**
+ * What the member pages' requests give next-intl (src/i18n/request.ts): the locale, its messages, UTC
+ * (so the client's hydration never disagrees with the server's text) and `_cache`, the process's
+ * compiled messages, which next-intl hands on to each request's translators.
+ */
+export function requestIntlConfig(locale: SupportedLocale) {
+  return { locale, messages: CATALOGUES[locale], timeZone: "UTC", _cache: sharedMessageCache };
+}
+
 /** One namespace of the catalogue in `locale` (English when absent), with that language and its direction. */
 export function translatorFor<N extends NamespaceKeys<Messages, NestedKeyOf<Messages>>>(locale: SupportedLocale | undefined, namespace: N) {
   const lang = locale ?? DEFAULT_LOCALE;

@@ -64,6 +64,10 @@ describe("deal words in the member's language", () => {
     expect(localizeValue(de, "$1,200.5", "de")).toBe("1.200,5\u00a0$");
     expect(localizeValue(en, "€75", "en")).toBe("€75");
     expect(localizeValue(de, "$1,200", "de")).toBe("1.200\u00a0$");
+    // Whole amounts first, then cents, in a language not used above: the digits are part of the shape.
+    const es = await translator("es");
+    expect(localizeValue(es, "$1,200", "es")).toBe(new Intl.NumberFormat("es", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(1200));
+    expect(localizeValue(es, "$1,200.5", "es")).toBe(new Intl.NumberFormat("es", { style: "currency", currency: "USD", maximumFractionDigits: 2, minimumFractionDigits: 0 }).format(1200.5));
     expect(localizeApprovalTime(de, "1000-2000 hours", "de")).toBe("1.000–2.000 Stunden");
     expect(localizeApprovalTime(en, "1000-2000 hours", "en")).toBe("1,000–2,000 hours");
   });

@@ -1,17 +1,18 @@
-// src/i18n/request.ts gives next-intl one message cache for the process (`_cache`: sharedMessageCache), so a page does not
-// parse its ICU messages again on every request. These are the two premises, with the real catalogues
-// and use-intl's translator built as next-intl builds it for each request (a cache and formatters of
-// its own, plus the config's `_cache`): the shared cache is the one compiled messages go to (if a
-// next-intl upgrade stops honouring it, this says so), and sharing it never mixes two languages or two
-// requests' values.
-import { _createCache, _createIntlFormatters, createTranslator } from "use-intl/core";
+// src/i18n/request.ts gives next-intl one message cache for the process (requestIntlConfig's `_cache`),
+// so a page does not parse its ICU messages again on every request. The request config is the one the
+// pages get, turned into a translator the way next-intl's getConfig and getTranslations do it
+// (initializeConfig, formatters on a cache of the request's own, createTranslator): compiled messages go
+// to the shared cache (if the config loses `_cache`, or a next-intl upgrade stops honouring it, this
+// fails), and sharing it never mixes two languages or two requests' values.
+import { _createCache, _createIntlFormatters, createTranslator, initializeConfig } from "use-intl/core";
 import { describe, expect, it } from "vitest";
-import { loadMessages, sharedMessageCache as shared, translatorFor } from "@/lib/messages";
+import { loadMessages, requestIntlConfig, sharedMessageCache as shared, translatorFor } from "@/lib/messages";
 import type { SupportedLocale } from "@/lib/locales";
 
-/** A request's translator, as next-intl's getTranslations makes it with our request config. */
+/** A request's translator, as next-intl makes it from our request config (getConfig, then getTranslations). */
 function requestTranslator(locale: SupportedLocale) {
-  return createTranslator({ locale, messages: loadMessages(locale), timeZone: "UTC", _cache: shared, _formatters: _createIntlFormatters(_createCache()) });
+  const config = { ...initializeConfig(requestIntlConfig(locale)), _formatters: _createIntlFormatters(_createCache()) };
+  return createTranslator(config);
 }
 
 describe("one message cache for the process", () => {
