@@ -2,7 +2,7 @@
 // claim N deals" agreeing with the instructions, and "No codes left".
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { listHostedDeals, redeemDeal } from "@/server/services/deals";
+import { forYouOrder, listHostedDeals, listMemberDealStates, redeemDeal } from "@/server/services/deals";
 import { db } from "../helpers/db";
 import { seedOwnDeal as ownDeal } from "../helpers/seed-deals";
 import { seedPartner } from "../helpers/seed";
@@ -114,5 +114,41 @@ describe("For you, claimable count and No codes left", () => {
     // The member's code is theirs: the pool is empty now but the deal stays claimable for them.
     const [after, twinAfter] = await Promise.all([listHostedDeals(hm, { sort: "for_you" }), listHostedDeals(twin.hm, { sort: "for_you" })]);
     expect(after.claimableCount - twinAfter.claimableCount).toBe(3);
+  });
+  it("reads every fact of the states: approved requests, pools (free, the member's own), popularity, editable dimensions", async () => {
+    const { scope, member } = await setUp();
+    const alpha = await ownDeal(scope, { productName: "Alpha quiet" });
+    const bravo = await ownDeal(scope, { productName: "Bravo popular" });
+    const approval = await ownDeal(scope, { productName: "Charlie approval", approvalRequired: true });
+    const pending = await ownDeal(scope, { productName: "Delta approval pending", approvalRequired: true });
+    const theirs = await ownDeal(scope, { productName: "Echo their code", redemptionMethod: "unique_code", redemptionRedeemUrl: "" });
+    const free = await ownDeal(scope, { productName: "Foxtrot free code", redemptionMethod: "unique_code", redemptionRedeemUrl: "" });
+    const empty = await ownDeal(scope, { productName: "Golf empty pool", redemptionMethod: "unique_code", redemptionRedeemUrl: "" });
+    const seedOnly = await ownDeal(scope, { productName: "Hotel seed only", eligibilityCompanyStage: ["Seed"] });
+    await db.accessRequest.create({ data: { ...scope, type: "deal", dealId: approval.id, memberId: member.id, email: member.email ?? "m@example.com", status: "approved" } });
+    await db.accessRequest.create({ data: { ...scope, type: "deal", dealId: pending.id, memberId: member.id, email: member.email ?? "m@example.com", status: "pending" } });
+    await db.uniqueCode.create({ data: { dealId: theirs.id, environment: "live", code: `T-${randomUUID()}`, memberId: member.id, claimedAt: new Date() } });
+    await db.uniqueCode.create({ data: { dealId: free.id, environment: "live", code: `F-${randomUUID()}` } });
+    await db.uniqueCode.create({ data: { dealId: empty.id, environment: "live", code: `E-${randomUUID()}`, claimedAt: new Date() } });
+    // Bravo was viewed this week: popularity puts it before Alpha (the name would put it after).
+    await db.$executeRaw`INSERT INTO deal_event_rollups (partner_id, environment, grain, bucket_start, deal_id, views, redemptions)
+      VALUES (${scope.partnerId}::uuid, 'live', 'day', date_trunc('day', now()), ${bravo.id}::uuid, 10, 1)`;
+
+    const stateOf = async () => new Map((await listMemberDealStates(scope, member)).map((d) => [d.entry.id, d]));
+    const states = await stateOf();
+    expect(states.get(approval.id)?.state).toBe("claimable");
+    expect(states.get(pending.id)?.state).toBe("locked");
+    expect(states.get(theirs.id)?.state).toBe("claimable");
+    expect(states.get(free.id)?.state).toBe("claimable");
+    expect(states.get(empty.id)?.state).toBe("no_codes");
+    expect(states.get(seedOnly.id)?.state).toBe("unlockable");
+    expect(states.get(bravo.id)?.popularity).toBe(15);
+    expect(states.get(alpha.id)?.popularity).toBe(0);
+    const order = forYouOrder([...states.values()]).map((d) => d.entry.id);
+    expect(order.indexOf(bravo.id)).toBeLessThan(order.indexOf(alpha.id));
+
+    // A partner that lets members edit nothing: the profile answer would not unlock it, so it is locked.
+    await db.partner.update({ where: { id: scope.partnerId }, data: { memberEditableDimensions: [] } });
+    expect((await stateOf()).get(seedOnly.id)?.state).toBe("locked");
   });
 });

@@ -40,13 +40,11 @@ type ChannelLists = { mine: ListedDeal[]; everyone: ListedDeal[] };
  */
 export async function listMemberDealStates(scope: PartnerScope, member: Member, lists?: ChannelLists): Promise<MemberDeal[]> {
   const ctx = memberContext(member);
-  const [mine, everyone, view, partner] = await Promise.all([
+  const [mine, everyone, view] = await Promise.all([
     lists?.mine ?? listChannelDeals(scope, { sort: "featured" }, ctx),
     lists?.everyone ?? listChannelDeals(scope, { sort: "featured" }),
     getPartnerView(scope),
-    readDb(scope).partner.findUnique({ where: { id: scope.partnerId }, select: { memberEditableDimensions: true } }),
   ]);
-  const editable = new Set(partner?.memberEditableDimensions ?? []);
   // One pass over both lists: the member's deals, then everyone's others (`everyone` holds `mine`).
   const mineSet = new Set<CatalogEntry>();
   for (const d of mine) mineSet.add(d.entry);
@@ -56,7 +54,7 @@ export async function listMemberDealStates(scope: PartnerScope, member: Member, 
   for (const d of everyone) if (!mineSet.has(d.entry)) listed.push({ entry: d.entry, mine: false });
   // Only unique-code deals have a pool: the query names those, not every listed deal.
   for (const { entry } of listed) if (entry.redemption?.method === "unique_code") pooled.push(entry.id);
-  const [approved, pools, popularity] = await Promise.all([approvedDeals(scope, member.id), codePools(scope, pooled, member.id), dealPopularity(scope, listed.length)]);
+  const { approved, pools, popularity, editable } = await memberDealFacts(scope, member.id, pooled);
   const accessOf = engineAccess(view, ctx);
 
   const stateOf = (entry: CatalogEntry, listedForMember: boolean): { state: MemberDealState; lock: MemberLock | null } => {
@@ -136,12 +134,54 @@ export async function listClaimableDealIds(scope: PartnerScope, member: Member):
 /** One member's rows: from a replica, unless the member wrote within DATABASE_REPLICA_STICKY_MS (their own claims and requests show). */
 const memberReads = (scope: PartnerScope, memberId: string) => readDb({ ...scope, session: memberReadSession(memberId) });
 
-async function approvedDeals(scope: PartnerScope, memberId: string): Promise<Set<string>> {
-  const rows = await memberReads(scope, memberId).accessRequest.findMany({
-    where: { partnerId: scope.partnerId, environment: scope.environment, memberId, type: "deal", status: "approved" },
-    select: { dealId: true },
-  });
-  return new Set(rows.map((r) => r.dealId).filter((id): id is string => id !== null));
+type MemberDealFacts = {
+  /** deals the member's access request was approved for */
+  approved: Set<string>;
+  /** per unique-code deal asked for: free codes, and whether the member holds one */
+  pools: Map<string, { free: number; mine: boolean }>;
+  /** views + 5 × redemptions per deal, last 30 days (daily rollups) */
+  popularity: Map<string, number>;
+  /** the profile dimensions the partner lets members edit */
+  editable: Set<string>;
+};
+
+/**
+ * Everything the states need from the database, in one statement: the member's approved access
+ * requests, the code pools of `pooled`, the deals' popularity and the partner's editable dimensions.
+ * One round trip instead of four on the hosted list, which every member opens: each statement was a
+ * wait for a pool connection and for PostgreSQL to be scheduled on a busy machine, and the list's
+ * tail grew with them (docs/decisions/lean-server.md §13). Read like the member's own rows (from a
+ * replica unless the member wrote within DATABASE_REPLICA_STICKY_MS), so their claims and requests show.
+ */
+async function memberDealFacts(scope: PartnerScope, memberId: string, pooled: readonly string[]): Promise<MemberDealFacts> {
+  const [row] = await memberReads(scope, memberId).$queryRaw<{ approved: string[] | null; pools: unknown; popularity: unknown; editable: string[] | null }[]>`
+    SELECT
+      (SELECT array_agg(DISTINCT a.deal_id::text) FROM access_requests a
+        WHERE a.partner_id = ${scope.partnerId}::uuid AND a.environment = ${scope.environment}::"Environment" AND a.member_id = ${memberId}::uuid
+          AND a.type = 'deal' AND a.status = 'approved' AND a.deal_id IS NOT NULL) AS approved,
+      (SELECT json_agg(json_build_array(c.deal_id::text, c.free, c.mine)) FROM (
+        SELECT deal_id, count(*) FILTER (WHERE member_id IS NULL AND claimed_at IS NULL)::int AS free, coalesce(bool_or(member_id = ${memberId}::uuid), false) AS mine
+        FROM unique_codes WHERE deal_id = ANY(${[...pooled]}::uuid[]) GROUP BY deal_id) c) AS pools,
+      (SELECT json_agg(json_build_array(r.deal_id::text, r.score)) FROM (
+        SELECT deal_id, (sum(views) + 5 * sum(redemptions))::float8 AS score FROM deal_event_rollups
+        WHERE partner_id = ${scope.partnerId}::uuid AND environment = ${scope.environment}::"Environment" AND grain = 'day'
+          AND bucket_start >= now() - interval '30 days'
+        GROUP BY deal_id) r) AS popularity,
+      (SELECT p.member_editable_dimensions FROM partners p WHERE p.id = ${scope.partnerId}::uuid) AS editable`;
+  const pools = jsonRows<[string, number, boolean]>(row?.pools);
+  const popularity = jsonRows<[string, number]>(row?.popularity);
+  return {
+    approved: new Set(row?.approved ?? []),
+    pools: new Map(pools.map(([id, free, mine]) => [id, { free, mine: mine === true }])),
+    popularity: new Map(popularity.map(([id, score]) => [id, score])),
+    editable: new Set(row?.editable ?? []),
+  };
+}
+
+/** A json_agg column: null when no row matched; text or parsed, as the driver hands it over. */
+function jsonRows<T>(value: unknown): T[] {
+  if (value === null || value === undefined) return [];
+  return (typeof value === "string" ? JSON.parse(value) : value) as T[];
 }
 
 /** A unique-code deal draws on its pool (a servicepass deal in the sandbox gives sandbox codes instead). */
@@ -164,15 +204,4 @@ async function codePools(scope: PartnerScope, ids: readonly string[], memberId: 
     SELECT deal_id::text, count(*) FILTER (WHERE member_id IS NULL AND claimed_at IS NULL)::int AS free, bool_or(member_id = ${memberId}::uuid) AS mine
     FROM unique_codes WHERE deal_id = ANY(${[...ids]}::uuid[]) GROUP BY deal_id`;
   return new Map(rows.map((r) => [r.deal_id, { free: r.free, mine: r.mine === true }]));
-}
-
-/** Views plus redemptions of each deal in the partner's environment over the last 30 days (daily rollups); `listed`: how many deals are listed (none: no query). */
-async function dealPopularity(scope: PartnerScope, listed: number): Promise<Map<string, number>> {
-  if (listed === 0) return new Map();
-  const rows = await readDb(scope).$queryRaw<{ deal_id: string; score: number }[]>`
-    SELECT deal_id::text, (sum(views) + 5 * sum(redemptions))::float8 AS score FROM deal_event_rollups
-    WHERE partner_id = ${scope.partnerId}::uuid AND environment = ${scope.environment}::"Environment" AND grain = 'day'
-      AND bucket_start >= now() - interval '30 days'
-    GROUP BY deal_id`;
-  return new Map(rows.map((r) => [r.deal_id, r.score]));
 }
