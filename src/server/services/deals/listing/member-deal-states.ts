@@ -4,7 +4,7 @@
 // for them, live (not coming soon), a redemption method, an approved access request when the deal
 // needs one, and a code for them (theirs already, or a free one in the pool). The same checks, in
 // the same order, as redeemDeal (redemption/redeem-deal.ts), without claiming anything.
-import type { Member } from "@/generated/prisma/client";
+import { Prisma, type Member } from "@/generated/prisma/client";
 import { readDb } from "@/server/db/read-db";
 import { memberReadSession } from "@/server/db/read-your-writes";
 import { checkMemberAccess, explainMemberLock, type MemberContext, type MemberLock } from "@/server/domain/visibility";
@@ -159,9 +159,7 @@ async function memberDealFacts(scope: PartnerScope, memberId: string, pooled: re
       (SELECT array_agg(DISTINCT a.deal_id::text) FROM access_requests a
         WHERE a.partner_id = ${scope.partnerId}::uuid AND a.environment = ${scope.environment}::"Environment" AND a.member_id = ${memberId}::uuid
           AND a.type = 'deal' AND a.status = 'approved' AND a.deal_id IS NOT NULL) AS approved,
-      (SELECT json_agg(json_build_array(c.deal_id::text, c.free, c.mine)) FROM (
-        SELECT deal_id, count(*) FILTER (WHERE member_id IS NULL AND claimed_at IS NULL)::int AS free, coalesce(bool_or(member_id = ${memberId}::uuid), false) AS mine
-        FROM unique_codes WHERE deal_id = ANY(${[...pooled]}::uuid[]) GROUP BY deal_id) c) AS pools,
+      (SELECT json_agg(json_build_array(c.deal_id, c.free, c.mine)) FROM (${codePoolsSql(pooled, memberId)}) c) AS pools,
       (SELECT json_agg(json_build_array(r.deal_id::text, r.score)) FROM (
         SELECT deal_id, (sum(views) + 5 * sum(redemptions))::float8 AS score FROM deal_event_rollups
         WHERE partner_id = ${scope.partnerId}::uuid AND environment = ${scope.environment}::"Environment" AND grain = 'day'
@@ -200,8 +198,11 @@ export async function hasNoCodesLeft(scope: PartnerScope, entry: CatalogEntry, m
 /** Per unique-code deal among `ids`: free codes, and whether the member holds one already. */
 async function codePools(scope: PartnerScope, ids: readonly string[], memberId: string): Promise<Map<string, { free: number; mine: boolean }>> {
   if (ids.length === 0) return new Map();
-  const rows = await memberReads(scope, memberId).$queryRaw<{ deal_id: string; free: number; mine: boolean }[]>`
-    SELECT deal_id::text, count(*) FILTER (WHERE member_id IS NULL AND claimed_at IS NULL)::int AS free, bool_or(member_id = ${memberId}::uuid) AS mine
-    FROM unique_codes WHERE deal_id = ANY(${[...ids]}::uuid[]) GROUP BY deal_id`;
+  const rows = await memberReads(scope, memberId).$queryRaw<{ deal_id: string; free: number; mine: boolean | null }[]>(codePoolsSql(ids, memberId));
   return new Map(rows.map((r) => [r.deal_id, { free: r.free, mine: r.mine === true }]));
 }
+
+/** The pools' rows (deal_id, free, mine), for one deal's page and inside the states' one statement. */
+const codePoolsSql = (ids: readonly string[], memberId: string) => Prisma.sql`
+  SELECT deal_id::text AS deal_id, count(*) FILTER (WHERE member_id IS NULL AND claimed_at IS NULL)::int AS free, bool_or(member_id = ${memberId}::uuid) AS mine
+  FROM unique_codes WHERE deal_id = ANY(${[...ids]}::uuid[]) GROUP BY deal_id`;
