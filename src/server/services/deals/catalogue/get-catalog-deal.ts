@@ -6,6 +6,7 @@ import { isUuid } from "@/server/domain/ids";
 import type { AdminActor } from "@/server/scope";
 import { requireSuperAdmin } from "@/server/services/admins";
 import { catalogDealInclude, catalogEntryOf } from "./catalog-entry-of";
+import { poolCounts } from "@/server/services/deals/codes/code-pool";
 
 export const catalogDealNotFound = (id: string) => new AppError("deal_not_found", `No servicepass deal with id ${id}`);
 
@@ -14,12 +15,10 @@ export async function getCatalogDeal(actor: AdminActor, id: string) {
   if (!isUuid(id)) throw catalogDealNotFound(id);
   const deal = await db.deal.findFirst({ where: { id: id.toLowerCase(), dealType: "servicepass" }, include: catalogDealInclude });
   if (!deal) throw catalogDealNotFound(id);
-  const [{ total, available }] = await db.$queryRaw<{ total: number; available: number }[]>`
-    SELECT count(*)::int AS total, count(*) FILTER (WHERE member_id IS NULL AND claimed_at IS NULL)::int AS available
-    FROM unique_codes WHERE deal_id = ${deal.id}::uuid`;
+  const codes = await poolCounts(deal.id);
   return {
     entry: catalogEntryOf(deal),
-    codes: { total, claimed: total - available, available },
+    codes,
     /** Provider tracking is managed apart from the entry (setCatalogDealTracking): the import ignores it. */
     tracking_enabled: deal.trackingEnabled,
     created_at: deal.createdAt.toISOString(),

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
-import { freeCodesWhere } from "./code-pool";
+import { FREE_CODE_SQL, freeCodesWhere } from "./code-pool";
 import { claimWithCodePoolWebhooks } from "@/server/services/webhooks";
 
 /** How long a claim keeps retrying while every free code is locked by claims in flight. */
@@ -26,11 +26,11 @@ export async function claimUniqueCode(dealId: string, memberId: string): Promise
         UPDATE unique_codes SET member_id = ${memberId}::uuid, claimed_at = now()
         WHERE id = (
           SELECT id FROM unique_codes
-          WHERE deal_id = ${dealId}::uuid AND member_id IS NULL AND claimed_at IS NULL
+          WHERE deal_id = ${dealId}::uuid AND ${FREE_CODE_SQL}
           ORDER BY created_at, id
           LIMIT 1
           FOR UPDATE SKIP LOCKED
-        ) AND member_id IS NULL AND claimed_at IS NULL
+        ) AND ${FREE_CODE_SQL}
         RETURNING code`);
       if (rows.length > 0) return rows[0].code;
     } catch (err) {

@@ -1,5 +1,6 @@
 // Unique-code pools of a partner deal: add codes (duplicates ignored) and count them.
 // /v1 only ever counts codes; the portal lists them with their claims (pool-codes.ts).
+import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
 import { type ActivityActor, recordActivity } from "@/server/services/activity";
 import type { PartnerScope } from "@/server/scope";
@@ -9,6 +10,19 @@ const CHUNK = 2000;
 
 /** Codes nobody holds: never given to a member, and not kept by a deleted member's claim. */
 export const freeCodesWhere = (dealId: string) => ({ dealId, memberId: null, claimedAt: null });
+/** The same rule in SQL, for the statements that count, list or claim codes in one go. */
+export const FREE_CODE_SQL = Prisma.sql`member_id IS NULL AND claimed_at IS NULL`;
+
+/**
+ * A deal's codes, claimed and available, in one statement: one snapshot, where two separate counts
+ * could straddle a claim or an addition and report an incoherent (even negative) claimed.
+ */
+export async function poolCounts(dealId: string): Promise<{ total: number; claimed: number; available: number }> {
+  const [{ total, available }] = await db.$queryRaw<{ total: number; available: number }[]>`
+    SELECT count(*)::int AS total, count(*) FILTER (WHERE ${FREE_CODE_SQL})::int AS available
+    FROM unique_codes WHERE deal_id = ${dealId}::uuid`;
+  return { total, claimed: total - available, available };
+}
 
 export async function addCodes(scope: PartnerScope, dealId: string, codes: readonly string[]): Promise<{ added: number; available: number }> {
   const { added, available } = await addCodesToPool(scope, dealId, codes);
@@ -56,13 +70,7 @@ export async function addCodesToPool(scope: PartnerScope, dealId: string, codes:
 }
 
 export async function countCodes(scope: PartnerScope, dealId: string): Promise<{ total: number; claimed: number; available: number }> {
-  const deal = await findPartnerDealOrThrow(scope, dealId);
-  // One statement, one snapshot: two separate counts could straddle a claim or an addition and
-  // report an incoherent (even negative) claimed.
-  const [{ total, available }] = await db.$queryRaw<{ total: number; available: number }[]>`
-    SELECT count(*)::int AS total, count(*) FILTER (WHERE member_id IS NULL AND claimed_at IS NULL)::int AS available
-    FROM unique_codes WHERE deal_id = ${deal.id}::uuid`;
-  return { total, claimed: total - available, available };
+  return poolCounts((await findPartnerDealOrThrow(scope, dealId)).id);
 }
 
 /** Free codes of a deal (the completeness check of going live). */

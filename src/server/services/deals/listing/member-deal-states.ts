@@ -12,6 +12,7 @@ import type { PartnerScope } from "@/server/scope";
 import { memberContext } from "@/server/services/deals/deal-record";
 import { getPartnerView, listChannelDeals, type CatalogEntry, type PartnerView } from "./deal-source";
 import type { ListedDeal } from "./list-deals";
+import { FREE_CODE_SQL } from "@/server/services/deals/codes/code-pool";
 
 /**
  * claimable: instructions answer 200 now. unlockable: locked only by a profile answer the member may
@@ -204,5 +205,5 @@ async function codePools(scope: PartnerScope, ids: readonly string[], memberId: 
 
 /** The pools' rows (deal_id, free, mine), for one deal's page and inside the states' one statement. */
 const codePoolsSql = (ids: readonly string[], memberId: string) => Prisma.sql`
-  SELECT deal_id::text AS deal_id, count(*) FILTER (WHERE member_id IS NULL AND claimed_at IS NULL)::int AS free, bool_or(member_id = ${memberId}::uuid) AS mine
+  SELECT deal_id::text AS deal_id, count(*) FILTER (WHERE ${FREE_CODE_SQL})::int AS free, bool_or(member_id = ${memberId}::uuid) AS mine
   FROM unique_codes WHERE deal_id = ANY(${[...ids]}::uuid[]) GROUP BY deal_id`;
