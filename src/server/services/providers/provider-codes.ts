@@ -1,6 +1,7 @@
 // Code pools of a provider's deals (contract section 18): uploads in batches (the portal splits a
 // CSV or a paste into batches of up to 10,000 and shows progress), duplicates skipped, counts only:
 // codes are never shown back. One INSERT … SELECT unnest per batch: 100,000 codes take ten statements.
+import { FREE_CODE_SQL } from "@/server/db/free-codes";
 import { db } from "@/server/db/client";
 import type { ProviderCodesAdded } from "@/server/schemas/provider.schema";
 import type { ProviderScope } from "@/server/scope";
@@ -21,7 +22,7 @@ export const uploadProviderCodes = writesCachedRows(async function uploadProvide
     )
     SELECT (SELECT count(*) FROM ins)::int AS added,
            (SELECT count(*) FROM unique_codes WHERE deal_id = ${deal.id}::uuid)::int + (SELECT count(*) FROM ins)::int AS total,
-           (SELECT count(*) FROM unique_codes WHERE deal_id = ${deal.id}::uuid AND member_id IS NULL AND claimed_at IS NULL)::int + (SELECT count(*) FROM ins)::int AS available`;
+           (SELECT count(*) FROM unique_codes WHERE deal_id = ${deal.id}::uuid AND ${FREE_CODE_SQL})::int + (SELECT count(*) FROM ins)::int AS available`;
   return {
     received: trimmed.length,
     duplicates_in_batch: trimmed.length - unique.length,

@@ -1,5 +1,6 @@
 // The provider area's deal list and one deal: what the provider may see of its own deals (content,
 // redemption details, status, tracking, code counts, its pending change request). Never members.
+import { FREE_CODE_SQL } from "@/server/db/free-codes";
 import { db } from "@/server/db/client";
 import type { ProviderScope } from "@/server/scope";
 import type { DealStatus, RedemptionMethod } from "@/server/domain/enums";
@@ -27,7 +28,7 @@ export async function listProviderDeals(scope: ProviderScope): Promise<ProviderD
   });
   const counts = deals.length
     ? await db.$queryRaw<{ deal_id: string; total: number; available: number }[]>`
-        SELECT deal_id::text, count(*)::int AS total, count(*) FILTER (WHERE member_id IS NULL AND claimed_at IS NULL)::int AS available
+        SELECT deal_id::text, count(*)::int AS total, count(*) FILTER (WHERE ${FREE_CODE_SQL})::int AS available
         FROM unique_codes WHERE deal_id = ANY(${deals.map((d) => d.id)}::uuid[]) GROUP BY deal_id`
     : [];
   const byDeal = new Map(counts.map((c) => [c.deal_id, c]));

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
-import { FREE_CODE_SQL, freeCodesWhere } from "./code-pool";
+import { FREE_CODE_SQL, freeCodesWhere } from "@/server/db/free-codes";
 import { claimWithCodePoolWebhooks } from "@/server/services/webhooks";
 
 /** How long a claim keeps retrying while every free code is locked by claims in flight. */

@@ -1,17 +1,13 @@
 // Unique-code pools of a partner deal: add codes (duplicates ignored) and count them.
 // /v1 only ever counts codes; the portal lists them with their claims (pool-codes.ts).
-import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
+import { FREE_CODE_SQL, freeCodesWhere } from "@/server/db/free-codes";
 import { type ActivityActor, recordActivity } from "@/server/services/activity";
 import type { PartnerScope } from "@/server/scope";
 import { findPartnerDealOrThrow } from "@/server/services/deals/partner-deals/find-partner-deal";
 
 const CHUNK = 2000;
 
-/** Codes nobody holds: never given to a member, and not kept by a deleted member's claim. */
-export const freeCodesWhere = (dealId: string) => ({ dealId, memberId: null, claimedAt: null });
-/** The same rule in SQL, for the statements that count, list or claim codes in one go. */
-export const FREE_CODE_SQL = Prisma.sql`member_id IS NULL AND claimed_at IS NULL`;
 
 /**
  * A deal's codes, claimed and available, in one statement: one snapshot, where two separate counts

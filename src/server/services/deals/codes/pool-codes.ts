@@ -4,7 +4,8 @@ import { db } from "@/server/db/client";
 import type { PartnerScope } from "@/server/scope";
 import { type ActivityActor, recordActivity } from "@/server/services/activity";
 import { findPartnerDealOrThrow } from "@/server/services/deals/partner-deals/find-partner-deal";
-import { countCodes, freeCodesWhere } from "./code-pool";
+import { freeCodesWhere } from "@/server/db/free-codes";
+import { countCodes } from "./code-pool";
 
 /** One code: claimed_by null with claimed_at set is a code kept by a member who was deleted since. */
 type PoolCode = { id: string; code: string; added_at: string; claimed_at: string | null; claimed_by: { id: string; email: string; external_user_id: string | null } | null };

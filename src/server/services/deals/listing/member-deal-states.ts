@@ -12,7 +12,7 @@ import type { PartnerScope } from "@/server/scope";
 import { memberContext } from "@/server/services/deals/deal-record";
 import { getPartnerView, listChannelDeals, type CatalogEntry, type PartnerView } from "./deal-source";
 import type { ListedDeal } from "./list-deals";
-import { FREE_CODE_SQL } from "@/server/services/deals/codes/code-pool";
+import { FREE_CODE_SQL } from "@/server/db/free-codes";
 
 /**
  * claimable: instructions answer 200 now. unlockable: locked only by a profile answer the member may
