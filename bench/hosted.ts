@@ -18,7 +18,8 @@
 //          --runs 5                     (the alternating measurement that many times, each run's ratio printed, and in how many the target held)
 //   BENCH_METRICS_TOKEN=<METRICS_TOKEN of the server> (or METRICS_TOKEN): also print the garbage collections the
 //   server ran during each run, read from its GET /metrics (prom-client's nodejs_gc_duration_seconds, which
-//   a PerformanceObserver of 'gc' entries fills in the server).
+//   a PerformanceObserver of 'gc' entries fills in the server), and the server's CPU per render of the list and
+//   of the baseline (process_cpu_seconds_total), whose ratio the p99 ratio follows.
 //   BENCH_SERVER_PID=<pid>: also print the resident memory (RSS) of that process and its children after
 //   the run (target ≤ 350 MB, issue 55): the pid of `npm start`, or of `node .next/perkway-server/start.mjs`.
 import fs from "node:fs";
@@ -262,12 +263,42 @@ if (RUNS > 1) {
 }
 console.log("  * baseline: the partner's signed-out welcome page (same routing, CSP and layout; no member, no deals)\n");
 
+// ---- 3b: what each page costs the server ---------------------------------------------------------
+// Under a burst the renders in flight share one thread, so each lasts about as long as the work of
+// all of them, and the slowest grow with their own cost: the p99 ratio above follows the pages' CPU
+// ratio (docs/decisions/lean-server.md §14). Measured here from the server's own counter
+// (process_cpu_seconds_total on GET /metrics), four renders at a time, list and baseline twice each.
+const COST_RENDERS = Math.max(20, Math.min(400, Math.round(DURATION_MS / 150)));
+const costs = { list: [] as number[], baseline: [] as number[] };
+for (let round = 0; round < 2 && METRICS_TOKEN; round++) {
+  for (const [page, cookie] of [["list", cookies[0]], ["baseline", ""]] as const) {
+    const before = await serverCpuSeconds();
+    let started = 0;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (started++ < COST_RENDERS) {
+          const status = await getPage(listUrl, cookie);
+          if (status !== 200) throw new Error(`${listUrl}: ${status}`);
+        }
+      }),
+    );
+    costs[page].push(((await serverCpuSeconds()) - before) * 1000 / COST_RENDERS);
+  }
+}
+if (METRICS_TOKEN) {
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const [list, base] = [mean(costs.list), mean(costs.baseline)];
+  line("server CPU per render, deal list / baseline", `${list.toFixed(1)} / ${base.toFixed(1)} ms`, `×${(list / base).toFixed(2)} (four at a time, ${COST_RENDERS} × 2 each): the p99 ratio follows it`);
+} else {
+  line("server CPU per render, deal list / baseline", "—", "set BENCH_METRICS_TOKEN to the server's METRICS_TOKEN to measure it");
+}
+
 const SATURATED_MS = Math.min(DURATION_MS, 10_000);
 const saturated = await renderLoop(listUrl, cookies, () => 0, SATURATED_MS);
 agent.destroy();
 const slabel = `deal list, ${MEMBERS} members back to back`;
 line(`${slabel}: capacity`, `${(saturated.length / (SATURATED_MS / 1000)).toFixed(1)} req/s`, `≈ ${(SATURATED_MS / saturated.length).toFixed(1)} ms of server time per render`);
-line(`${slabel}: p50 / p99`, `${pct(saturated, 50).toFixed(0)} / ${pct(saturated, 99).toFixed(0)} ms`, "queueing: 20 requests always in flight");
+line(`${slabel}: p50 / p99`, `${pct(saturated, 50).toFixed(0)} / ${pct(saturated, 99).toFixed(0)} ms`, `queueing: ${MEMBERS} requests always in flight`);
 
 // ---- 4: the server's memory after the run --------------------------------------------------------
 const serverPid = process.env.BENCH_SERVER_PID;
@@ -298,6 +329,15 @@ async function serverGc(): Promise<GcFigures | null> {
     out.set(kind, f);
   }
   return out;
+}
+
+/** The server process's CPU time so far (user and system, all its threads), from its GET /metrics. */
+async function serverCpuSeconds(): Promise<number> {
+  const res = await fetch(`${BASE}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!res.ok) throw new Error(`${BASE}/metrics: ${res.status} (is BENCH_METRICS_TOKEN the server's METRICS_TOKEN?)`);
+  const m = /^process_cpu_seconds_total (\S+)$/m.exec(await res.text());
+  if (!m) throw new Error(`${BASE}/metrics has no process_cpu_seconds_total`);
+  return Number(m[1]);
 }
 
 /** The collections between two readings: per kind, how many and how long, and the pauses of 10 ms or more. */

@@ -19,9 +19,11 @@ test.describe("benchmarks at a tiny size", () => {
   test.describe.configure({ timeout: 300_000 });
 
   test("bench:hosted", () => {
-    const { status, out } = runBench("hosted", ["--members", "2", "--duration", "2"], { BENCH_BASE_URL: requireEnv("E2E_BASE_URL"), BENCH_CREDENTIALS_FILE: requireEnv("E2E_CREDENTIALS_FILE") });
+    const { status, out } = runBench("hosted", ["--members", "2", "--duration", "2"], { BENCH_BASE_URL: requireEnv("E2E_BASE_URL"), BENCH_CREDENTIALS_FILE: requireEnv("E2E_CREDENTIALS_FILE"), BENCH_METRICS_TOKEN: requireEnv("E2E_METRICS_TOKEN") });
     expect(status, out.slice(-3000)).toBe(0);
     expect(out).toMatch(/p99/);
+    expect(out).toMatch(/server CPU per render, deal list \/ baseline +\d+\.\d \/ \d+\.\d ms +×\d+\.\d\d/);
+    expect(out).toMatch(/GC in the server: (none|\w)/);
   });
 
   test("bench:api-reference", () => {
