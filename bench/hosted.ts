@@ -269,25 +269,26 @@ console.log("  * baseline: the partner's signed-out welcome page (same routing, 
 // ratio (docs/decisions/lean-server.md §14). Measured here from the server's own counter
 // (process_cpu_seconds_total on GET /metrics), four renders at a time, list and baseline twice each.
 const COST_RENDERS = Math.max(20, Math.min(400, Math.round(DURATION_MS / 150)));
-const costs = { list: [] as number[], baseline: [] as number[] };
-for (let round = 0; round < 2 && METRICS_TOKEN; round++) {
-  for (const [page, cookie] of [["list", cookies[0]], ["baseline", ""]] as const) {
-    const before = await serverCpuSeconds();
-    let started = 0;
-    await Promise.all(
-      Array.from({ length: 4 }, async () => {
-        while (started++ < COST_RENDERS) {
-          const status = await getPage(listUrl, cookie);
-          if (status !== 200) throw new Error(`${listUrl}: ${status}`);
-        }
-      }),
-    );
-    costs[page].push(((await serverCpuSeconds()) - before) * 1000 / COST_RENDERS);
-  }
+/** The server's CPU per render of the list (a member's cookie) or the baseline (""), in ms. */
+async function cpuPerRender(cookie: string): Promise<number> {
+  const before = await serverCpuSeconds();
+  let started = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (started++ < COST_RENDERS) {
+        const status = await getPage(listUrl, cookie);
+        if (status !== 200) throw new Error(`${listUrl}: ${status}`);
+      }
+    }),
+  );
+  return ((await serverCpuSeconds()) - before) * 1000 / COST_RENDERS;
 }
 if (METRICS_TOKEN) {
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const [list, base] = [mean(costs.list), mean(costs.baseline)];
+  let [list, base] = [0, 0];
+  for (let round = 0; round < 2; round++) {
+    list += (await cpuPerRender(cookies[0])) / 2;
+    base += (await cpuPerRender("")) / 2;
+  }
   line("server CPU per render, deal list / baseline", `${list.toFixed(1)} / ${base.toFixed(1)} ms`, `×${(list / base).toFixed(2)} (four at a time, ${COST_RENDERS} × 2 each): the p99 ratio follows it`);
 } else {
   line("server CPU per render, deal list / baseline", "—", "set BENCH_METRICS_TOKEN to the server's METRICS_TOKEN to measure it");

@@ -23,7 +23,7 @@ test.describe("benchmarks at a tiny size", () => {
     expect(status, out.slice(-3000)).toBe(0);
     expect(out).toMatch(/p99/);
     expect(out).toMatch(/server CPU per render, deal list \/ baseline +\d+\.\d \/ \d+\.\d ms +×\d+\.\d\d/);
-    expect(out).toMatch(/GC in the server: (none|\w)/);
+    expect(out).toMatch(/GC in the server: \w/); // "none" or the collections; "—" when the token is missing
   });
 
   test("bench:api-reference", () => {

@@ -3,7 +3,7 @@
 // (notifyAdmins: instant, digest or off per admin) at the same crossings. Exactly one event per crossing, also under concurrent claims: after
 // its claim, each transaction takes a per-deal advisory lock before counting, so the counts seen in
 // lock order step down one claim at a time (each sees every earlier claim, committed, and its own).
-import { FREE_CODE_SQL } from "@/server/db/free-codes";
+import { poolCounts } from "@/server/db/free-codes";
 import { db, type Tx } from "@/server/db/client";
 import type { Environment } from "@/server/scope";
 import { appBaseUrl, notifyAdmins, queueEmail, renderEmail } from "@/server/services/email";
@@ -61,10 +61,7 @@ export async function claimWithCodePoolWebhooks<T>(dealId: string, claim: (clien
 
 async function enqueueCodePoolEvents(tx: Tx, dealId: string, owner: PoolOwner): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`codes:${dealId}`}, 0))`;
-  const [counts] = await tx.$queryRaw<{ available: number; total: number }[]>`
-    SELECT (count(*) FILTER (WHERE ${FREE_CODE_SQL}))::int AS available, count(*)::int AS total
-    FROM unique_codes WHERE deal_id = ${dealId}::uuid`;
-  const { available, total } = counts;
+  const { available, total } = await poolCounts(dealId, tx);
   const threshold = owner.threshold;
   const scope = { partnerId: owner.partner_id, environment: owner.environment };
   const object = { deal_id: dealId, available, total, threshold };
@@ -93,8 +90,7 @@ async function providerPoolOwner(dealId: string): Promise<ProviderPoolOwner | nu
 
 async function queueProviderPoolAlert(tx: Tx, dealId: string, owner: ProviderPoolOwner): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`codes:${dealId}`}, 0))`;
-  const [{ available }] = await tx.$queryRaw<{ available: number }[]>`
-    SELECT (count(*) FILTER (WHERE ${FREE_CODE_SQL}))::int AS available FROM unique_codes WHERE deal_id = ${dealId}::uuid`;
+  const { available } = await poolCounts(dealId, tx);
   // Once at the low mark and once when empty, as for partners' pools.
   if (available !== owner.threshold && available !== 0) return;
   for (const email of owner.emails) {

@@ -6,7 +6,7 @@ import { isUuid } from "@/server/domain/ids";
 import type { AdminActor } from "@/server/scope";
 import { requireSuperAdmin } from "@/server/services/admins";
 import { catalogDealInclude, catalogEntryOf } from "./catalog-entry-of";
-import { poolCounts } from "@/server/services/deals/codes/code-pool";
+import { poolCounts } from "@/server/db/free-codes";
 
 export const catalogDealNotFound = (id: string) => new AppError("deal_not_found", `No servicepass deal with id ${id}`);
 

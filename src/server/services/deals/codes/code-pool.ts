@@ -1,24 +1,12 @@
 // Unique-code pools of a partner deal: add codes (duplicates ignored) and count them.
 // /v1 only ever counts codes; the portal lists them with their claims (pool-codes.ts).
 import { db } from "@/server/db/client";
-import { FREE_CODE_SQL, freeCodesWhere } from "@/server/db/free-codes";
+import { freeCodesWhere, poolCounts } from "@/server/db/free-codes";
 import { type ActivityActor, recordActivity } from "@/server/services/activity";
 import type { PartnerScope } from "@/server/scope";
 import { findPartnerDealOrThrow } from "@/server/services/deals/partner-deals/find-partner-deal";
 
 const CHUNK = 2000;
-
-
-/**
- * A deal's codes, claimed and available, in one statement: one snapshot, where two separate counts
- * could straddle a claim or an addition and report an incoherent (even negative) claimed.
- */
-export async function poolCounts(dealId: string): Promise<{ total: number; claimed: number; available: number }> {
-  const [{ total, available }] = await db.$queryRaw<{ total: number; available: number }[]>`
-    SELECT count(*)::int AS total, count(*) FILTER (WHERE ${FREE_CODE_SQL})::int AS available
-    FROM unique_codes WHERE deal_id = ${dealId}::uuid`;
-  return { total, claimed: total - available, available };
-}
 
 export async function addCodes(scope: PartnerScope, dealId: string, codes: readonly string[]): Promise<{ added: number; available: number }> {
   const { added, available } = await addCodesToPool(scope, dealId, codes);
