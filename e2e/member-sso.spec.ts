@@ -13,13 +13,13 @@ let idp: TestIdp;
 test.beforeAll(async () => (idp = await startTestIdp()));
 test.afterAll(async () => idp.close());
 
-function oidcPartner(baseURL: string | undefined, extra: Record<string, unknown> = {}) {
+function oidcPartner(baseURL: string | undefined, extra: Record<string, unknown> = {}, emailLink = true) {
   const partner = createPartnerWithAdmin();
   const origin = subdomainOrigin(baseURL, partner.subdomain);
   idp.setRedirectUris([`${origin}/auth/oidc/callback`]);
   cli("partner:update", partner.partner_id, "--json", JSON.stringify({
     ...extra,
-    member_sign_in: { email_link: true, handoff: false, oidc: { issuer: idp.issuer, client_id: idp.clientId, client_secret: idp.clientSecret, display_name: "Test University", allowed_email_domains: [], claims: {} } },
+    member_sign_in: { email_link: emailLink, handoff: false, oidc: { issuer: idp.issuer, client_id: idp.clientId, client_secret: idp.clientSecret, display_name: "Test University", allowed_email_domains: [], claims: {} } },
   }));
   return { partner, origin };
 }
@@ -83,6 +83,32 @@ test.describe("member sign-in with the partner's identity provider", () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
+});
+
+test("email links off: the sign-in and used-link pages offer only Continue with …, and a hand-off-only app no email field", async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 375, height: 800 });
+  const { origin, partner } = oidcPartner(baseURL, {}, false);
+  const emailFields = page.locator('input[type="email"]');
+  await page.goto(`${origin}/`);
+  await expect(page.getByTestId("idp-sign-in")).toBeVisible();
+  await expect(page.getByText("Sign in with your organization’s account")).toBeVisible();
+  await expect(emailFields).toHaveCount(0);
+  await page.goto(`${origin}/auth/magic?token=not-a-link`);
+  await expect(page.getByTestId("magic-link-problem")).toBeVisible();
+  await expect(page.getByTestId("idp-sign-in")).toBeVisible();
+  await expect(emailFields).toHaveCount(0);
+  await expectAccessible(page);
+  await screenshotBoth(page, "magic-link-idp-only");
+  cli("partner:update", partner.partner_id, "--json", JSON.stringify({ member_sign_in: { email_link: false, handoff: true, oidc: null } }));
+  // The app's partner cache hears of the change through the database's change feed.
+  await expect(async () => {
+    await page.goto(`${origin}/`);
+    await expect(page.getByText(/Open this page from .* website or app/)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByTestId("idp-sign-in")).toHaveCount(0);
+  await expect(emailFields).toHaveCount(0);
+  await screenshotBoth(page, "sign-in-handoff-only");
 });
 
 test("portal: Test sign-in runs the flow in a new tab and reports the claims; nobody is signed in", async ({ page, baseURL }) => {

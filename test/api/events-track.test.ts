@@ -268,7 +268,15 @@ describe("POST /events/track — scope (404)", () => {
     const aLive = await setup("live");
     const otherEnvMember = await createMember({ partnerId: a.scope.partnerId, environment: "live" });
     const otherEnvDeal = await createPartnerDeal({ partnerId: a.scope.partnerId, environment: "live" });
+    // No member meets these: the hosted app shows neither a deal hidden globally nor an inactive one.
+    const hiddenGlobally = await db.deal.update({ where: { id: (await createServicepassDeal()).id }, data: { hiddenGlobally: true } });
+    const inactive = await db.deal.update({ where: { id: (await createServicepassDeal()).id }, data: { active: false } });
     const cases: [Record<string, unknown>, string, string][] = [
+      [{ event_type: "deal_detail_viewed", user_id: a.member.id, deal_id: hiddenGlobally.id }, "deal_not_found", "deal_id"],
+      [{ event_type: "deal_detail_viewed", user_id: a.member.id, deal_id: inactive.id }, "deal_not_found", "deal_id"],
+      // deal_list_viewed's single deal_id is named as sent, and the deal_ids after it keep their indexes.
+      [{ event_type: "deal_list_viewed", deal_id: hiddenGlobally.id }, "deal_not_found", "deal_id"],
+      [{ event_type: "deal_list_viewed", deal_id: a.deal.id, deal_ids: [a.deal.id, b.privateDeal.id] }, "deal_not_found", "deal_ids[1]"],
       [{ event_type: "deal_detail_viewed", user_id: b.member.id, deal_id: a.deal.id }, "user_not_found", "user_id"],
       [{ event_type: "deal_detail_viewed", user_id: otherEnvMember.id, deal_id: a.deal.id }, "user_not_found", "user_id"],
       [{ event_type: "deal_detail_viewed", user_id: aLive.member.id, deal_id: a.deal.id }, "user_not_found", "user_id"],

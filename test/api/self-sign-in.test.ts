@@ -81,6 +81,21 @@ describe("requestSelfSignInLink", () => {
     expect(await requestSelfSignInLink(p.partner.id, "ada@example.com", null, d)).toBe("link_sent");
   });
 
+  it("with email links turned off (member_sign_in.email_link false) nothing is sent nor requested, whatever the address and mode", async () => {
+    const p = await seedPartner();
+    const m = await createTestMember({ partnerId: p.partner.id, environment: "live" });
+    const { d, sent } = deps();
+    for (const [memberAccess, allowedEmailDomains] of [["invite_only", []], ["email_domain", ["uni.example"]], ["request", []]] as const) {
+      await db.partner.update({ where: { id: p.partner.id }, data: { memberAccess, allowedEmailDomains: [...allowedEmailDomains], memberSignIn: { email_link: false, oidc: null, handoff: true } } });
+      for (const email of [m.email, "new@uni.example", "ada@example.com"]) expect(await requestSelfSignInLink(p.partner.id, email, null, d), `${memberAccess} ${email}`).toBe("nothing");
+    }
+    expect(sent).toHaveLength(0);
+    expect(await db.accessRequest.count({ where: { partnerId: p.partner.id } })).toBe(0);
+    // Turned on again (and a new 15-minute window): the member gets their link.
+    await db.partner.update({ where: { id: p.partner.id }, data: { memberSignIn: { email_link: true, oidc: null, handoff: true } } });
+    expect(await requestSelfSignInLink(p.partner.id, m.email, null, deps().d)).toBe("link_sent");
+  });
+
   it("from the widget: the link goes back to the partner's page that embeds it, only on an allowed iframe origin (issue 44)", async () => {
     const p = await seedPartner();
     await db.partner.update({ where: { id: p.partner.id }, data: { allowedIframeOrigins: ["https://www.partner.example"], memberAccess: "email_domain", allowedEmailDomains: ["uni.example"] } });

@@ -57,11 +57,11 @@ export class CookieJar {
 }
 
 /** GET (or POST a form) without following redirects, with the jar's cookies. */
-export async function browse(jar: CookieJar, url: string, form?: Record<string, string>): Promise<Response> {
+export async function browse(jar: CookieJar, url: string, form?: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
   const res = await fetch(url, {
     method: form ? "POST" : "GET",
     redirect: "manual",
-    headers: { cookie: jar.header(url), ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+    headers: { cookie: jar.header(url), ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}), ...headers },
     body: form ? new URLSearchParams(form).toString() : undefined,
   });
   jar.store(url, res);

@@ -172,7 +172,11 @@ describe("GET /auth/handoff", () => {
     ["//evil.com", "/"],
     ["https://evil.com/x", "/"],
     ["/\\evil.com", "/"],
-    ["/%2F%2Fevil.com", "/%2F%2Fevil.com"],
+    ["/%2F%2Fevil.com", "/"],
+    ["/.//evil.com/x", "/"],
+    ["/x/..//evil.com", "/"],
+    ["/./%2F/evil.com", "/"],
+    ["/deals/%2Fx", "/deals/%2Fx"],
     ["javascript:alert(1)", "/"],
     ["/deals/x#top", "/deals/x#top"],
   ])("next=%s stays on this host", async (next, expected) => {
@@ -228,6 +232,10 @@ describe("GET /auth/handoff", () => {
     const cases: [string, (s: { secret: string; sub: string; other: string }) => Promise<string> | string][] = [
       ["a wrong audience", ({ secret }) => sign(secret, { aud: "someone-else", sub: ext(), email: email() })],
       ["an expired token", ({ secret, sub }) => sign(secret, { aud: sub, sub: ext(), email: email(), iat: now() - 400, exp: now() - 100 })],
+      ["a token expired 10 seconds ago (5 s of clock skew, as partner tokens)", ({ secret, sub }) => sign(secret, { aud: sub, sub: ext(), email: email(), iat: now() - 100, exp: now() - 10 })],
+      ["a NUL in sub", ({ secret, sub }) => sign(secret, { aud: sub, sub: "a\u0000b", email: email() })],
+      ["a NUL in jti", ({ secret, sub }) => sign(secret, { aud: sub, sub: ext(), email: email(), jti: "a\u0000b" })],
+      ["a lone surrogate in sub", ({ secret, sub }) => sign(secret, { aud: sub, sub: "a\ud800b", email: email() })],
       ["a token living more than 5 minutes", ({ secret, sub }) => sign(secret, { aud: sub, sub: ext(), email: email(), exp: now() + 301 })],
       ["a token issued in the future", ({ secret, sub }) => sign(secret, { aud: sub, sub: ext(), email: email(), iat: now() + 600, exp: now() + 700 })],
       ["no email for a new member", ({ secret, sub }) => sign(secret, { aud: sub, sub: ext() })],

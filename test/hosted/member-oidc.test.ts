@@ -68,12 +68,15 @@ function account(overrides: Partial<TestAccount> = {}): TestAccount {
 /** Through the IdP's forms back to our callback (test/helpers/member-sign-in-server.ts). */
 const throughIdp = (jar: CookieJar, authorizationUrl: string, who: string, opts: { abort?: boolean } = {}) => throughTestIdp(server.url, jar, authorizationUrl, who, opts);
 
+const SAME_ORIGIN = { "sec-fetch-site": "same-origin" };
+
 /** The whole flow in one browser: start → IdP → callback. Returns the callback's response. */
 async function signIn(base: string, who: string, opts: { next?: string; popup?: boolean; abort?: boolean; jar?: CookieJar; beforeCallback?: (callbackUrl: string) => string | Promise<string> } = {}) {
   const jar = opts.jar ?? new CookieJar();
   const popupLink = createHash("sha256").update(randomBytes(32).toString("base64url")).digest("hex");
   const q = new URLSearchParams({ ...(opts.next ? { next: opts.next } : {}), ...(opts.popup ? { popup: "1", link: popupLink } : {}) });
-  const start = await browse(jar, `${server.url}${base}/auth/oidc/start?${q}`);
+  // The popup's handshake page goes on with its link from the same origin (a browser says so).
+  const start = await browse(jar, `${server.url}${base}/auth/oidc/start?${q}`, undefined, opts.popup ? SAME_ORIGIN : {});
   expect(start.status, await start.clone().text()).toBe(303);
   const callbackUrl = await throughIdp(jar, start.headers.get("location")!, who, { abort: opts.abort });
   const target = opts.beforeCallback ? await opts.beforeCallback(callbackUrl) : callbackUrl;
@@ -159,9 +162,27 @@ describe("OIDC sign-in", () => {
     expect(first.headers.get("content-security-policy")).toMatch(/script-src 'nonce-/);
     expect(await db.oidcSignInState.count({ where: { partnerId: p.partner.id } })).toBe(0);
     for (const bad of ["", "abc", "g".repeat(64), `${"a".repeat(64)}\u0000`]) {
-      const res = await browse(new CookieJar(), `${server.url}${p.base}/auth/oidc/start?popup=1&link=${encodeURIComponent(bad)}`);
+      const res = await browse(new CookieJar(), `${server.url}${p.base}/auth/oidc/start?popup=1&link=${encodeURIComponent(bad)}`, undefined, SAME_ORIGIN);
       expect(res.status, bad).toBe(400);
     }
+  });
+
+  it("a popup link opened any other way than by the handshake page is refused: whoever chose it cannot collect the sign-in", async () => {
+    const p = await oidcPartner();
+    // The attacker keeps the secret and sends the link to a member: by email or chat (Sec-Fetch-Site: none),
+    // from a page of theirs (cross-site), another partner's subdomain (same-site), or a browser that does not say.
+    const watch = randomBytes(32).toString("base64url");
+    const link = createHash("sha256").update(watch).digest("hex");
+    for (const site of ["none", "cross-site", "same-site", null]) {
+      const jar = new CookieJar();
+      const res = await browse(jar, `${server.url}${p.base}/auth/oidc/start?popup=1&link=${link}`, undefined, site ? { "sec-fetch-site": site } : {});
+      expect(res.status, String(site)).toBe(400);
+      expect(jar.get(server.url, "perkway_oidc_state"), String(site)).toBeUndefined();
+    }
+    expect(await db.oidcSignInState.count({ where: { partnerId: p.partner.id } })).toBe(0);
+    // No sign-in started, so nothing to collect with the secret.
+    const res = await fetch(`${server.url}/embed/${p.partner.subdomain}/auth/oidc/watch`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ watch }).toString() });
+    expect(res.status).toBe(404);
   });
 
   it("the frame collects its popup's sign-in with its secret when the popup cannot reach it: once, only with the secret", async () => {
@@ -172,7 +193,7 @@ describe("OIDC sign-in", () => {
     const collect = (w: string, base = `/embed/${p.partner.subdomain}`) =>
       fetch(`${server.url}${base}/auth/oidc/watch`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ watch: w }).toString() });
     const jar = new CookieJar();
-    const start = await browse(jar, `${server.url}${p.base}/auth/oidc/start?popup=1&link=${link}&next=/perks`);
+    const start = await browse(jar, `${server.url}${p.base}/auth/oidc/start?popup=1&link=${link}&next=/perks`, undefined, SAME_ORIGIN);
     expect(start.status).toBe(303);
     // At the IdP: not finished yet.
     expect((await collect(watch)).status).toBe(202);
@@ -230,6 +251,31 @@ describe("OIDC sign-in", () => {
 });
 
 describe("OIDC refusals: a page that says what to do, never a 500", () => {
+  it.each(["/.//evil.example/x", "/x/..//evil.example", "/.///evil.example", "/./%2F/evil.example", "//evil.example", "https://evil.example/"])("next=%s comes back to this host's root", async (next) => {
+    const p = await oidcPartner();
+    const r = await signIn(p.base, account().sub, { next });
+    expect(r.res.status).toBe(303);
+    expect(r.res.headers.get("location")).toBe(`${p.base}/`);
+  });
+
+  it("characters no member record can hold: a NUL or lone surrogate in sub or email is a friendly refusal, in a mapped claim an ignored value", async () => {
+    const p = await oidcPartner();
+    for (const bad of [account({ email: "nu\u0000l@uni.example" }), account({ email: "lo\ud800ne@uni.example" }), account({ sub: `acct-\u0000-${randomUUID().slice(0, 8)}` })]) {
+      const r = await signIn(p.base, bad.sub);
+      expect(r.res.status, JSON.stringify(bad)).toBe(400);
+      expect(r.text).not.toContain("not available right now");
+      expect(sessionOf(r.jar)).toBeUndefined();
+    }
+    expect(await db.member.count({ where: { partnerId: p.partner.id } })).toBe(0);
+    const a = account({ groups: ["SM\u0000E", "SME"] });
+    const ok = await signIn(p.base, a.sub);
+    expect(ok.res.status).toBe(303);
+    const member = await db.member.findFirstOrThrow({ where: { partnerId: p.partner.id, email: a.email } });
+    expect(member.userTypes).toEqual(["SME"]);
+    const scope = { partnerId: p.partner.id, environment: "live" as const };
+    expect((await getMemberDetail(scope, member.id)).identity_provider?.ignored_claims).toEqual([{ claim: "groups", value: "SM\uFFFDE" }]);
+  });
+
   it("an unverified email", async () => {
     const p = await oidcPartner();
     const a = account({ email_verified: false });

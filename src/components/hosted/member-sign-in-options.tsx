@@ -1,6 +1,6 @@
 // The signed-out member's ways in, as the partner set them (member_sign_in, contract section 15):
 // "Continue with {display_name}" when an identity provider is configured, and the email-link form
-// (children) unless email links are off.
+// (children) unless email links are off; nothing when hand-off is the only way in.
 import type { ReactNode } from "react";
 import { hostedAppConfig } from "@perkway/server/config/hosted-app-config";
 import { hostedAppUrl } from "@perkway/server/config/hosted-app-url";
@@ -13,7 +13,8 @@ type Props = { partner: HostedPartner; surface: "hosted" | "embed"; base: string
 export function MemberSignInOptions({ partner, surface, base, buttonClass, children }: Props) {
   const t = useTranslations("idp");
   const { oidc, emailLink } = partner.memberSignIn;
-  if (!oidc) return <>{children}</>;
+  // Neither (hand-off only): members come from the partner's own site; the page's hint says so.
+  if (!oidc) return emailLink ? <>{children}</> : null;
   // The popup runs on the hosted app's registered host, where the IdP's callback lands.
   const hosted = hostedAppUrl(hostedAppConfig(), partner.subdomain);
   const popup = surface === "embed" ? { url: `${hosted}/auth/oidc/start?popup=1`, origin: new URL(hosted).origin, frameBase: base } : null;

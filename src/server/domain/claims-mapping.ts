@@ -4,6 +4,7 @@
 // does not carry, or that carries no value from the vocabulary, leaves the dimension as it is.
 import { AUDIENCE_REGIONS, ELIGIBILITY_DIMENSIONS, ELIGIBILITY_VOCABULARIES, USER_TIERS, USER_TYPES, type EligibilityDimension } from "./enums";
 import { isCountryCode } from "./iso-3166-alpha2";
+import { replaceUnstorable } from "./unstorable-text";
 
 type MappedDimension = EligibilityDimension | "user_types" | "regions" | "tier";
 
@@ -14,11 +15,11 @@ type MappedProfile = {
   tier?: (typeof USER_TIERS)[number];
 };
 
-/** A claim's values: a string, or the strings of an array (anything else: none). */
+/** A claim's values: a string, or the strings of an array (anything else: none). A value PostgreSQL
+ *  cannot store (NUL, an unpaired surrogate) is in no vocabulary: reported as ignored, made storable. */
 function valuesOf(claim: unknown): string[] {
-  if (typeof claim === "string") return [claim.trim()];
-  if (Array.isArray(claim)) return claim.filter((v): v is string => typeof v === "string").map((v) => v.trim());
-  return [];
+  const strings = typeof claim === "string" ? [claim] : Array.isArray(claim) ? claim.filter((v): v is string => typeof v === "string") : [];
+  return strings.map((v) => replaceUnstorable(v.trim()));
 }
 
 function accept(dimension: MappedDimension, value: string): string | null {

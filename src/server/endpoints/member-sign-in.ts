@@ -24,22 +24,16 @@ import { resolveLocale } from "@/server/domain/member-language";
 import { translatorFor } from "@/lib/messages";
 import { oidcTestFailedPage, oidcTestReportPage } from "./oidc-test-report-page";
 import { readCookies, seeOther, setCookie } from "./page-kit";
+import { safeCallbackUrl } from "@/lib/safe-callback-url";
 
 /** What the proxy resolved for this request (src/proxy.ts, MEMBER_HEADERS). */
 type MemberRequestContext = { subdomain: string; surface: MemberSurface; base: string; secure: boolean; host: string; nonce?: string };
 
 const STATE_COOKIE = "perkway_oidc_state";
 
-/** `next` as a path on this app (relative to its root), or "/" for anything that could leave the host. */
-function safeNextPath(raw: string | null): string {
-  if (!raw || raw.length > 2000 || !raw.startsWith("/") || raw.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(raw)) return "/";
-  try {
-    const u = new URL(raw, "http://app.invalid");
-    return u.origin === "http://app.invalid" ? `${u.pathname}${u.search}${u.hash}` : "/";
-  } catch {
-    return "/";
-  }
-}
+/** `next` as a path on this app (relative to its root), or "/" for anything that could leave the host
+ *  (the portal's one rule: `/.//host` and encoded slashes included). */
+const safeNextPath = (raw: string | null): string => safeCallbackUrl(raw);
 
 /** The member session cookie, with the attributes of the magic-link sign-in (server/auth/member-context.ts). */
 function setSessionCookie(headers: Headers, ctx: MemberRequestContext, token: string, expires: Date): void {
@@ -120,6 +114,10 @@ async function handleOidcStart(request: Request, ctx: MemberRequestContext): Pro
   // Relative: behind Next, request.url is the rewritten /p/{subdomain}/… address, not the member's.
   if (popup && link === null) return popupHandshakePage(signInWords(request, partner), `${ctx.base}/auth/oidc/start${url.search}`, frameOrigins(partner), ctx.nonce ?? randomBytes(16).toString("base64"));
   if (popup && !/^[0-9a-f]{64}$/.test(link ?? "")) return oidcFailure(request, partner, "bad_state", ctx, undefined, popup);
+  // Only the handshake page above (same origin) may go on with a link: a link opened from an email, a
+  // chat or another site (Sec-Fetch-Site none, cross-site, same-site, or a browser that does not say)
+  // would let whoever chose it collect the sign-in of the person who opened it.
+  if (popup && request.headers.get("sec-fetch-site") !== "same-origin") return oidcFailure(request, partner, "bad_state", ctx, undefined, popup);
   const started = await startMemberOidc(partner.id, { redirectUri: redirectUri.href, returnTo: safeNextPath(url.searchParams.get("next")), popup, policy: oidcConfig(), testTicketId: ticket?.id, popupLink: popup ? link! : undefined });
   if (!started.ok && ticket) return oidcTestFailedPage(statusOf(started.reason), started.reason, partner.name);
   if (!started.ok) {

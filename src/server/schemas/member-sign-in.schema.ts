@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { ELIGIBILITY_DIMENSIONS } from "@/server/domain/enums";
 import { eligibilityInputSchema, userCreateSchema } from "./user.schema";
+import { storable } from "./storable-text";
 
 /** What a mapped claim may set: an eligibility dimension, user_types, regions or tier. */
 export const CLAIM_DIMENSIONS = [...ELIGIBILITY_DIMENSIONS, "user_types", "regions", "tier"] as const;
@@ -66,8 +67,9 @@ export const handoffSecretSchema = z
   .object({ secret: z.string().regex(/^hsk_(live|test)_[A-Za-z0-9_-]+$/).meta({ description: "hsk_live_… or hsk_test_…: the HS256 key is its UTF-8 bytes. Shown once." }) })
   .meta({ id: "HandoffSecret" });
 
-/** The member fields a hand-off token may carry besides sub and email (as in POST /v1/users). */
-export const handoffClaimsSchema = z.object({
+/** The member fields a hand-off token may carry besides sub and email (as in POST /v1/users). A string
+ *  PostgreSQL cannot store (NUL, an unpaired surrogate) anywhere in it: invalid claims, never a database error. */
+export const handoffClaimsSchema = storable(z.object({
   aud: z.union([z.string(), z.array(z.string())]),
   sub: z.string().min(1).max(255),
   email: userCreateSchema.shape.email.optional(),
@@ -78,7 +80,7 @@ export const handoffClaimsSchema = z.object({
   iat: z.number().int(),
   exp: z.number().int(),
   jti: z.string().min(1).max(255),
-});
+}));
 
 /** The portal's view of member_sign_in: the settings (no client secret), the redirect URI to register, the hand-off secret's state. */
 /** The settings as stored and shown (MemberSignInSettings): the client secret only as whether one is set. */

@@ -3,13 +3,13 @@
 // tRPC inputs) checks the raw value with `storableInputSchema` before the resource's own schema, so
 // such strings are a 400 parameter_invalid naming the field, never a database error (docs/api.md, Errors).
 import { z } from "zod";
+import { UNSTORABLE_TEXT } from "@/server/domain/unstorable-text";
 
-const UNSTORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export const UNSTORABLE_MESSAGE = "must not contain NUL characters or unpaired surrogates";
 
 export function isStorableText(s: string): boolean {
-  return !UNSTORABLE.test(s);
+  return !UNSTORABLE_TEXT.test(s);
 }
 
 /** The path of the first string (value or object key) that cannot be stored, or null. Iterative and

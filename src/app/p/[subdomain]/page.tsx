@@ -139,12 +139,17 @@ export default async function HostedHomePage({ params, searchParams }: Props) {
   );
 }
 
+/** The hint under "Sign in" names only the ways in the partner left on (contract section 15). */
+function signInHintKey({ emailLink, oidc }: HostedPartner["memberSignIn"]): "signInHint" | "signInHintIdp" | "signInHintHandoff" {
+  return emailLink ? "signInHint" : oidc ? "signInHintIdp" : "signInHintHandoff";
+}
+
 async function Welcome({ partner, signedOut, surface, base, returnTo }: { partner: HostedPartner; signedOut: boolean; surface: "hosted" | "embed"; base: string; returnTo: string | null }) {
   const t = await getTranslations("welcome");
   return (
     <WelcomeIntro
       name={partner.name}
-      copy={{ title: t("title", { name: partner.name }), signIn: t("signIn"), signInHint: t("signInHint", { name: partner.name }) }}
+      copy={{ title: t("title", { name: partner.name }), signIn: t("signIn"), signInHint: t(signInHintKey(partner.memberSignIn), { name: partner.name }) }}
       headline={partner.branding.headline}
       welcomeText={partner.branding.welcomeText}
       status={

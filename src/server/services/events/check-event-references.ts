@@ -1,7 +1,8 @@
 // Every user_id, deal_id and deal_ids[] entry of a request must name something in the caller's
 // scope: a member of the same partner and environment; a deal the partner's members can meet
 // (docs/api.md, Events and analytics): the partner's own partner_private deal of that environment or a servicepass deal
-// the partner's visibility rules do not hide, never a draft. api_excluded deals count: the hosted
+// the partner's visibility rules do not hide, never a draft, an inactive deal or one hidden globally
+// (no member meets those: the hosted app shows neither). api_excluded deals count: the hosted
 // app still shows them. One query for the whole request; the first offending reference (index
 // order) is the 404.
 import { db } from "@/server/db/client";
@@ -67,8 +68,10 @@ export async function checkEventReferences(scope: PartnerScope, events: readonly
     if (e.dealId !== null && !has("d", e.dealId)) {
       throw new AppError("deal_not_found", `No deal ${e.dealId} available to this partner`, { param: paramOf(index, "deal_id") });
     }
+    const offset = e.dealIdListed ? 1 : 0;
     e.dealIds.forEach((d, j) => {
-      if (!has("d", d)) throw new AppError("deal_not_found", `No deal ${d} available to this partner`, { param: paramOf(index, `deal_ids[${j}]`) });
+      const field = j < offset ? "deal_id" : `deal_ids[${j - offset}]`;
+      if (!has("d", d)) throw new AppError("deal_not_found", `No deal ${d} available to this partner`, { param: paramOf(index, field) });
     });
   });
 }
@@ -87,7 +90,7 @@ async function readReferences({ partnerId, environment }: { partnerId: string; e
                 (SELECT jsonb_agg(jsonb_build_object('rule_type', r.rule_type, 'rule_value', r.rule_value, 'priority', r.priority))
                    FROM visibility_rules r WHERE r.deal_id = d.id), '[]'::jsonb) END
          FROM deals d
-        WHERE d.id = ANY($4::uuid[]) AND d.status <> 'draft'
+        WHERE d.id = ANY($4::uuid[]) AND d.status <> 'draft' AND d.active AND NOT d.hidden_globally
           AND ((d.deal_type = 'servicepass' AND d.owner_partner_id IS NULL)
             OR (d.deal_type = 'partner_private' AND d.owner_partner_id = $1::uuid AND d.environment = $2::"Environment"))
        UNION ALL

@@ -12,6 +12,8 @@ export type NewEvent = {
   memberId: string | null;
   dealId: string | null;
   dealIds: string[];
+  /** deal_list_viewed sent with a deal_id: it is dealIds[0], the deal_ids as sent follow. */
+  dealIdListed?: boolean;
   clientEventId: string | null;
   metadata: Record<string, unknown> | null;
   occurredAt: Date;

@@ -65,12 +65,15 @@ function validateEvent(raw: unknown, index: number | null, now: Date): NewEvent 
   // stored with the others in deal_ids. upgrade_cta_clicked: an optional deal_id (the premium deal
   // whose call to action was clicked).
   const listed = type === "deal_list_viewed";
-  const dealIds = listed && e.deal_id != null ? [...new Set([e.deal_id, ...(e.deal_ids ?? [])])] : (e.deal_ids ?? []);
+  // Kept as sent (deal_id first), so that a 404 names the field the caller wrote; the write dedups.
+  const dealIdListed = listed && e.deal_id != null;
+  const dealIds = dealIdListed ? [e.deal_id!, ...(e.deal_ids ?? [])] : (e.deal_ids ?? []);
   return {
     eventType: type,
     memberId: e.user_id ?? null,
     dealId: listed ? null : (e.deal_id ?? null),
     dealIds,
+    ...(dealIdListed ? { dealIdListed } : {}),
     clientEventId: e.event_id ?? null,
     metadata: e.metadata ?? null,
     occurredAt,

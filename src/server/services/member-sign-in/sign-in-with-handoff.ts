@@ -14,7 +14,8 @@ import { handoffVerificationSecrets } from "./handoff-secrets";
 const MAX_HANDOFF_TOKEN_LENGTH = 4096;
 /** exp may be at most this long after iat (contract: 5 minutes). */
 const MAX_HANDOFF_LIFETIME_SECONDS = 300;
-const CLOCK_TOLERANCE_SECONDS = 30;
+/** The clock skew allowed on iat and exp: the partner tokens' 5 s (contract section 2); an expired token is refused. */
+const CLOCK_TOLERANCE_SECONDS = 5;
 
 type HandoffRefusal =
   | "disabled"

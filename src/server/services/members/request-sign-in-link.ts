@@ -16,6 +16,7 @@ import { issueNewcomerLink } from "./magic-links/issue-newcomer-link";
 import type { IssuedLink } from "./magic-links/issue-magic-link";
 import type { MagicLinkConfig } from "./magic-links/magic-link-config";
 import { mayJoinByDomain } from "./member-access-policy";
+import { readMemberSignIn } from "@/server/services/partners";
 import { memberScopeWhere } from "./member-scope";
 import { widgetReturnUrl, widgetSignInUrl } from "@/lib/hosted/widget-return";
 
@@ -49,8 +50,10 @@ export async function requestSelfSignInLink(partnerId: string, rawEmail: string,
   if (ip) takes.push(deps.store.take(`self-sign-in-ip:${ip}`, SELF_SIGN_IN_LIMITS.perIp));
   if ((await Promise.all(takes)).some((d) => !d.allowed)) return "limited";
 
-  const partner = await db.partner.findUnique({ where: { id: partnerId }, select: { active: true, subdomain: true, customDomain: true, memberAccess: true, allowedEmailDomains: true, allowedIframeOrigins: true } });
+  const partner = await db.partner.findUnique({ where: { id: partnerId }, select: { active: true, subdomain: true, customDomain: true, memberAccess: true, allowedEmailDomains: true, allowedIframeOrigins: true, memberSignIn: true, oidcClientSecretEncrypted: true } });
   if (!partner?.active) return "nothing";
+  // Email links turned off (member_sign_in.email_link false): the form is not shown, and a post made anyway sends nothing.
+  if (!readMemberSignIn(partner).email_link) return "nothing";
   // A page on another origin is refused (an open redirect otherwise): the ordinary link goes out.
   const returnUrl = deps.returnTo ? widgetReturnUrl(deps.returnTo, partner.allowedIframeOrigins) : null;
   const linkOf = (link: IssuedLink): IssuedLink => (returnUrl ? { ...link, url: widgetSignInUrl(returnUrl, link.url) } : link);

@@ -7,6 +7,7 @@ import net from "node:net";
 import * as client from "openid-client";
 import { isNonPublicAddress } from "@/server/services/webhooks";
 import { IdTokenSignatureError, verifyIdTokenSignature } from "./id-token-signature";
+import { isStorableText } from "@/server/schemas/storable-text";
 
 type OidcIssuerConfig = { issuer: string; clientId: string; clientSecret: string };
 /** allowPrivate: OIDC_ALLOW_PRIVATE=1 (tests, development); otherwise private and loopback issuers are refused. */
@@ -54,6 +55,8 @@ function guardedFetch(policy: OidcNetworkPolicy): client.CustomFetch {
 }
 
 const DISCOVERY_TTL_MS = 10 * 60 * 1000;
+/** exp, iat and nbf of ID tokens: the same 5 s of clock skew as every token we verify (openid-client's default is 30 s). */
+const CLOCK_TOLERANCE_SECONDS = 5;
 const discovered = new Map<string, { at: number; config: Promise<client.Configuration> }>();
 
 /** The IdP's configuration from {issuer}/.well-known/openid-configuration, cached ten minutes per client. */
@@ -66,7 +69,7 @@ function discover(cfg: OidcIssuerConfig, policy: OidcNetworkPolicy): Promise<cli
     await assertPublicHost(new URL(cfg.issuer), policy);
     const insecure = new URL(cfg.issuer).protocol === "http:";
     if (insecure && !policy.allowPrivate) throw new IssuerNotAllowed(cfg.issuer);
-    return client.discovery(new URL(cfg.issuer), cfg.clientId, { client_secret: cfg.clientSecret }, client.ClientSecretPost(cfg.clientSecret), {
+    return client.discovery(new URL(cfg.issuer), cfg.clientId, { client_secret: cfg.clientSecret, [client.clockTolerance]: CLOCK_TOLERANCE_SECONDS }, client.ClientSecretPost(cfg.clientSecret), {
       [client.customFetch]: fetchImpl,
       timeout: policy.timeoutSeconds ?? 5,
       ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
@@ -175,6 +178,8 @@ export async function finishOidcSignIn(
       timeoutMs: (policy.timeoutSeconds ?? 5) * 1000,
     });
     const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
+    // What no member record can hold is refused here, not by the database (a friendly page, never a 5xx).
+    if (!isStorableText(claims.sub) || claims.sub.length > 255 || !isStorableText(email)) return { ok: false, reason: "invalid_response", detail: "the ID token's sub or email holds characters no member record can store (NUL, unpaired surrogates) or is too long" };
     if (!email || claims.email_verified !== true) return { ok: false, reason: "email_not_verified", detail: email ? `${email} is not verified` : "no email claim" };
     return { ok: true, value: { sub: claims.sub, email, claims: { ...claims } } };
   } catch (err) {

@@ -17,4 +17,4 @@ export { setPartnerActive } from "./set-partner-active";
 export { updatePartner } from "./update-partner";
 export { verifyCustomDomain, type DomainChecks } from "./verify-custom-domain";
 export { revokeRolledKeyPair } from "./revoke-rolled-key-pair";
-export { getMemberSignInConfig } from "./member-sign-in-settings";
+export { getMemberSignInConfig, readMemberSignIn } from "./member-sign-in-settings";

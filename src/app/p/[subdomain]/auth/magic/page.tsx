@@ -8,6 +8,7 @@ import { notFound } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { inspectMagicLink } from "@perkway/server/services/members";
 import { SelfSignInForm } from "@/components/hosted/self-sign-in-form";
+import { MemberSignInOptions } from "@/components/hosted/member-sign-in-options";
 import { selfSignInWords } from "@/components/hosted/self-sign-in-words";
 import { hostedUi } from "@/components/hosted/styles";
 import { requestSignInLink } from "../../actions";
@@ -60,8 +61,11 @@ export default async function MagicLinkPage({ params, searchParams }: Props) {
           <div data-testid="magic-link-problem">
             <h1 className="text-xl font-bold text-foreground">{t(`${state}.title`)}</h1>
             <p className="mt-2 text-sm text-muted-foreground">{t(`${state}.body`)}</p>
-            <p className="mt-4 mb-4 text-sm text-foreground">{t("newLink")}</p>
-            <SelfSignInForm action={requestSignInLink} classes={hostedUi} words={await selfSignInWords(partner.name, partner.memberAccess === "request")} returnTo={returnTo} />
+            {partner.memberSignIn.emailLink || partner.memberSignIn.oidc ? <p className="mt-4 mb-4 text-sm text-foreground">{t(partner.memberSignIn.emailLink ? "newLink" : "signInAgain")}</p> : null}
+            {/* The ways in the partner left on: with email links off, no email field (contract section 15). */}
+            <MemberSignInOptions partner={partner} surface={surface.surface} base={surface.base} buttonClass={hostedUi.primary}>
+              <SelfSignInForm action={requestSignInLink} classes={hostedUi} words={await selfSignInWords(partner.name, partner.memberAccess === "request")} returnTo={returnTo} />
+            </MemberSignInOptions>
           </div>
         )}
       </div>
