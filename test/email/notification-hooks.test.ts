@@ -17,8 +17,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const admin = (partnerId: string, tag: string) =>
-  db.admin.create({ data: { email: `${tag}-${randomUUID().slice(0, 8)}@acme.example`, passwordHash: "x", role: "partner_admin", partnerId, passwordSetAt: new Date() } });
+const admin = (partnerId: string, tag: string, teamRole: "owner" | "admin" | "developer" | "analyst" = "admin") =>
+  db.admin.create({ data: { email: `${tag}-${randomUUID().slice(0, 8)}@acme.example`, passwordHash: "x", role: "partner_admin", teamRole, partnerId, passwordSetAt: new Date() } });
 const outbox = (to: string) => db.emailMessage.findMany({ where: { toAddress: to }, orderBy: { createdAt: "asc" } });
 
 describe("admin notifications at their source", () => {
@@ -26,6 +26,9 @@ describe("admin notifications at their source", () => {
     const p = await seedPartnerWithToken(server.url, "live");
     const scope = { partnerId: p.partner.id, environment: "live" as const };
     const [instant, off, digest] = [await admin(p.partner.id, "instant"), await admin(p.partner.id, "off"), await admin(p.partner.id, "digest")];
+    // Contract section 17: developers and analysts see no member personal data, so no inquiry naming a member;
+    // a developer still hears of a code pool (deals are theirs), an analyst of neither.
+    const [developer, analyst] = [await admin(p.partner.id, "developer", "developer"), await admin(p.partner.id, "analyst", "analyst")];
     await setNotificationPreferences(off.id, { inquiry: "off", codes_low: "off" });
     await setNotificationPreferences(digest.id, { inquiry: "digest", codes_low: "digest" });
 
@@ -55,6 +58,8 @@ describe("admin notifications at their source", () => {
     expect(mails[1].text).toContain("2 codes left");
     expect(mails[2].text).toContain("0 codes left");
     expect(mails[1].links.some((l) => l.endsWith(`/deals/own/${deal.body.id}`))).toBe(true);
+    expect((await outbox(developer.email)).map((m) => m.subject)).toEqual(mails.slice(1).map((m) => m.subject));
+    expect(await outbox(analyst.email)).toHaveLength(0);
     expect(await outbox(off.email)).toHaveLength(0);
     expect(await outbox(digest.email)).toHaveLength(0);
     expect(await db.adminDigestItem.count({ where: { adminId: digest.id } })).toBe(3);

@@ -4,6 +4,10 @@
 // and the portal hides what a role cannot do with the table read back from the router
 // (src/server/trpc/procedure-permissions.ts). Pure data: imported by client components too.
 
+import type { NOTIFICATION_KINDS } from "./enums";
+
+type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
 export const TEAM_ROLES = ["owner", "admin", "developer", "analyst"] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
@@ -40,6 +44,13 @@ export const MANAGERS: readonly TeamRole[] = ["owner", "admin"];
 export const BUILDERS: readonly TeamRole[] = ["owner", "admin", "developer"];
 /** team and security */
 export const OWNERS: readonly TeamRole[] = ["owner"];
+
+/**
+ * Who hears of each notification kind: the roles that may open what it is about. An inquiry or an
+ * access request names a member (their email): managers only (contract section 17: developers and
+ * analysts see no member personal data); a code pool running low is about a deal: builders.
+ */
+export const NOTIFICATION_AUDIENCE: Record<NotificationKind, readonly TeamRole[]> = { inquiry: MANAGERS, access_request: MANAGERS, codes_low: BUILDERS };
 
 export function isTeamRole(value: unknown): value is TeamRole {
   return typeof value === "string" && (TEAM_ROLES as readonly string[]).includes(value);

@@ -8,6 +8,7 @@ import { DEFAULT_NOTIFICATION_MODE, unsubscribeToken, type NotificationKind } fr
 import { appBaseUrl } from "./partner-brand";
 import { queueEmail } from "./queue-email";
 import { renderEmail, type NotificationItem } from "@/emails";
+import { NOTIFICATION_AUDIENCE } from "@/server/domain/team-roles";
 
 export type NotificationData = {
   inquiry: { inquiryId: string; dealName: string; memberEmail: string | null; message: string };
@@ -54,7 +55,8 @@ function clip(s: string, max = 280): string {
 }
 
 /**
- * Tells the partner's admins (those who have chosen a password) about `kind` in `tx`. Returns how
+ * Tells the partner's admins (those who have chosen a password, in a role that may open what `kind`
+ * is about: NOTIFICATION_AUDIENCE) about `kind` in `tx`. Returns how
  * many emails were queued now and how many lines wait for a digest.
  */
 export async function notifyAdmins<K extends NotificationKind>(
@@ -66,7 +68,7 @@ export async function notifyAdmins<K extends NotificationKind>(
 ): Promise<{ instant: number; digest: number }> {
   const { partnerId, environment } = requireScope(scope, "email");
   const admins = await tx.admin.findMany({
-    where: { partnerId, role: "partner_admin", passwordSetAt: { not: null } },
+    where: { partnerId, role: "partner_admin", passwordSetAt: { not: null }, OR: [{ teamRole: { in: [...NOTIFICATION_AUDIENCE[kind]] } }, { teamRole: null }] }, // null: an owner
     select: { id: true, email: true, notificationPreferences: { where: { kind }, select: { mode: true } }, partner: { select: { name: true } } },
   });
   if (admins.length === 0) return { instant: 0, digest: 0 };

@@ -9,6 +9,7 @@ import type { MailConfig } from "@/server/config/mail-config";
 import { NOTIFICATION_LABELS } from "./notify-admins";
 import { queueEmail, SANDBOX_PREFIX } from "./queue-email";
 import { renderEmail, type NotificationItem } from "@/emails";
+import { NOTIFICATION_AUDIENCE } from "@/server/domain/team-roles";
 
 export async function sendDueDigests(config: Pick<MailConfig, "digestHourUtc">, baseUrl: string, now = new Date()): Promise<number> {
   if (now.getUTCHours() < config.digestHourUtc) return 0;
@@ -27,12 +28,16 @@ async function sendDigest(adminId: string, day: string, baseUrl: string): Promis
       INSERT INTO admin_digests (id, admin_id, day, created_at) VALUES (gen_random_uuid(), ${adminId}::uuid, ${day}::date, now())
       ON CONFLICT (admin_id, day) DO NOTHING RETURNING id::text`;
     if (!digest) return false; // another instance sent today's
-    const items = await tx.$queryRaw<{ kind: string; environment: string; data: NotificationItem }[]>`
+    const claimed = await tx.$queryRaw<{ kind: string; environment: string; data: NotificationItem }[]>`
       UPDATE admin_digest_items SET digest_id = ${digest.id}::uuid
       WHERE admin_id = ${adminId}::uuid AND digest_id IS NULL
       RETURNING kind, environment::text, data`;
-    const admin = await tx.admin.findUnique({ where: { id: adminId }, select: { email: true, partnerId: true, partner: { select: { name: true } } } });
-    if (!admin || items.length === 0) return false;
+    const admin = await tx.admin.findUnique({ where: { id: adminId }, select: { email: true, partnerId: true, teamRole: true, partner: { select: { name: true } } } });
+    if (!admin) return false;
+    // Lines queued before the admin's role changed: only the kinds the role may still hear of.
+    const role = admin.teamRole ?? "owner";
+    const items = claimed.filter((i) => (NOTIFICATION_AUDIENCE[i.kind as NotificationKind] ?? []).includes(role));
+    if (items.length === 0) return false;
     items.sort((a, b) => a.data.at.localeCompare(b.data.at));
     const groups = NOTIFICATION_KINDS.map((kind: NotificationKind) => ({
       label: NOTIFICATION_LABELS[kind].many,

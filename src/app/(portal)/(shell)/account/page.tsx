@@ -12,7 +12,7 @@ import { TwoFactorCard } from "./_components/two-factor-card";
 export const metadata: Metadata = { title: "Your account" };
 
 export default async function AccountPage() {
-  const { email, actor, twoFactorSetupRequired } = await requireAdminSession({ allowTwoFactorSetup: true });
+  const { email, actor, teamRole, twoFactorSetupRequired } = await requireAdminSession({ allowTwoFactorSetup: true });
   return (
     <>
       <PageHeader title="Your account" description={`Signed in as ${email}. Your second factor, where you are signed in, and your password.`} />
@@ -21,7 +21,7 @@ export default async function AccountPage() {
         <SessionsCard />
         {twoFactorSetupRequired ? null : (
           <>
-            {actor.role === "partner_admin" ? <NotificationPreferencesCard /> : null}
+            {actor.role === "partner_admin" ? <NotificationPreferencesCard teamRole={teamRole ?? "owner"} /> : null}
             <ChangePasswordCard email={email} />
           </>
         )}

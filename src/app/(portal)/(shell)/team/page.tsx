@@ -10,13 +10,13 @@ import { TeamClient } from "./_components/team-client";
 export const metadata: Metadata = { title: "Team" };
 
 export default async function TeamPage() {
-  const { readOnly, email, actor } = await requireAdminSession();
+  const { readOnly, email, actor, teamRole } = await requireAdminSession();
   return (
     <>
       <PageHeader title="Team" description="The people who can sign in to this portal and manage your programme." />
       <div className="flex flex-col gap-8">
         <TeamClient readOnly={readOnly} />
-        {actor.role === "partner_admin" ? <NotificationPreferencesCard /> : null}
+        {actor.role === "partner_admin" ? <NotificationPreferencesCard teamRole={teamRole ?? "owner"} /> : null}
         <ChangePasswordCard email={email} />
       </div>
     </>

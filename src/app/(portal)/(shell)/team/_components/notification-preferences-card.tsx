@@ -8,6 +8,7 @@ import { ErrorState } from "@/components/portal/error-state";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { api } from "@/trpc/react";
+import { NOTIFICATION_AUDIENCE, type TeamRole } from "@/server/domain/team-roles";
 
 const KINDS = [
   { kind: "inquiry", label: "New inquiries", hint: "A member sends a question about one of your deals." },
@@ -23,7 +24,9 @@ const MODES = [
 
 type Mode = (typeof MODES)[number]["value"];
 
-export function NotificationPreferencesCard() {
+/** `teamRole`: only the kinds this role hears of are offered (NOTIFICATION_AUDIENCE). */
+export function NotificationPreferencesCard({ teamRole }: { teamRole: TeamRole }) {
+  const kinds = KINDS.filter((k) => NOTIFICATION_AUDIENCE[k.kind].includes(teamRole));
   const utils = api.useUtils();
   const prefs = api.team.notificationPreferences.useQuery();
   const save = api.team.setNotificationPreferences.useMutation({
@@ -42,7 +45,7 @@ export function NotificationPreferencesCard() {
       <CardContent>
         {prefs.isPending ? (
           <div className="space-y-3" role="status" aria-label="Loading notification settings">
-            {KINDS.map((k) => (
+            {kinds.map((k) => (
               <Skeleton key={k.kind} className="h-14 w-full" />
             ))}
           </div>
@@ -50,7 +53,7 @@ export function NotificationPreferencesCard() {
           <ErrorState error={prefs.error} retry={() => void prefs.refetch()} />
         ) : (
           <ul className="divide-y">
-            {KINDS.map((k) => (
+            {kinds.map((k) => (
               <li key={k.kind} className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
                   <Label htmlFor={`notify-${k.kind}`}>{k.label}</Label>
