@@ -39,7 +39,8 @@ describe("POST /v1/authentications: success", () => {
     expect(expiresIn).toBeLessThanOrEqual(901_000);
     const [header, payload] = res.body.jwt_token.split(".").slice(0, 2).map(decode);
     expect(header).toMatchObject({ alg: "HS256", kid: expect.any(String) });
-    expect(payload).toMatchObject({ iss: expect.any(String), aud: expect.any(String), sub: partner.id, env: "test", jti: expect.any(String) });
+    // Every claim contract section 2 names, kid among them (and in the header, where JOSE looks).
+    expect(payload).toMatchObject({ iss: expect.any(String), aud: expect.any(String), sub: partner.id, env: "test", jti: expect.any(String), kid: header.kid });
     expect(payload.exp - payload.iat).toBe(900);
     expect(payload.exp * 1000).toBe(new Date(res.body.expires_at).getTime());
     expect(res.headers.get("x-request-id")).toMatch(/^req_/);

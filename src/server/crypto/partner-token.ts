@@ -49,7 +49,8 @@ export function tokenTtlSeconds(): number {
 export async function issuePartnerToken(scope: PartnerScope): Promise<{ token: string; expiresAt: Date; issuedAt: Date }> {
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + tokenTtlSeconds();
-  const token = await new SignJWT({ env: scope.environment })
+  // kid in the header (JOSE) and among the claims too: contract section 2 lists it with them.
+  const token = await new SignJWT({ env: scope.environment, kid: PARTNER_TOKEN.kid })
     .setProtectedHeader({ alg: PARTNER_TOKEN.alg, kid: PARTNER_TOKEN.kid, typ: PARTNER_TOKEN.typ })
     .setIssuer(PARTNER_TOKEN.issuer)
     .setAudience(PARTNER_TOKEN.audience)
