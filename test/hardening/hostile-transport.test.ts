@@ -50,6 +50,12 @@ describe("requests the fetch pipeline cannot represent", () => {
     expect(res.body.error).toMatchObject({ type: "invalid_request_error", code: "method_not_allowed" });
   });
 
+  it("TRACE to a directory's path (/scim/v2) is a 405 in SCIM's error shape", async () => {
+    const res = await raw("TRACE", "/scim/v2/Users");
+    expect(res.status).toBe(405);
+    expect(res.body).toMatchObject({ schemas: ["urn:ietf:params:scim:api:messages:2.0:Error"], status: "405" });
+  });
+
   it("the server keeps serving afterwards", async () => {
     const res = await raw("GET", "/v1/nope");
     expect(res.status).toBe(404);

@@ -31,10 +31,12 @@ function payload(err: AppError): { requestId: string; text: string } {
   return { requestId, text: JSON.stringify(errorBody(err, requestId)) };
 }
 
-export function sendRefusal(res: ServerResponse, err: AppError): void {
-  const { requestId, text } = payload(err);
+/** `path`: the request target; a directory's (/scim/v2…) gets SCIM's error shape (contract section 20). */
+export function sendRefusal(res: ServerResponse, err: AppError, path?: string): void {
+  const scim = path !== undefined && SCIM_PATH.test(path);
+  const { requestId, text } = scim ? scimPayload(err) : payload(err);
   res.writeHead(err.status, {
-    "Content-Type": "application/json; charset=utf-8",
+    "Content-Type": scim ? "application/scim+json" : "application/json; charset=utf-8",
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
     "X-Request-Id": requestId,
@@ -82,6 +84,8 @@ function isScimRequest(err: NodeJS.ErrnoException): boolean {
   const raw = (err as { rawPacket?: Buffer }).rawPacket;
   return !!raw && /^[A-Za-z]+ \/scim\/v2(?:[/?# ]|$)/i.test(raw.subarray(0, 64).toString("latin1"));
 }
+
+const SCIM_PATH = /^\/scim\/v2(?:[/?#]|$)/i;
 
 function scimPayload(err: AppError): { requestId: string; text: string } {
   const text = JSON.stringify({ schemas: [SCIM_ERROR_SCHEMA], status: String(err.status), detail: err.message });

@@ -16,12 +16,12 @@ export function fetchRequestListener(handler: FetchHandler): http.RequestListene
     try {
       const origin = requestOrigin(req);
       const refusal = origin instanceof AppError ? origin : methodRefusal(req.method);
-      if (refusal) return sendRefusal(res, refusal);
+      if (refusal) return sendRefusal(res, refusal, req.url);
       let request: Request;
       try {
         request = toFetchRequest(req, origin as string);
       } catch (err) {
-        return sendRefusal(res, new AppError("request_invalid", `The request could not be read: ${(err as Error).message}`));
+        return sendRefusal(res, new AppError("request_invalid", `The request could not be read: ${(err as Error).message}`), req.url);
       }
       handler(request)
         .then((response) => sendFetchResponse(res, response))
