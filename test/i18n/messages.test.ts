@@ -99,6 +99,22 @@ describe("message catalogues", () => {
     expect(problems).toEqual([]);
   });
 
+  // Arabic nouns (and the words agreeing with them) change with the number: one, the dual for two,
+  // a plural for 3–10, the singular again from 11 ("هناك 2 عروض" is wrong: "عرضان"). So a count in
+  // Arabic is an ICU plural naming at least one and two, except where nothing next to it agrees with
+  // the number (a phrase such as "{count} في القائمة", "listed").
+  it("ar: every count is a plural with the singular and the dual", () => {
+    const NO_AGREEMENT = ["dealCounts.listedTotal", "dealCounts.comingSoon", "dealCounts.noCodes", "dealCounts.other"];
+    const problems: string[] = [];
+    for (const [key, message] of flatten(load("ar"))) {
+      const counts = [...message.matchAll(/\{\s*(count|minutes)\s*([,}])/g)];
+      if (!counts.length || NO_AGREEMENT.includes(key)) continue;
+      if (counts.some((m) => m[2] === "}")) problems.push(`${key}: a bare count`);
+      else if (!/\bone\s*\{/.test(message) || !/\btwo\s*\{/.test(message)) problems.push(`${key}: no one/two`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it("the error pages' own words (where next-intl's provider is not there) are the serverError messages", () => {
     for (const locale of SUPPORTED_LOCALES) expect(SERVER_ERROR_WORDS[locale], locale).toEqual(load(locale).serverError);
     expect(serverErrorWords("pt-PT")).toBe(SERVER_ERROR_WORDS["pt-BR"]);

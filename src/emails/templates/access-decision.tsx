@@ -36,7 +36,7 @@ export function accessDecisionEmail(d: AccessDecisionData) {
       >
         {approved ? <Paragraph>{d.dealName ? t("approvedDeal", { partner }) : t("approvedMembership", { partner })}</Paragraph> : <Paragraph>{t("declined", { partner, what })}</Paragraph>}
         {d.note ? <Paragraph>{approved ? t("note", { note: d.note }) : t("theirNote", { note: d.note })}</Paragraph> : null}
-        {d.url ? <ActionButton href={d.url} label={approved ? (d.dealName ? t("openDeal", { deal: d.dealName }) : t("signIn", { partner })) : t("otherDeals")} color={d.brand.color} /> : null}
+        {d.url ? <ActionButton lang={lang} href={d.url} label={approved ? (d.dealName ? t("openDeal", { deal: d.dealName }) : t("signIn", { partner })) : t("otherDeals")} color={d.brand.color} /> : null}
         {!approved ? <Paragraph>{t("askAgain")}</Paragraph> : null}
       </EmailLayout>
     ),

@@ -31,7 +31,7 @@ export function dealEndingSoonEmail(d: DealEndingSoonData) {
       >
         <Paragraph>{t("body", { deal, end })}</Paragraph>
         {d.perk ? <Paragraph>{t("perk", { perk: d.perk })}</Paragraph> : null}
-        <ActionButton href={d.url} label={t("action")} color={d.brand.color} />
+        <ActionButton lang={lang} href={d.url} label={t("action")} color={d.brand.color} />
       </EmailLayout>
     ),
   };

@@ -4,6 +4,8 @@ import { Body, Button, Container, Head, Heading, Hr, Html, Img, Link, Preview, S
 import type { ReactNode } from "react";
 
 import { PERKWAY_BRAND, type EmailBrand } from "../brand";
+import type { SupportedLocale } from "@/lib/locales";
+import { translatorFor } from "@/lib/messages";
 
 export { PERKWAY_BRAND, type EmailBrand };
 
@@ -44,15 +46,23 @@ export function Paragraph({ children }: { children: ReactNode }) {
   return <Text style={{ fontSize: 15, lineHeight: "24px", color: "#3f3f46", margin: "0 0 16px" }}>{children}</Text>;
 }
 
-/** The one action of the email, with the raw link under it for clients that hide buttons. */
-export function ActionButton({ href, label, color }: { href: string; label: string; color: string }) {
+/**
+ * The one action of the email, with the raw link under it for clients that hide buttons. lang: the
+ * email's language (member emails pass theirs, contract §16); absent, English (the emails to admins and
+ * providers, English like the portal).
+ */
+export function ActionButton({ href, label, color, lang }: { href: string; label: string; color: string; lang?: SupportedLocale }) {
+  const { t } = translatorFor(lang, "email.layout");
   return (
     <Section style={{ margin: "8px 0 20px" }}>
       <Button href={href} style={{ backgroundColor: color, color: "#ffffff", borderRadius: 6, padding: "12px 20px", fontSize: 15, fontWeight: 600, textDecoration: "none" }}>
         {label}
       </Button>
       <Text style={{ fontSize: 12, lineHeight: "18px", color: "#71717a", margin: "12px 0 0", wordBreak: "break-all" }}>
-        Or paste this link into your browser: <Link href={href} style={{ color: "#52525b" }}>{href}</Link>
+        {t("pasteLink")}{" "}
+        <Link href={href} style={{ color: "#52525b" }}>
+          {href}
+        </Link>
       </Text>
     </Section>
   );

@@ -44,7 +44,7 @@ export function memberDealDigestEmail(d: MemberDealDigestData) {
           ))}
           {d.moreCount > 0 ? <Text style={{ fontSize: 14, color: "#52525b", margin: 0 }}>{t("more", { count: d.moreCount })}</Text> : null}
         </Section>
-        <ActionButton href={d.allUrl} label={t("all")} color={d.brand.color} />
+        <ActionButton lang={lang} href={d.allUrl} label={t("all")} color={d.brand.color} />
       </EmailLayout>
     ),
   };

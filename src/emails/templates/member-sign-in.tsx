@@ -14,7 +14,7 @@ export function memberSignInEmail(d: MemberSignInData) {
     element: (
       <EmailLayout brand={d.brand} lang={lang} dir={dir} preview={t("preview", { partner, minutes })} heading={t("heading", { partner })} footer={t("footer", { partner, email: d.email })}>
         <Paragraph>{t("hello")}</Paragraph>
-        <ActionButton href={d.url} label={t("button", { partner })} color={d.brand.color} />
+        <ActionButton lang={lang} href={d.url} label={t("button", { partner })} color={d.brand.color} />
         <Paragraph>{t("expiry", { minutes })}</Paragraph>
       </EmailLayout>
     ),
