@@ -1,12 +1,12 @@
 // /Users (RFC 7644 3.3-3.6) over the members module: the SCIM layer translates shapes and errors,
 // the services create, update and erase exactly as they do for /v1/users.
-import { parse as parseFilter, type Filter } from "scim2-parse-filter";
+import type { Filter } from "scim2-parse-filter";
 import { AppError } from "@/server/errors/app-error";
 import { SCIM_LIST_SCHEMA, SCIM_MAX_RESULTS } from "@/server/schemas/scim.schema";
-import { isStorableText } from "@/server/schemas/storable-text";
 import type { ActivityActor } from "@/server/services/activity";
 import { createDirectoryMember, deleteMember, getDirectoryMember, listDirectoryMembers, updateDirectoryMember } from "@/server/services/members";
 import type { PartnerScope } from "@/server/scope";
+import { parseFilterText } from "./scim-filter";
 import { scimInvalidValue, scimResponse } from "./scim-response";
 import { userInputOf } from "./user-input";
 import { applyPatch, patchOperationsOf } from "./user-patch";
@@ -15,7 +15,6 @@ import { instantOfVersion, projectUser, toScimUser, versionOf, type ScimUser } f
 export type ScimContext = { request: Request; url: URL; base: string; scope: PartnerScope; actor: ActivityActor; body: () => Promise<unknown> };
 export type ScimResult = { response: Response; outcome: string };
 
-const MAX_FILTER_LENGTH = 2048;
 const DEFAULT_COUNT = 100;
 
 function attributeList(url: URL, name: string): string[] | null {
@@ -36,19 +35,7 @@ function userAnswer(ctx: ScimContext, user: ScimUser, status: number, outcome: s
 }
 
 function parseScimFilter(raw: string): Filter {
-  if (raw.length > MAX_FILTER_LENGTH) throw new AppError("scim_invalid_filter", `The filter is longer than ${MAX_FILTER_LENGTH} characters`);
-  if (!isStorableText(raw)) throw new AppError("scim_invalid_filter", "The filter must not contain NUL characters or unpaired surrogates");
-  try {
-    return parseFilter(lowerCaseLiterals(raw));
-  } catch (err) {
-    throw new AppError("scim_invalid_filter", `The filter cannot be read: ${(err as Error).message}`);
-  }
-}
-
-/** true, false and null outside quoted strings in lower case: directories write "True" (RFC 7644 keeps
- *  attribute names and operators case-insensitive; the parser takes only lower-case literals). */
-function lowerCaseLiterals(filter: string): string {
-  return filter.replace(/"(?:[^"\\]|\\.)*"|\b(true|false|null)\b/gi, (token, word: string | undefined) => (word ? word.toLowerCase() : token));
+  return parseFilterText(raw, (detail) => new AppError("scim_invalid_filter", detail));
 }
 
 function intParam(url: URL, name: string, fallback: number): number {
