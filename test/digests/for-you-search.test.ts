@@ -114,6 +114,11 @@ describe("For you, claimable count and No codes left", () => {
     // The member's code is theirs: the pool is empty now but the deal stays claimable for them.
     const [after, twinAfter] = await Promise.all([listHostedDeals(hm, { sort: "for_you" }), listHostedDeals(twin.hm, { sort: "for_you" })]);
     expect(after.claimableCount - twinAfter.claimableCount).toBe(3);
+
+    // A search in For you: the empty pool stays after the deals of For you even when it matches best.
+    const pool = await ownDeal(scope, { productName: "Swimming pools guide" });
+    const searched = await listHostedDeals(hm, { sort: "for_you", q: "pool" });
+    expect(searched.deals.map((d) => d.id).filter((id) => id === pool.id || id === empty.id)).toEqual([pool.id, empty.id]);
   });
   it("reads every fact of the states: approved requests, pools (free, the member's own), popularity, editable dimensions", async () => {
     const { scope, member } = await setUp();

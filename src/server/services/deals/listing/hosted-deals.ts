@@ -188,7 +188,9 @@ export async function listHostedDeals(
     // then the chosen order (a stable sort keeps it among equal matches).
     const scoreOf = (e: CatalogEntry) => shared?.get(e.id) ?? own?.get(e.id) ?? 0;
     const byMatch = (a: CatalogEntry, b: CatalogEntry) => scoreOf(b) - scoreOf(a);
-    listedEntries.sort(byMatch);
+    // For you leaves out deals with no codes left, whatever the match: they stay after it.
+    const outOfForYou = (e: CatalogEntry) => (sortName === "for_you" && noCodes(e.id) ? 1 : 0);
+    listedEntries.sort((a, b) => outOfForYou(a) - outOfForYou(b) || byMatch(a, b));
     lockedEntries.sort(byMatch);
   }
   return {
