@@ -11,6 +11,7 @@ import http from "node:http";
 import { isApiPath } from "@/server/http/is-api-path";
 import { guardPageRequest } from "@/server/http/page-request-guard";
 import { configureServer } from "@/server/http/request-listener";
+import { refuseUnrepresentable } from "@/server/http/refuse-unparseable";
 import { HEALTH_PATH, healthRequestListener } from "@/server/endpoints/health";
 import { apiRequestListener } from "@/server/rest/listen-api";
 import { fetchRequestListener } from "@/server/http/request-listener";
@@ -59,6 +60,8 @@ export function productRequestListener(
   };
 
   function toNext(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
+    // TRACE, TRACK or a Host that is no authority (the API paths refuse them themselves): Next would answer 500.
+    if (refuseUnrepresentable(req, res)) return;
     if (guardPageRequest(req, res, pathname)) return;
     // The portal's sign-in throttle counts failures per client IP (src/server/auth/sign-in-throttle.ts):
     // only this server says what that IP is; whatever a client sent in this header is replaced.

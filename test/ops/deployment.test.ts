@@ -9,6 +9,7 @@
 // Needs the Next build (`npm test` builds first; alone: `npm run build`).
 import fs from "node:fs";
 import path from "node:path";
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildStaleness, serverBuildStaleness } from "@/server/runtime/build-state";
 import { openApiDocument } from "../helpers/openapi-validate";
@@ -129,6 +130,39 @@ describe("two doors, one API", () => {
     const huge = JSON.stringify({ email: "a@example.com", metadata: { x: "y".repeat(1_100_000) } });
     expect((await expectSameThroughBothDoors("POST", "/v1/users", () => ({ headers: { ...auth, "content-type": "application/json" }, body: huge }))).status).toBe(413);
     expect((await expectSameThroughBothDoors("POST", "/events/track", () => ({ headers: { ...auth, "content-type": "application/json" }, body: "[]" }))).status).toBe(400);
+  });
+
+  it("methods and hosts a WHATWG Request cannot carry (TRACE, TRACK, CONNECT, Host \"a b\"): the same refusal through both doors, never a 5xx", async () => {
+    // fetch refuses to send these: node:http does.
+    const raw = (base: string, method: string, p: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+        const { hostname, port } = new URL(base);
+        const req = http.request({ host: hostname, port, method, path: p, headers, setHost: !("host" in headers) });
+        const done = (status: number, type: string, stream: NodeJS.ReadableStream, head = "") => {
+          let body = head;
+          stream.on("data", (c) => (body += c));
+          stream.on("end", () => resolve({ status, type, body: body.replace(/req_[A-Za-z0-9_-]+/g, "req_*") }));
+          stream.on("close", () => resolve({ status, type, body: body.replace(/req_[A-Za-z0-9_-]+/g, "req_*") }));
+        };
+        req.on("response", (res) => done(res.statusCode ?? 0, String(res.headers["content-type"]), res));
+        req.on("connect", (res, socket, head) => done(res.statusCode ?? 0, String(res.headers["content-type"]), socket, head.toString()));
+        req.setTimeout(10_000, () => req.destroy(new Error(`${method} ${p}: no answer`)));
+        req.on("error", (err) => reject(new Error(`${method} ${p} on ${base === urls.lean ? "the lean door" : "the Next door"}: ${err.message}`)));
+        req.end();
+      });
+    const cases: [string, string, Record<string, string>, number][] = [
+      ["TRACE", "/v1/deals", {}, 405],
+      ["TRACE", "/", {}, 405],
+      ["TRACE", "/scim/v2/Users", {}, 405],
+      ["CONNECT", "localhost:443", {}, 405],
+      ["TRACK", "/v1/deals", {}, 400],
+      ["GET", "/v1/deals", { host: "a b" }, 400],
+    ];
+    for (const [method, p, headers, status] of cases) {
+      const [a, b] = [await raw(urls.lean, method, p, headers), await raw(urls.next, method, p, headers)];
+      expect(a.status, `${method} ${p} (lean)`).toBe(status);
+      expect(b, `${method} ${p} (Next)`).toEqual(a);
+    }
   });
 
   it("rate-limit headers on every answer, through both doors", async () => {

@@ -45,6 +45,19 @@ export function sendRefusal(res: ServerResponse, err: AppError, path?: string): 
   res.end(text);
 }
 
+/**
+ * Answers a request no WHATWG Request can carry (a Host that is no authority, TRACE, TRACK) with the
+ * refusal, whatever its path; true when it did. Every door puts this in front of Next's handler, which
+ * would otherwise throw building its Request and answer a bare 500.
+ */
+export function refuseUnrepresentable(req: IncomingMessage, res: ServerResponse): boolean {
+  const origin = requestOrigin(req);
+  const refusal = origin instanceof AppError ? origin : methodRefusal(req.method);
+  if (!refusal) return false;
+  sendRefusal(res, refusal, req.url);
+  return true;
+}
+
 /** node:http's 'connect' event: a CONNECT request gets a 405 on its raw socket, then the socket closes. */
 export function refuseConnect(_req: IncomingMessage, socket: Duplex): void {
   const { requestId, text } = payload(methodRefusal("CONNECT")!);

@@ -9,9 +9,11 @@ import { bootstrap, log } from "./bootstrap";
 import { startBackgroundWork } from "./background-work";
 import { isOwnServer } from "./process-role";
 import { releaseAbortReasonFrames } from "./release-abort-frames";
+import { refuseUnrepresentableRequests } from "./refuse-unrepresentable";
 
 export async function prepareNextServerProcess(): Promise<void> {
   if (isOwnServer()) return;
+  refuseUnrepresentableRequests();
   releaseAbortReasonFrames();
   defaultEnv("APP_DOMAIN", `localhost:${setting("port")}`);
   const { scheme, appDomain } = readHostedAppConfig(readEnv());
