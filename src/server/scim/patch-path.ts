@@ -29,7 +29,7 @@ function simpleAttributeError(uri: string, attr: string, filtered: boolean): str
   return null;
 }
 
-export const invalidPath = (detail: string) => new AppError("scim_invalid_path", detail);
+const invalidPath = (detail: string) => new AppError("scim_invalid_path", detail);
 
 /** Throws invalidPath, naming `where` (e.g. "Operations[0].path"), unless `path` is one. */
 export function checkPatchPath(path: string, where: string): void {

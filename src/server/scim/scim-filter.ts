@@ -8,7 +8,7 @@ import { isStorableText } from "@/server/schemas/storable-text";
 
 export const MAX_FILTER_LENGTH = 2048;
 /** Levels of parentheses, value brackets, not, and/or: far past any directory's filter. */
-export const MAX_FILTER_DEPTH = 32;
+const MAX_FILTER_DEPTH = 32;
 
 type Refusal = (detail: string) => AppError;
 

@@ -62,7 +62,7 @@ function listValueOf(path: string, value: unknown): unknown {
 }
 
 /** One operation for scim-patch, with the request's operation it came from (for error details). */
-export type PatchStep = { index: number; hadPath: boolean; operation: ScimPatchOperation };
+type PatchStep = { index: number; hadPath: boolean; operation: ScimPatchOperation };
 
 /** The Operations of a PatchOp body, checked and put in the form scim-patch reads. */
 export function patchOperationsOf(body: unknown): PatchStep[] {
