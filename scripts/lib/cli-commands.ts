@@ -94,6 +94,8 @@ export const commands: Record<string, Command> = {
       // A team role names a partner admin with that role; `partner_admin` (before roles) means owner.
       const teamRole = values.role === "partner_admin" ? "owner" : isTeamRole(values.role) ? values.role : undefined;
       const role = teamRole ? "partner_admin" : values.role;
+      // The schema knows only the account kinds: name what this command takes instead.
+      if (!teamRole && role !== "super_admin" && role !== "provider") throw usageError(`--role must be one of owner, admin, developer, analyst, super_admin, provider (got ${JSON.stringify(values.role)})`);
       const created = await createAdmin(
         "operator",
         parseWith(adminCreateSchema, { email: values.email, role, team_role: teamRole, partner_id: values.partner, provider_id: values.provider, password: values.password, name: values.name }),

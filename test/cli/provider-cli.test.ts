@@ -42,6 +42,10 @@ describe("npm run cli -- provider:*", { timeout: 120_000 }, () => {
     const unknownProvider = await runCli(["provider:link", "--provider", "00000000-0000-4000-8000-000000000000", "--deals", (await createServicepassDeal()).id]);
     expect(unknownProvider.status).not.toBe(0);
     expect(unknownProvider.stderr).toMatch(/provider/i);
+    // An unknown role names the roles this command takes (the schema's own list named account kinds).
+    const badRole = await runCli(["admin:create", "--email", `x-${suffix()}@example.com`, "--role", "superuser"]);
+    expect(badRole.status).not.toBe(0);
+    expect(badRole.stderr).toMatch(/owner, admin, developer, analyst, super_admin, provider/);
     const noProvider = await runCli(["admin:create", "--email", `x-${suffix()}@example.com`, "--role", "provider"]);
     expect(noProvider.status).not.toBe(0);
     expect(noProvider.stderr).toMatch(/provider_id/);
