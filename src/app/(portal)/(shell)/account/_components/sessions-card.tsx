@@ -61,7 +61,7 @@ export function SessionsCard() {
             <TableHeader>
               <TableRow>
                 <TableHead>Device</TableHead>
-                <TableHead>IP address</TableHead>
+                <TableHead className="hidden sm:table-cell">IP address</TableHead>
                 <TableHead className="hidden sm:table-cell">Signed in</TableHead>
                 <TableHead>Last seen</TableHead>
                 <TableHead>
@@ -74,10 +74,12 @@ export function SessionsCard() {
                 <TableRow key={s.id}>
                   <TableCell title={s.user_agent ?? undefined}>
                     {s.device} {s.current ? <Badge variant="outline">This browser</Badge> : null}
+                    {/* At phone width the address sits under the device: the table fits without scrolling. */}
+                    <span className="mt-1 block font-mono text-xs text-muted-foreground sm:hidden">{s.ip ?? "Unknown"}</span>
                   </TableCell>
-                  <TableCell className="font-mono text-xs">{s.ip ?? "Unknown"}</TableCell>
+                  <TableCell className="hidden font-mono text-xs sm:table-cell">{s.ip ?? "Unknown"}</TableCell>
                   <TableCell className="hidden whitespace-nowrap sm:table-cell">{dateTime(s.created_at)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{dateTime(s.last_seen_at)}</TableCell>
+                  <TableCell className="sm:whitespace-nowrap">{dateTime(s.last_seen_at)}</TableCell>
                   <TableCell className="text-right">
                     {s.current ? null : (
                       <Button
