@@ -109,6 +109,9 @@ test("email links off: the sign-in and used-link pages offer only Continue with 
   await expect(page.getByTestId("idp-sign-in")).toHaveCount(0);
   await expect(emailFields).toHaveCount(0);
   await screenshotBoth(page, "sign-in-handoff-only");
+  await page.goto(`${origin}/auth/magic?token=not-a-link`);
+  await expect(page.getByTestId("magic-link-problem")).toContainText(/Open this page from .* website or app/);
+  await expect(emailFields).toHaveCount(0);
 });
 
 test("portal: Test sign-in runs the flow in a new tab and reports the claims; nobody is signed in", async ({ page, baseURL }) => {

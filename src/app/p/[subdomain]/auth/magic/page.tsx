@@ -35,7 +35,7 @@ export default async function MagicLinkPage({ params, searchParams }: Props) {
   // In the widget, the partner's page that embeds it: a new link asked for here comes back there.
   const returnTo = surface.surface === "embed" && typeof sp[WIDGET_RETURN_PARAM] === "string" ? sp[WIDGET_RETURN_PARAM] : null;
 
-  const t = await getTranslations("magic");
+  const [t, tWelcome] = await Promise.all([getTranslations("magic"), getTranslations("welcome")]);
   let state: keyof typeof MESSAGES | "valid" = status ?? "invalid";
   if (!status && token) {
     const seen = await inspectMagicLink(token, { partnerId: partner.id });
@@ -61,7 +61,11 @@ export default async function MagicLinkPage({ params, searchParams }: Props) {
           <div data-testid="magic-link-problem">
             <h1 className="text-xl font-bold text-foreground">{t(`${state}.title`)}</h1>
             <p className="mt-2 text-sm text-muted-foreground">{t(`${state}.body`)}</p>
-            {partner.memberSignIn.emailLink || partner.memberSignIn.oidc ? <p className="mt-4 mb-4 text-sm text-foreground">{t(partner.memberSignIn.emailLink ? "newLink" : "signInAgain")}</p> : null}
+            {partner.memberSignIn.emailLink || partner.memberSignIn.oidc ? (
+              <p className="mt-4 mb-4 text-sm text-foreground">{t(partner.memberSignIn.emailLink ? "newLink" : "signInAgain")}</p>
+            ) : (
+              <p className="mt-4 text-sm text-foreground">{tWelcome("signInHintHandoff", { name: partner.name })}</p>
+            )}
             {/* The ways in the partner left on: with email links off, no email field (contract section 15). */}
             <MemberSignInOptions partner={partner} surface={surface.surface} base={surface.base} buttonClass={hostedUi.primary}>
               <SelfSignInForm action={requestSignInLink} classes={hostedUi} words={await selfSignInWords(partner.name, partner.memberAccess === "request")} returnTo={returnTo} />
