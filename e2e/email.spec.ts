@@ -162,7 +162,7 @@ test.describe("email", () => {
     expect(links.some((l) => l.includes("/auth/magic?token="))).toBe(true);
   });
 
-  test("'On request' access: the answer says the request waits for approval and promises no link (issue 44)", async ({ page, baseURL }) => {
+  test("'On request' access: the answer is §10's sentence, then says a newcomer's request waits for approval (issue 44)", async ({ page, baseURL }) => {
     test.setTimeout(120_000);
     const partner = createPartnerWithAdmin();
     cli("partner:update", partner.partner_id, "--json", JSON.stringify({ member_access: "request" }));
@@ -173,7 +173,8 @@ test.describe("email", () => {
     await page.getByRole("button", { name: "Email me a sign-in link" }).click();
     const answer = page.getByRole("status");
     await expect(answer).toContainText(`Your request to join ${partner.name} is now waiting for their approval`, { timeout: 30_000 });
-    await expect(answer).not.toContainText("a link is on its way");
+    // Contract §10: the same answer whatever the address and mode; a link only for who may sign in.
+    await expect(answer).toContainText("If this address can sign in, a link is on its way.");
     await expectAccessible(page);
     await screenshotBoth(page, "hosted-self-sign-in-request");
     // (No sign-in email goes to a newcomer in this mode: test/api/self-sign-in.test.ts; the admins'
