@@ -3,7 +3,9 @@
 // (without and with user_id) for
 //   - the app: the lean /v1 path of production (node:http → handleApiRequest: JWT check, partner
 //     active check, rate limit, catalogue version check, in-memory filter/sort/page),
-//   - the next door: the same handler through Next's route handler (`next start`), when built, and
+//   - the next door: the same API under Next's own server (`next start`), when built: answered in front of
+//     Next's listener (src/server/runtime/front-of-next.ts), and through Next's route handlers
+//     ("next route", PERKWAY_NEXT_DOOR=route-handlers: Next's request pipeline), and
 //   - a baseline: a bare node:http server answering the same page from a precomputed table with pg
 //     (one indexed SELECT … LIMIT 50, the bodies stored as JSON text).
 // Targets: app p99 < 50 ms at 50 concurrent connections, and at least half the baseline's throughput.
@@ -165,7 +167,9 @@ async function main() {
     const { buildStaleness } = await import("@/server/runtime/build-state");
     const noBuild = args["next-door"] ? buildStaleness() : "add --next-door to measure it";
     const nextDoor = noBuild ? null : await start("next", { ...process.env });
+    const nextRoute = noBuild ? null : await start("next", { ...process.env, PERKWAY_NEXT_DOOR: "route-handlers" });
     if (nextDoor) children.push(nextDoor.child);
+    if (nextRoute) children.push(nextRoute.child);
     else console.log(`next door: not measured (${noBuild}; run \`npm run build\`)`);
     const baseline = await start("baseline", { ...process.env, BENCH_AUDIENCES: JSON.stringify(load.map((p, i) => [tokens[i], p.id])) });
     children.push(baseline.child);
@@ -175,12 +179,13 @@ async function main() {
     const results: Row[] = [];
     const loadBefore = os.loadavg()[0];
     for (const [label, reqs] of [["GET /v1/deals?limit=50", withoutUser], ["GET /v1/deals?limit=50&user_id=…", withUser]] as const) {
-      const servers = [["app", app], ...(nextDoor ? [["next door", nextDoor] as const] : []), ["baseline", baseline]] as const;
+      const doors = nextDoor && nextRoute ? ([["next door", nextDoor], ["next route", nextRoute]] as const) : [];
+      const servers = [["app", app], ...doors, ["baseline", baseline]] as const;
       for (const [server, target] of servers) {
         await firstAnswer(target.url, reqs[0]); // Next loads a route's code on its first request
         // Warm-up: JIT, pools, caches (no longer than a run). The Next door's process fills its own
         // catalogue views and compiles Next's pipeline at a tenth of the lean door's rate: longer.
-        await hammer(target.url, reqs, Math.min(server === "next door" ? 10 : 3, DURATION));
+        await hammer(target.url, reqs, Math.min(server.startsWith("next") ? 10 : 3, DURATION));
         const profile = args.profile && server === "app" && reqs === withoutUser;
         if (profile) await askChild(target.child, { kind: "profile-start" }, "profile-started");
         const row = await timedRow(target.child, () => hammer(target.url, reqs, DURATION));
@@ -197,10 +202,11 @@ async function main() {
       results.push({ label: `GET /v1/deals?limit=50 (${encoding})`, server: "app", ...row });
     }
     // What a client that accepts gzip (most do) costs the Next door: Next compresses every answer itself.
-    if (nextDoor) {
-      await hammer(nextDoor.url, withoutUser, Math.min(2, DURATION), "gzip");
-      const row = await timedRow(nextDoor.child, () => hammer(nextDoor.url, withoutUser, DURATION, "gzip"));
-      results.push({ label: "GET /v1/deals?limit=50 (gzip)", server: "next door", ...row });
+    for (const [server, door] of [["next door", nextDoor], ["next route", nextRoute]] as const) {
+      if (!door) continue;
+      await hammer(door.url, withoutUser, Math.min(2, DURATION), "gzip");
+      const row = await timedRow(door.child, () => hammer(door.url, withoutUser, DURATION, "gzip"));
+      results.push({ label: "GET /v1/deals?limit=50 (gzip)", server, ...row });
     }
 
     // A language (contract §16): translated fields with their per-field fallback, beside the plain run.
@@ -288,10 +294,10 @@ function report(database: string, seeded: Awaited<ReturnType<typeof seed>>, rows
   console.log(`\nbench/deals.ts — ${database}; ${CONNECTIONS} connections, ${DURATION} s per run, ${LOAD_PARTNERS} partners rotating`);
   console.log(`catalogue: ${seeded.deals} servicepass deals, ${seeded.rules} visibility rules, ${seeded.partners} partners (${seeded.note})`);
   console.log(`machine: ${os.cpus().length} cores, 1-min load average ${load.map((l) => l.toFixed(1)).join(" → ")} (server, PostgreSQL and load generator share them)`);
-  console.log(`\n  ${"request".padEnd(38)} ${"server".padEnd(9)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"KB/resp".padStart(8)} ${"CPU µs/req".padStart(11)}  errors`);
+  console.log(`\n  ${"request".padEnd(38)} ${"server".padEnd(10)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"KB/resp".padStart(8)} ${"CPU µs/req".padStart(11)}  errors`);
   for (const r of rows) {
     console.log(
-      `  ${r.label.padEnd(38)} ${r.server.padEnd(9)} ${Math.round(r.rps).toString().padStart(8)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${(r.bytes / 1024).toFixed(1).padStart(8)} ${Math.round(r.cpuPerRequest).toString().padStart(11)}  ${r.non2xx + r.errors}`,
+      `  ${r.label.padEnd(38)} ${r.server.padEnd(10)} ${Math.round(r.rps).toString().padStart(8)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${(r.bytes / 1024).toFixed(1).padStart(8)} ${Math.round(r.cpuPerRequest).toString().padStart(11)}  ${r.non2xx + r.errors}`,
     );
     console.log(`      meanwhile in the server: ${r.meanwhile}`);
   }
@@ -317,16 +323,18 @@ function report(database: string, seeded: Awaited<ReturnType<typeof seed>>, rows
         `(target: within 10 %: ${french.rps >= 0.9 * plain.rps ? "MET" : "NOT MET"})`,
     );
   }
-  for (const label of ["GET /v1/deals?limit=50", "GET /v1/deals?limit=50&user_id=…"]) {
-    const door = rows.find((r) => r.label === label && r.server === "next door");
+  for (const label of ["GET /v1/deals?limit=50", "GET /v1/deals?limit=50&user_id=…", "GET /v1/deals?limit=50 (gzip)"]) {
     const lean = rows.find((r) => r.label === label && r.server === "app")!;
-    if (door) {
+    for (const [server, how] of [["next door", "in front of Next's listener"], ["next route", "Next's route handler"]] as const) {
+      const door = rows.find((r) => r.label === label && r.server === server);
+      if (!door || !lean) continue;
       console.log(
-        `  ${label} through Next's door (next start): ${Math.round(door.rps)} req/s, p99 ${door.p99.toFixed(1)} ms, ${Math.round(door.cpuPerRequest)} µs CPU/req — ` +
-          `the lean door: ${Math.round(lean.rps)} req/s, p99 ${lean.p99.toFixed(1)} ms, ${Math.round(lean.cpuPerRequest)} µs (${(door.cpuPerRequest - lean.cpuPerRequest).toFixed(0)} µs more per request through Next: ` +
+        `  ${label} through the Next door (next start), ${how}: ${Math.round(door.rps)} req/s, p99 ${door.p99.toFixed(1)} ms, ${Math.round(door.cpuPerRequest)} µs CPU/req — ` +
+          `the lean door: ${Math.round(lean.rps)} req/s, p99 ${lean.p99.toFixed(1)} ms, ${Math.round(lean.cpuPerRequest)} µs (${Math.abs(door.cpuPerRequest - lean.cpuPerRequest).toFixed(0)} µs ${door.cpuPerRequest >= lean.cpuPerRequest ? "more" : "less"} per request: ` +
           `${(door.cpuPerRequest / lean.cpuPerRequest).toFixed(1)}× the lean door's CPU, goal ≤ 3×: ${door.cpuPerRequest <= 3 * lean.cpuPerRequest ? "MET" : "NOT MET"})`,
       );
     }
+    if (label.endsWith("(gzip)")) continue;
     const app = rows.find((r) => r.label === label && r.server === "app")!;
     const base = rows.find((r) => r.label === label && r.server === "baseline")!;
     const ratio = app.rps / base.rps;

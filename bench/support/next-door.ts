@@ -1,4 +1,5 @@
-// In a bench's child process: the API through the Next door — Next's own request pipeline and the
+// In a bench's child process: the API through the Next door — in front of Next's listener (src/server/
+// runtime/front-of-next.ts), or with PERKWAY_NEXT_DOOR=route-handlers Next's own request pipeline and the
 // route handlers src/app/v1/[[...path]]/route.ts and src/app/events/track/route.ts, as `next start`
 // serves them — on the production build, with limits out of the way. Sends its URL to the parent.
 import { answerParent } from "./child-process";

@@ -120,4 +120,34 @@ describe("one door for /v1 and /events/track", () => {
       else process.env.TRUST_PROXY = before;
     }
   });
+
+  it("in front of Next's listener (next start) the Next door answers like the lean door, without the socket's address", async () => {
+    const { nextDoorApiListener } = await import("@/server/rest/next-door");
+    const front = await listenHttp(nextDoorApiListener());
+    const before = process.env.TRUST_PROXY;
+    try {
+      // Same answer as the lean door behind the host's proxy, compression included (br is ours; Next's
+      // pipeline never sends it).
+      process.env.TRUST_PROXY = "1";
+      const headers = { "accept-encoding": "br", "x-forwarded-for": "203.0.113.40" };
+      const [viaFront, viaLean] = await Promise.all([front.url, product.url].map((base) => snapshot(base, "GET", "/v1/openapi.json", { headers })));
+      expect(viaFront.headers["content-encoding"]).toBe("br");
+      expect(viaFront).toEqual(viaLean);
+      // The socket (127.0.0.1 here) is never taken as the client: without TRUST_PROXY no per-IP bucket.
+      delete process.env.TRUST_PROXY;
+      const untrusted = await fetch(`${front.url}/v1/users`, { headers: { "x-forwarded-for": "198.51.100.9" } });
+      expect(untrusted.status).toBe(401);
+      expect(untrusted.headers.get("ratelimit-remaining"), "neither the socket nor a client-sent header is the IP").toBeNull();
+      process.env.TRUST_PROXY = "1";
+      const trusted = await fetch(`${front.url}/v1/users`, { headers: { "x-forwarded-for": "198.51.100.9" } });
+      expect(trusted.status).toBe(401);
+      expect(trusted.headers.get("ratelimit-remaining"), "behind the host's proxy the per-IP limit applies").toMatch(/^\d+$/);
+      const noHeader = await fetch(`${front.url}/v1/users`);
+      expect(noHeader.headers.get("ratelimit-remaining"), "the proxy's header missing: still not the socket").toBeNull();
+    } finally {
+      if (before === undefined) delete process.env.TRUST_PROXY;
+      else process.env.TRUST_PROXY = before;
+      await front.close();
+    }
+  });
 });

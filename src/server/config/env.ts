@@ -71,6 +71,8 @@ const SETTINGS = {
   databaseDirectUrl: ["DATABASE_DIRECT_URL", z.string().optional().transform((v) => v || null)],
   /** PERKWAY_WORKERS=0: no background work (deliveries, partition upkeep, scheduled emails) in this process. */
   workersOff: ["PERKWAY_WORKERS", z.string().optional().transform((v) => v === "0")],
+  /** PERKWAY_NEXT_DOOR=route-handlers: under `next start` the API goes through Next's route handlers, not in front of Next's listener (runtime/front-of-next.ts; a diagnosis switch). */
+  nextDoorRouteHandlers: ["PERKWAY_NEXT_DOOR", z.string().optional().transform((v) => v === "route-handlers")],
   /** PERKWAY_CHANGE_FEED=0 turns the LISTEN connection off in this process. */
   changeFeedOff: ["PERKWAY_CHANGE_FEED", z.string().optional().transform((v) => v === "0")],
   /** SMTP_URL set at all (mail-config.ts validates it). */

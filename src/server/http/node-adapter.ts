@@ -11,9 +11,10 @@ import { NodeRequest } from "./node-request";
 const LINGER_MAX_BYTES = 64 * 1024 * 1024;
 const LINGER_MS = 5_000;
 
-export function toFetchRequest(req: IncomingMessage, origin: string): Request {
+/** `socketIp: false` behind the Next door, which knows no socket address (contract section 14). */
+export function toFetchRequest(req: IncomingMessage, origin: string, socketIp = true): Request {
   const request = new NodeRequest(req, new URL(req.url ?? "/", origin).href);
-  rememberClientIp(request, req.socket.remoteAddress);
+  if (socketIp) rememberClientIp(request, req.socket.remoteAddress);
   return request;
 }
 

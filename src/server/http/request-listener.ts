@@ -11,7 +11,9 @@ import { errorFields, logger } from "@/server/observability/logger";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
-export function fetchRequestListener(handler: FetchHandler): http.RequestListener {
+/** `socketIp: false`: the requests carry no socket address (the Next door's client-IP rule, contract 14). */
+export function fetchRequestListener(handler: FetchHandler, opts: { socketIp?: boolean } = {}): http.RequestListener {
+  const socketIp = opts.socketIp ?? true;
   return (req, res) => {
     try {
       const origin = requestOrigin(req);
@@ -19,7 +21,7 @@ export function fetchRequestListener(handler: FetchHandler): http.RequestListene
       if (refusal) return sendRefusal(res, refusal, req.url);
       let request: Request;
       try {
-        request = toFetchRequest(req, origin as string);
+        request = toFetchRequest(req, origin as string, socketIp);
       } catch (err) {
         return sendRefusal(res, new AppError("request_invalid", `The request could not be read: ${(err as Error).message}`), req.url);
       }

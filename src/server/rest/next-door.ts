@@ -4,10 +4,15 @@
 // What differs is only what Next cannot give: the socket's address. Behind the Next door the client
 // IP is the last X-Forwarded-For entry with TRUST_PROXY=1 (the host's proxy adds it), else unknown,
 // and the per-IP limits are skipped (per-key and per-partner limits still hold): said once in the log.
+// Under `next start` the door is usually not Next's pipeline at all: nextDoorApiListener answers in front
+// of Next's listener (src/server/runtime/front-of-next.ts) at the lean door's price; the route handlers
+// serve hosts that run Next's server some other way.
+import type http from "node:http";
 import { BytesResponse } from "@/server/http/bytes-response";
+import { fetchRequestListener } from "@/server/http/request-listener";
 import { setting } from "@/server/config/env";
 import { componentLogger } from "@/server/observability/logger";
-import { createApiHandler } from "./handle-api-request";
+import { createApiHandler, handleApiRequest } from "./handle-api-request";
 
 type RouteHandler = (request: Request) => Promise<Response>;
 
@@ -45,4 +50,18 @@ export function nextRouteHandlers(handle?: RouteHandler) {
     return toPlainResponse(await handler(request));
   };
   return { GET: route, HEAD: route, POST: route, PUT: route, PATCH: route, DELETE: route, OPTIONS: route };
+}
+
+/**
+ * The Next door in front of Next's listener (`next start`): the lean door's handler — its compression
+ * included, so both doors compress alike — with the Next door's client-IP rule (no socket address).
+ */
+export function nextDoorApiListener(): http.RequestListener {
+  return fetchRequestListener(
+    (request) => {
+      warnOnceWithoutClientIp();
+      return handleApiRequest(request);
+    },
+    { socketIp: false },
+  );
 }

@@ -9,11 +9,11 @@ import { bootstrap, log } from "./bootstrap";
 import { startBackgroundWork } from "./background-work";
 import { isOwnServer } from "./process-role";
 import { releaseAbortReasonFrames } from "./release-abort-frames";
-import { refuseUnrepresentableRequests } from "./refuse-unrepresentable";
+import { installFrontOfNext } from "./front-of-next";
 
 export async function prepareNextServerProcess(): Promise<void> {
   if (isOwnServer()) return;
-  refuseUnrepresentableRequests();
+  installFrontOfNext();
   releaseAbortReasonFrames();
   defaultEnv("APP_DOMAIN", `localhost:${setting("port")}`);
   const { scheme, appDomain } = readHostedAppConfig(readEnv());

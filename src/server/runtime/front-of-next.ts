@@ -1,0 +1,48 @@
+// In front of Next's own listener under `next start` (the Next door, contract section 14; Next's server
+// is not ours to configure, so its `request` event is intercepted here, installed from instrumentation):
+// - /v1 and /events/track are answered by the lean door's handler (src/server/rest/next-door.ts,
+//   nextDoorApiListener) with the Next door's client-IP rule. Next's request pipeline cost about ten
+//   times the lean door's whole request (docs/decisions/lean-server.md, sections 7 and 16) and
+//   compressed by rules of its own; the route handlers (src/app/v1, src/app/events/track) still serve
+//   hosts that run Next's server without node:http, and PERKWAY_NEXT_DOOR=route-handlers sends the API
+//   through them here too (the bench measures both).
+// - Requests no WHATWG Request can carry — a TRACE, a TRACK, a Host that is no authority — make Next
+//   answer a bare 500 on every path: they get the lean door's refusals with the contract's error body
+//   (src/server/http/refuse-unparseable.ts), and CONNECT and bytes node's parser rejects too (not a
+//   dropped socket or node's bare "400 Bad Request").
+import http from "node:http";
+import type { Duplex } from "node:stream";
+import { setting } from "@/server/config/env";
+import { isApiPath } from "@/server/http/is-api-path";
+import { refuseClientError, refuseConnect, refuseUnrepresentable } from "@/server/http/refuse-unparseable";
+import { nextDoorApiListener } from "@/server/rest/next-door";
+
+let installed = false;
+const equipped = new WeakSet<http.Server>();
+
+export function installFrontOfNext(): void {
+  if (installed) return;
+  installed = true;
+  const api = setting("nextDoorRouteHandlers") ? null : nextDoorApiListener();
+  const emit = http.Server.prototype.emit;
+  http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
+    if (event === "request") {
+      // node:http hands CONNECT and unparseable bytes to these events only when someone listens (it
+      // drops the socket otherwise): Next's server is equipped here, at its first request, when
+      // instrumentation has long run.
+      if (!equipped.has(this)) {
+        equipped.add(this);
+        if (this.listenerCount("connect") === 0) this.on("connect", (req: http.IncomingMessage, socket: Duplex) => refuseConnect(req, socket));
+        if (this.listenerCount("clientError") === 0) this.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => refuseClientError(err, socket));
+      }
+      const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
+      // The API listener refuses what it cannot represent itself (request-listener.ts).
+      if (api && isApiPath((req.url ?? "/").split("?")[0])) {
+        api(req, res);
+        return true;
+      }
+      if (refuseUnrepresentable(req, res)) return true;
+    }
+    return Reflect.apply(emit, this, [event, ...args]) as boolean;
+  } as typeof emit;
+}
