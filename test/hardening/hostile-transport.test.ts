@@ -9,20 +9,20 @@ let server: TestServer;
 beforeAll(async () => (server = await startApiServer()));
 afterAll(async () => server.close());
 
-function raw(method: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+function raw(method: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: any; headers: http.IncomingHttpHeaders }> {
   const { hostname, port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const req = http.request({ host: hostname, port, method, path, headers, setHost: !("host" in headers) });
-    const done = (status: number, text: string) => resolve({ status, body: JSON.parse(text) });
+    const done = (status: number, text: string, h: http.IncomingHttpHeaders) => resolve({ status, body: JSON.parse(text), headers: h });
     req.on("response", (res) => {
       let text = "";
       res.on("data", (c) => (text += c));
-      res.on("end", () => done(res.statusCode ?? 0, text));
+      res.on("end", () => done(res.statusCode ?? 0, text, res.headers));
     });
     req.on("connect", (res, socket, head) => {
       let text = head.toString();
       socket.on("data", (c) => (text += c));
-      socket.on("close", () => done(res.statusCode ?? 0, text));
+      socket.on("close", () => done(res.statusCode ?? 0, text, res.headers));
     });
     req.setTimeout(5000, () => req.destroy(new Error("no answer")));
     req.on("error", reject);
@@ -36,6 +36,10 @@ describe("requests the fetch pipeline cannot represent", () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ type: "invalid_request_error", code: "host_invalid", param: "Host" });
     expect(res.body.error.request_id).toMatch(/^req_/);
+    // "Every /v1 response carries RateLimit-*" (contract section 1): charged to the client IP's bucket.
+    expect(res.headers["ratelimit-limit"]).toMatch(/^\d+$/);
+    expect(res.headers["ratelimit-remaining"]).toMatch(/^\d+$/);
+    expect(res.headers["ratelimit-reset"]).toMatch(/^\d+$/);
   });
 
   it("a method the HTTP parser does not know (TRACK) is a 400 with the error body", async () => {
@@ -48,6 +52,7 @@ describe("requests the fetch pipeline cannot represent", () => {
     const res = await raw(method, method === "CONNECT" ? "localhost:443" : "/v1/deals");
     expect(res.status).toBe(405);
     expect(res.body.error).toMatchObject({ type: "invalid_request_error", code: "method_not_allowed" });
+    if (method === "TRACE") expect(res.headers["ratelimit-remaining"], "a /v1 response: RateLimit-*").toMatch(/^\d+$/);
   });
 
   it("TRACE to a directory's path (/scim/v2) is a 405 in SCIM's error shape", async () => {

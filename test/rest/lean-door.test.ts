@@ -3,6 +3,7 @@
 // everything else to Next. The same requests through it and through the test server
 // (test/helpers/api-server.ts) give the same status, headers and bodies, and Next never sees an API
 // path. The Next door's route handlers call the same handler (test/ops/deployment.test.ts runs both).
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenHttp, type HttpListener } from "@/server/http/request-listener";
 import { productRequestListener } from "@/server/server";
@@ -144,6 +145,11 @@ describe("one door for /v1 and /events/track", () => {
       expect(trusted.headers.get("ratelimit-remaining"), "behind the host's proxy the per-IP limit applies").toMatch(/^\d+$/);
       const noHeader = await fetch(`${front.url}/v1/users`);
       expect(noHeader.headers.get("ratelimit-remaining"), "the proxy's header missing: still not the socket").toBeNull();
+      // A refusal before routing (TRACE) follows the same rule.
+      expect(await traceRateLimit(front.url, { "x-forwarded-for": "198.51.100.9" })).toMatch(/^\d+$/);
+      expect(await traceRateLimit(front.url, {})).toBeUndefined();
+      delete process.env.TRUST_PROXY;
+      expect(await traceRateLimit(front.url, { "x-forwarded-for": "198.51.100.9" })).toBeUndefined();
     } finally {
       if (before === undefined) delete process.env.TRUST_PROXY;
       else process.env.TRUST_PROXY = before;
@@ -151,3 +157,16 @@ describe("one door for /v1 and /events/track", () => {
     }
   });
 });
+
+/** TRACE /v1/deals (fetch cannot send it): its RateLimit-Remaining. */
+function traceRateLimit(base: string, headers: Record<string, string>): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}/v1/deals`, { method: "TRACE", headers }, (res) => {
+      res.resume();
+      expect(res.statusCode).toBe(405);
+      resolve(res.headers["ratelimit-remaining"] as string | undefined);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}

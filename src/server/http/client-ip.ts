@@ -61,6 +61,12 @@ export function clientIpOf(request: Request, trustProxy = setting("trustProxy"))
   return resolveClientIp(socketIps.get(request), request.headers.get("x-forwarded-for"), trustProxy);
 }
 
+/** A request no Request was built for (a refusal before it): the same rule from node's message. */
+export function clientIpOfMessage(req: { headers: Record<string, string | string[] | undefined>; socket: { remoteAddress?: string } }, withSocket: boolean): string | null {
+  const forwarded = req.headers["x-forwarded-for"];
+  return resolveClientIp(withSocket ? req.socket.remoteAddress : null, Array.isArray(forwarded) ? forwarded.join(",") : forwarded);
+}
+
 /** `::ffff:1.2.3.4` (IPv4 on a dual-stack socket) is 1.2.3.4. */
 function normalizeIp(ip: string): string {
   return ip.startsWith("::ffff:") && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;

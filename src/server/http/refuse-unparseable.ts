@@ -32,10 +32,11 @@ function payload(err: AppError): { requestId: string; text: string } {
 }
 
 /** `path`: the request target; a directory's (/scim/v2…) gets SCIM's error shape (contract section 20). */
-export function sendRefusal(res: ServerResponse, err: AppError, path?: string): void {
+export function sendRefusal(res: ServerResponse, err: AppError, path?: string, headers: Record<string, string> = {}): void {
   const scim = path !== undefined && SCIM_PATH.test(path);
   const { requestId, text } = scim ? scimPayload(err) : payload(err);
   res.writeHead(err.status, {
+    ...headers,
     "Content-Type": scim ? "application/scim+json" : "application/json; charset=utf-8",
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",

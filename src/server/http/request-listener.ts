@@ -11,19 +11,32 @@ import { errorFields, logger } from "@/server/observability/logger";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
-/** `socketIp: false`: the requests carry no socket address (the Next door's client-IP rule, contract 14). */
-export function fetchRequestListener(handler: FetchHandler, opts: { socketIp?: boolean } = {}): http.RequestListener {
+export type FetchListenerOptions = {
+  /** false: the requests carry no socket address (the Next door's client-IP rule, contract 14). */
+  socketIp?: boolean;
+  /** Headers for a refusal sent before any Request exists (the API's RateLimit-*: rest/listen-api.ts). */
+  refusalHeaders?: (req: http.IncomingMessage, socketIp: boolean) => Promise<Record<string, string>>;
+};
+
+export function fetchRequestListener(handler: FetchHandler, opts: FetchListenerOptions = {}): http.RequestListener {
   const socketIp = opts.socketIp ?? true;
+  const refuse = (req: http.IncomingMessage, res: http.ServerResponse, refusal: AppError) => {
+    if (!opts.refusalHeaders) return sendRefusal(res, refusal, req.url);
+    opts.refusalHeaders(req, socketIp).then(
+      (headers) => sendRefusal(res, refusal, req.url, headers),
+      () => sendRefusal(res, refusal, req.url),
+    );
+  };
   return (req, res) => {
     try {
       const origin = requestOrigin(req);
       const refusal = origin instanceof AppError ? origin : methodRefusal(req.method);
-      if (refusal) return sendRefusal(res, refusal, req.url);
+      if (refusal) return refuse(req, res, refusal);
       let request: Request;
       try {
         request = toFetchRequest(req, origin as string, socketIp);
       } catch (err) {
-        return sendRefusal(res, new AppError("request_invalid", `The request could not be read: ${(err as Error).message}`), req.url);
+        return refuse(req, res, new AppError("request_invalid", `The request could not be read: ${(err as Error).message}`));
       }
       handler(request)
         .then((response) => sendFetchResponse(res, response))

@@ -9,7 +9,7 @@
 // serve hosts that run Next's server some other way.
 import type http from "node:http";
 import { BytesResponse } from "@/server/http/bytes-response";
-import { fetchRequestListener } from "@/server/http/request-listener";
+import { apiRequestListener } from "./listen-api";
 import { setting } from "@/server/config/env";
 import { componentLogger } from "@/server/observability/logger";
 import { createApiHandler, handleApiRequest } from "./handle-api-request";
@@ -57,7 +57,7 @@ export function nextRouteHandlers(handle?: RouteHandler) {
  * included, so both doors compress alike — with the Next door's client-IP rule (no socket address).
  */
 export function nextDoorApiListener(): http.RequestListener {
-  return fetchRequestListener(
+  return apiRequestListener(
     (request) => {
       warnOnceWithoutClientIp();
       return handleApiRequest(request);
