@@ -120,6 +120,13 @@ describe("GET /v1/redemptions", () => {
     const page2 = await c.list(`?limit=2&cursor=${page1.body.next_cursor}`);
     expect(page2.body).toMatchObject({ has_more: false, next_cursor: null });
     expect(page2.body.data.map((r: { redeemed_at: string }) => r.redeemed_at)).toEqual([at(30)]);
+    // A cursor is its list's: another list's next_cursor is refused, not read as a position.
+    await createMember(c.scope);
+    const users = await api(server.url, c.token, "GET", "/v1/users?limit=1");
+    expect(users.body.next_cursor).toEqual(expect.any(String));
+    const foreign = await c.list(`?limit=2&cursor=${users.body.next_cursor}`);
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error).toMatchObject({ code: "parameter_invalid", param: "cursor" });
   });
 
   it("rejects bad filters with 400 and the error body", async () => {

@@ -12,7 +12,7 @@ import { accessRequestScopeWhere, serializeAccessRequest } from "./access-reques
 export async function listAccessRequests(scope: PartnerScope, query: AccessRequestListQuery = {}): Promise<AccessRequestList> {
   const where: Prisma.AccessRequestWhereInput = { ...accessRequestScopeWhere(scope) };
   const limit = query.limit ?? DEFAULT_LIST_LIMIT;
-  const after = query.cursor ? decodeCreatedAtCursor(query.cursor) : null;
+  const after = query.cursor ? decodeCreatedAtCursor(query.cursor, "access_requests") : null;
   if (query.status) where.status = query.status;
   if (query.type) where.type = query.type;
   for (const [param, column] of [["deal_id", "dealId"], ["user_id", "memberId"]] as const) {
@@ -26,6 +26,6 @@ export async function listAccessRequests(scope: PartnerScope, query: AccessReque
   const page = rows.slice(0, limit);
   const hasMore = rows.length > limit;
   const last = page[page.length - 1];
-  return { data: page.map(serializeAccessRequest), has_more: hasMore, next_cursor: hasMore && last ? encodeCreatedAtCursor(last) : null };
+  return { data: page.map(serializeAccessRequest), has_more: hasMore, next_cursor: hasMore && last ? encodeCreatedAtCursor(last, "access_requests") : null };
 }
 

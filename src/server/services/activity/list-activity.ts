@@ -22,7 +22,7 @@ export async function listActivity(
 ): Promise<{ data: ActivityEntryDto[]; has_more: boolean; next_cursor: string | null }> {
   const and = filterWhere(scope, input);
   if (input.cursor) {
-    const c = decodeCreatedAtCursor(input.cursor);
+    const c = decodeCreatedAtCursor(input.cursor, "activity");
     and.push({ OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }] });
   }
   const rows = await readDb().activityLog.findMany({ where: { AND: and }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: input.limit + 1 });
@@ -32,7 +32,7 @@ export async function listActivity(
   return {
     data: page.map(entryOf),
     has_more,
-    next_cursor: has_more && last ? encodeCreatedAtCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    next_cursor: has_more && last ? encodeCreatedAtCursor({ createdAt: last.createdAt, id: last.id }, "activity") : null,
   };
 }
 

@@ -2,18 +2,18 @@
 // platform-level ones, partner_id null), newest first, with keyset paging on (created_at, id).
 import type { Prisma } from "@/generated/prisma/client";
 import { readDb } from "@/server/db/read-db";
-import { AppError } from "@/server/errors/app-error";
 import type { PlatformActivityInput } from "@/server/schemas/super-admin.schema";
 import type { AdminActor } from "@/server/scope";
 import { requireSuperAdmin } from "@/server/services/admins/require-super-admin";
+import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/list-cursors";
 
 export async function listPlatformActivity(actor: AdminActor, input: PlatformActivityInput) {
   requireSuperAdmin(actor, "see the platform activity log");
-  const after = input.cursor ? decodeCursor(input.cursor) : null;
+  const after = input.cursor ? decodeCreatedAtCursor(input.cursor, "platform_activity") : null;
   const where: Prisma.ActivityLogWhereInput = {
     ...(input.partnerId !== undefined ? { partnerId: input.partnerId } : {}),
     ...(input.action ? { action: { startsWith: input.action } } : {}),
-    ...(after ? { OR: [{ createdAt: { lt: after.at } }, { createdAt: after.at, id: { lt: after.id } }] } : {}),
+    ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),
   };
   const rows = await readDb().activityLog.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: input.limit + 1 });
   const page = rows.slice(0, input.limit);
@@ -35,21 +35,7 @@ export async function listPlatformActivity(actor: AdminActor, input: PlatformAct
       summary: r.summary,
     })),
     has_more: rows.length > input.limit,
-    next_cursor: rows.length > input.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+    next_cursor: rows.length > input.limit && last ? encodeCreatedAtCursor(last, "platform_activity") : null,
   };
 }
 
-function encodeCursor(at: Date, id: string): string {
-  return Buffer.from(JSON.stringify([at.toISOString(), id])).toString("base64url");
-}
-
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, string];
-    const date = new Date(at);
-    if (typeof id !== "string" || Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) throw new Error("bad");
-    return { at: date, id };
-  } catch {
-    throw new AppError("parameter_invalid", "cursor is not a cursor of this list", { param: "cursor" });
-  }
-}

@@ -109,7 +109,7 @@ async function queryRows(scope: PartnerScope, filter: InboxFilter, after: Create
 
 export async function listInbox(scope: PartnerScope, input: InboxListInput = {}): Promise<InboxList> {
   const limit = input.limit ?? 25;
-  const after = input.cursor ? decodeCreatedAtCursor(input.cursor) : null;
+  const after = input.cursor ? decodeCreatedAtCursor(input.cursor, "inbox") : null;
   const rows = await queryRows(scope, input, after, limit + 1);
   const page = rows.slice(0, limit);
   const hasMore = rows.length > limit;
@@ -117,7 +117,7 @@ export async function listInbox(scope: PartnerScope, input: InboxListInput = {})
   return {
     data: page.map(toItem),
     has_more: hasMore,
-    next_cursor: hasMore && last ? encodeCreatedAtCursor({ createdAt: new Date(last.created_at), id: last.id }) : null,
+    next_cursor: hasMore && last ? encodeCreatedAtCursor({ createdAt: new Date(last.created_at), id: last.id }, "inbox") : null,
   };
 }
 

@@ -23,14 +23,15 @@ export function decodeCursor(raw: string): unknown {
 /** The cursor of lists ordered by (created_at, id). */
 export type CreatedAtCursor = { createdAt: Date; id: string };
 
-export function encodeCreatedAtCursor(c: CreatedAtCursor): string {
-  return encodeCursor([c.createdAt.toISOString(), c.id]);
+/** `list` names the list the cursor belongs to: another list's cursor is refused, not read as a position. */
+export function encodeCreatedAtCursor(c: CreatedAtCursor, list: string): string {
+  return encodeCursor([list, c.createdAt.toISOString(), c.id]);
 }
 
-export function decodeCreatedAtCursor(raw: string): CreatedAtCursor {
+export function decodeCreatedAtCursor(raw: string, list: string): CreatedAtCursor {
   const v = decodeCursor(raw);
-  if (!Array.isArray(v) || v.length !== 2 || typeof v[0] !== "string" || !isUuid(v[1])) throw invalidCursor();
-  const createdAt = new Date(v[0]);
-  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== v[0]) throw invalidCursor();
-  return { createdAt, id: v[1].toLowerCase() };
+  if (!Array.isArray(v) || v.length !== 3 || v[0] !== list || typeof v[1] !== "string" || !isUuid(v[2])) throw invalidCursor();
+  const createdAt = new Date(v[1]);
+  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== v[1]) throw invalidCursor();
+  return { createdAt, id: v[2].toLowerCase() };
 }

@@ -18,7 +18,7 @@ export async function listMembers(scope: PartnerScope, query: UserListQuery): Pr
   if (query.created_since !== undefined) and.push({ createdAt: { gte: new Date(query.created_since) } });
   if (query.updated_since !== undefined) and.push({ updatedAt: { gte: new Date(query.updated_since) } });
   if (query.cursor !== undefined) {
-    const c = decodeCreatedAtCursor(query.cursor);
+    const c = decodeCreatedAtCursor(query.cursor, "users");
     and.push({ OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }] });
   }
   const rows = await readDb(scope).member.findMany({
@@ -32,6 +32,6 @@ export async function listMembers(scope: PartnerScope, query: UserListQuery): Pr
   return {
     data: page.map(serializeMember),
     has_more,
-    next_cursor: has_more && last ? encodeCreatedAtCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    next_cursor: has_more && last ? encodeCreatedAtCursor({ createdAt: last.createdAt, id: last.id }, "users") : null,
   };
 }

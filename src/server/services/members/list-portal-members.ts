@@ -25,7 +25,7 @@ export async function listPortalMembers(scope: PartnerScope, input: MemberListIn
   if (input.signed_in === "yes") and.push({ OR: [{ magicLinks: usedLink }, { signIn: { isNot: null } }] });
   if (input.signed_in === "no") and.push({ NOT: { magicLinks: usedLink } }, { signIn: { is: null } });
   if (input.cursor) {
-    const c = decodeCreatedAtCursor(input.cursor);
+    const c = decodeCreatedAtCursor(input.cursor, "portal_members");
     and.push({ OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }] });
   }
   const rows = await readDb(scope).member.findMany({ where: { AND: and }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit + 1 });
@@ -35,7 +35,7 @@ export async function listPortalMembers(scope: PartnerScope, input: MemberListIn
   return {
     data: await withLastSignIn(scope, page),
     has_more,
-    next_cursor: has_more && last ? encodeCreatedAtCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    next_cursor: has_more && last ? encodeCreatedAtCursor({ createdAt: last.createdAt, id: last.id }, "portal_members") : null,
   };
 }
 

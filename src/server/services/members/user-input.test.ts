@@ -59,10 +59,13 @@ describe("member data", () => {
 describe("list cursor", () => {
   it("round-trips and rejects anything else", () => {
     const c = { createdAt: new Date("2026-11-21T14:03:07.123Z"), id: "0a6f1c9e-1111-4222-8333-444455556666" };
-    expect(decodeCreatedAtCursor(encodeCreatedAtCursor(c))).toEqual(c);
-    for (const bad of ["", "!!", "e30", Buffer.from('["2026-11-21T14:03:07.123Z"]').toString("base64url")]) {
-      expect(() => decodeCreatedAtCursor(bad), bad).toThrow(expect.objectContaining({ status: 400, param: "cursor" }));
+    expect(decodeCreatedAtCursor(encodeCreatedAtCursor(c, "users"), "users")).toEqual(c);
+    const json = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
+    for (const bad of ["", "!!", "e30", json(["users", "2026-11-21T14:03:07.123Z"]), json(["2026-11-21T14:03:07.123Z", c.id])]) {
+      expect(() => decodeCreatedAtCursor(bad, "users"), bad).toThrow(expect.objectContaining({ status: 400, param: "cursor" }));
     }
+    // Another list's cursor is not a position in this one.
+    expect(() => decodeCreatedAtCursor(encodeCreatedAtCursor(c, "redemptions"), "users")).toThrow(expect.objectContaining({ status: 400, param: "cursor" }));
   });
 });
 

@@ -27,7 +27,7 @@ export function serializeWebhookDelivery(d: DeliveryRow): WebhookDeliveryDto {
 
 export async function listWebhookDeliveries(scope: PartnerScope, query: WebhookDeliveryListQuery): Promise<WebhookDeliveryList> {
   const endpoint = await findWebhookEndpointOrThrow(scope, query.endpoint_id);
-  const after = query.cursor ? decodeCreatedAtCursor(query.cursor) : null;
+  const after = query.cursor ? decodeCreatedAtCursor(query.cursor, "webhook_deliveries") : null;
   const rows = await readDb(scope).webhookDelivery.findMany({
     where: {
       endpointId: endpoint.id,
@@ -40,5 +40,5 @@ export async function listWebhookDeliveries(scope: PartnerScope, query: WebhookD
   const page = rows.slice(0, query.limit);
   const hasMore = rows.length > query.limit;
   const last = page[page.length - 1];
-  return { data: page.map(serializeWebhookDelivery), has_more: hasMore, next_cursor: hasMore && last ? encodeCreatedAtCursor(last) : null };
+  return { data: page.map(serializeWebhookDelivery), has_more: hasMore, next_cursor: hasMore && last ? encodeCreatedAtCursor(last, "webhook_deliveries") : null };
 }

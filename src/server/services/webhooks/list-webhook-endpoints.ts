@@ -9,7 +9,7 @@ import { serializeWebhookEndpoint, webhookEndpointScopeWhere } from "./webhook-e
 export async function listWebhookEndpoints(scope: PartnerScope, query: WebhookEndpointListQuery = {}): Promise<WebhookEndpointList> {
   const where = webhookEndpointScopeWhere(scope);
   const limit = query.limit ?? DEFAULT_LIST_LIMIT;
-  const after = query.cursor ? decodeCreatedAtCursor(query.cursor) : null;
+  const after = query.cursor ? decodeCreatedAtCursor(query.cursor, "webhook_endpoints") : null;
   const rows = await readDb(scope).webhookEndpoint.findMany({
     where: {
       ...where,
@@ -21,5 +21,5 @@ export async function listWebhookEndpoints(scope: PartnerScope, query: WebhookEn
   const page = rows.slice(0, limit);
   const hasMore = rows.length > limit;
   const last = page[page.length - 1];
-  return { data: page.map(serializeWebhookEndpoint), has_more: hasMore, next_cursor: hasMore && last ? encodeCreatedAtCursor(last) : null };
+  return { data: page.map(serializeWebhookEndpoint), has_more: hasMore, next_cursor: hasMore && last ? encodeCreatedAtCursor(last, "webhook_endpoints") : null };
 }

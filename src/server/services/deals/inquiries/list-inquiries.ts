@@ -2,18 +2,12 @@
 import { readDb } from "@/server/db/read-db";
 import type { InquiryList } from "@/server/schemas/inquiry.schema";
 import type { PartnerScope } from "@/server/scope";
+import { decodeCreatedAtCursor, encodeCreatedAtCursor } from "@/server/services/list-cursors";
 import { inquiryScopeWhere } from "./inquiry-scope";
-
-function decodeCursor(cursor: string | null | undefined): { createdAt: Date; id: string } | null {
-  if (!cursor) return null;
-  const [ms, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(Number(ms));
-  return Number.isFinite(createdAt.getTime()) && /^[0-9a-f-]{36}$/i.test(id ?? "") ? { createdAt, id } : null;
-}
 
 export async function listInquiries(scope: PartnerScope, query: { limit?: number; cursor?: string | null } = {}): Promise<InquiryList> {
   const limit = Math.min(Math.max(query.limit ?? 50, 1), 100);
-  const after = decodeCursor(query.cursor);
+  const after = query.cursor ? decodeCreatedAtCursor(query.cursor, "inquiries") : null;
   const rows = await readDb(scope).inquiry.findMany({
     where: {
       ...inquiryScopeWhere(scope),
@@ -41,6 +35,6 @@ export async function listInquiries(scope: PartnerScope, query: { limit?: number
         created_at: r.createdAt.toISOString(),
       };
     }),
-    next_cursor: more && last ? Buffer.from(`${last.createdAt.getTime()}|${last.id}`).toString("base64url") : null,
+    next_cursor: more && last ? encodeCreatedAtCursor(last, "inquiries") : null,
   };
 }

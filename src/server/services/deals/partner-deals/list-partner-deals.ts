@@ -19,7 +19,7 @@ export async function listPartnerDeals(
   const where: Prisma.DealWhereInput = { ...partnerDealsWhere(scope) };
   if (query.status) where.status = { in: query.status.split(",") as DealStatus[] };
   if (query.cursor !== undefined) {
-    const c = decodeCreatedAtCursor(query.cursor);
+    const c = decodeCreatedAtCursor(query.cursor, "partner_deals");
     where.OR = [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }];
   }
   const [rows, partner] = await Promise.all([
@@ -32,6 +32,6 @@ export async function listPartnerDeals(
   return {
     data: page.map((d) => serializePartnerDeal(d, partner)),
     has_more: hasMore,
-    next_cursor: hasMore && last ? encodeCreatedAtCursor(last) : null,
+    next_cursor: hasMore && last ? encodeCreatedAtCursor(last, "partner_deals") : null,
   };
 }

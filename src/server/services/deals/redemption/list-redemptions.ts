@@ -16,7 +16,7 @@ export async function listRedemptions(scope: PartnerScope, query: RedemptionList
   if (query.source !== undefined) and.push({ source: query.source });
   if (query.since !== undefined) and.push({ redeemedAt: { gte: new Date(/T/.test(query.since) ? query.since : `${query.since}T00:00:00Z`) } });
   if (query.cursor !== undefined) {
-    const c = decodeCreatedAtCursor(query.cursor);
+    const c = decodeCreatedAtCursor(query.cursor, "redemptions");
     and.push({ OR: [{ redeemedAt: { lt: c.createdAt } }, { redeemedAt: c.createdAt, id: { lt: c.id } }] });
   }
   const rows = await readDb(scope).redemption.findMany({ where: { AND: and }, orderBy: [{ redeemedAt: "desc" }, { id: "desc" }], take: limit + 1 });
@@ -26,6 +26,6 @@ export async function listRedemptions(scope: PartnerScope, query: RedemptionList
   return {
     data: page.map(serializeRedemption),
     has_more,
-    next_cursor: has_more && last ? encodeCreatedAtCursor({ createdAt: last.redeemedAt, id: last.id }) : null,
+    next_cursor: has_more && last ? encodeCreatedAtCursor({ createdAt: last.redeemedAt, id: last.id }, "redemptions") : null,
   };
 }

@@ -13,7 +13,7 @@ type Page = { data: VisibilityRuleDto[]; has_more: boolean; next_cursor: string 
 export async function listVisibilityRules(scope: PartnerScope, dealId: string, query: { limit?: number; cursor?: string }): Promise<Page> {
   const deal = await findPartnerDealOrThrow(scope, dealId);
   const limit = query.limit ?? DEFAULT_LIST_LIMIT;
-  const after = query.cursor !== undefined ? decodeCreatedAtCursor(query.cursor) : null;
+  const after = query.cursor !== undefined ? decodeCreatedAtCursor(query.cursor, "visibility_rules") : null;
   const rows = await db.visibilityRule.findMany({
     where: {
       dealId: deal.id,
@@ -28,6 +28,6 @@ export async function listVisibilityRules(scope: PartnerScope, dealId: string, q
   return {
     data: page.map(serializeRule),
     has_more: hasMore,
-    next_cursor: hasMore && last ? encodeCreatedAtCursor(last) : null,
+    next_cursor: hasMore && last ? encodeCreatedAtCursor(last, "visibility_rules") : null,
   };
 }
