@@ -84,6 +84,12 @@ describe("POST /v1/authentications: 400 body_invalid", () => {
     });
   }
 
+  it("for a public_key longer than any key: the message says so", async () => {
+    const res = await api(server.url, null, "POST", "/v1/authentications", { public_key: "pk_test_" + "a".repeat(100_000), private_key: "sk_test_" + "a".repeat(40) });
+    expectAuthError(res, 400, "body_invalid", "invalid_request_error");
+    expect(res.body.error).toMatchObject({ param: "public_key", message: "public_key must be at most 200 characters" });
+  });
+
   it("for a request with no body and no content type", async () => {
     const res = await fetch(`${server.url}/v1/authentications`, { method: "POST" });
     const body = await res.json();

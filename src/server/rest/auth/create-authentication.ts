@@ -47,7 +47,9 @@ export const createAuthenticationRoute: ApiRoute = {
           ? "The body must be a JSON object with public_key and private_key"
           : issue?.code === "unrecognized_keys"
             ? `Unknown parameter: ${param}. Send only public_key and private_key`
-            : `${param ?? "body"} is required and must be a non-empty string`;
+            : issue?.code === "too_big"
+              ? `${param} must be at most ${issue.maximum} characters`
+              : `${param ?? "body"} is required and must be a non-empty string`;
       throw new AppError("body_invalid", message, { param });
     }
     await limiter.charge("authentication_key", parsed.data.public_key);
