@@ -146,6 +146,19 @@ describe("bodies", () => {
     const query = await api(server.url, token, "GET", "/v1/users?limt=5");
     expectErrorBody(query, 400, "unknown_parameter");
     expect(query.body.error.param).toBe("limt");
+
+    // In the query of one resource and of a route that reads no query too: `user_id` is no filter of
+    // GET /v1/deals/{id}, so it is refused rather than ignored (a 200 would read as "this member may").
+    for (const [path, param] of [
+      [`/v1/deals/00000000-0000-4000-8000-000000000000?user_id=abc`, "user_id"],
+      ["/v1/analytics?day=7", "day"],
+      ["/v1/openapi.json?foo=1", "foo"],
+      ["/v1/partner-deals/00000000-0000-4000-8000-000000000000?foo=1", "foo"],
+    ] as const) {
+      const res = await api(server.url, token, "GET", path);
+      expectErrorBody(res, 400, "unknown_parameter");
+      expect(res.body.error.param, path).toBe(param);
+    }
   });
 });
 

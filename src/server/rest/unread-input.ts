@@ -1,7 +1,6 @@
 // What a route does not read is still input (contract section 1): a route without a query schema
-// refuses query strings PostgreSQL cannot store, and a route without a body takes none (or `{}`): a
-// field is an unknown_parameter, and NUL or an unpaired surrogate is a parameter_invalid first, as
-// everywhere else. Routes with a schema check their own query and body.
+// takes no query parameter and a route without a body takes none (or `{}`): a parameter is an
+// unknown_parameter, and NUL or an unpaired surrogate is a parameter_invalid first, as everywhere else. Routes with a schema check their own query and body.
 import { z } from "zod";
 import type { CompiledRoute } from "@/server/http/api-route";
 import { parseWith } from "@/server/errors/parse-with";
@@ -18,6 +17,8 @@ export function refuseUnreadInput(route: CompiledRoute, request: Request, url: U
     const query: Record<string, string> = {};
     for (const [k, v] of url.searchParams) query[k] = v;
     parseWith(storableInputSchema, query);
+    // Typos are loud (contract section 1), in the query of a route that reads none too.
+    parseWith(noFields, query);
   }
   if (!route.docs.body && request.method !== "GET" && request.method !== "HEAD") return readOptionalJsonBody(request, noFields).then(() => undefined);
   return undefined;

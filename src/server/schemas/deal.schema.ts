@@ -101,7 +101,7 @@ export const dealListSchema = listSchema(dealSchema, "DealList");
 export const partnerDealListSchema = listSchema(partnerDealSchema, "PartnerDealList");
 
 /** GET /v1/deals/{id}: the language of the text (other parameters are ignored, as they always were). */
-export const dealGetQuerySchema = z.object({ locale: localeQueryField });
+export const dealGetQuerySchema = z.object({ locale: localeQueryField }).strict();
 
 export const dealDeletedSchema = z.object({ id: z.uuid(), deleted: z.literal(true) }).meta({ id: "DealDeleted" });
 
