@@ -11,7 +11,7 @@ import http from "node:http";
 import { isApiPath } from "@/server/http/is-api-path";
 import { guardPageRequest } from "@/server/http/page-request-guard";
 import { configureServer } from "@/server/http/request-listener";
-import { refuseUnrepresentable } from "@/server/http/refuse-unparseable";
+import { normalizeRequestTarget, refuseUnrepresentable } from "@/server/http/refuse-unparseable";
 import { HEALTH_PATH, healthRequestListener } from "@/server/endpoints/health";
 import { apiRequestListener } from "@/server/rest/listen-api";
 import { fetchRequestListener } from "@/server/http/request-listener";
@@ -38,6 +38,8 @@ export function productRequestListener(
 ): http.RequestListener {
   const appDomain = hostedAppConfig().appDomain;
   return (req, res) => {
+    // An absolute-form target becomes its path (a bad target stays for toNext's refusal).
+    normalizeRequestTarget(req);
     const pathname = (req.url ?? "/").split("?")[0];
     if (isApiPath(pathname)) return api(req, res);
     // SCIM 2.0 for partners' directories (contract section 20): the same handler as src/app/scim/v2.

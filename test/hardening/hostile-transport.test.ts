@@ -61,6 +61,40 @@ describe("requests the fetch pipeline cannot represent", () => {
     expect(res.body).toMatchObject({ schemas: ["urn:ietf:params:scim:api:messages:2.0:Error"], status: "405" });
   });
 
+  it("pipelined: a valid request, then bytes that are not HTTP in the same write: the first is answered, then the refusal", async () => {
+    const { hostname, port } = new URL(server.url);
+    const socket = net.connect(Number(port), hostname);
+    let received = "";
+    socket.on("data", (c) => (received += c));
+    const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    await new Promise((r) => socket.once("connect", r));
+    socket.write("GET /v1/nothing-here HTTP/1.1\r\nHost: localhost\r\n\r\nFOO / HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    await closed;
+    const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1]);
+    expect(statuses).toEqual(["404", "400"]);
+  });
+
+  it("request targets: the absolute form is served as its path; the asterisk form and HTTP/1.1 without Host get the error body", async () => {
+    const absolute = await rawBytes("GET http://elsewhere.example/v1/nothing-here HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    expect(absolute).toMatch(/^HTTP\/1\.1 404 /);
+    expect(absolute).toContain('"code":"route_not_found"');
+    for (const method of ["GET", "OPTIONS"]) {
+      const star = await rawBytes(`${method} * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+      expect(star, method).toMatch(/^HTTP\/1\.1 400 /);
+      expect(star, method).toContain('"code":"request_invalid"');
+    }
+    const noHost = await rawBytes("GET /v1/deals HTTP/1.1\r\nConnection: close\r\n\r\n");
+    expect(noHost).toMatch(/^HTTP\/1\.1 400 /);
+    expect(noHost).toContain('"code":"host_invalid"');
+    expect(noHost).toMatch(/x-request-id: req_/i);
+  });
+
+  it("an Expect other than 100-continue is ignored (node answered an empty 417)", async () => {
+    const res = await rawBytes("GET /v1/nothing-here HTTP/1.1\r\nHost: localhost\r\nExpect: 200-ok\r\nConnection: close\r\n\r\n");
+    expect(res).toMatch(/^HTTP\/1\.1 404 /);
+    expect(res).toContain('"code":"route_not_found"');
+  });
+
   it("the server keeps serving afterwards", async () => {
     const res = await raw("GET", "/v1/nope");
     expect(res.status).toBe(404);
@@ -91,3 +125,16 @@ describe("requests the fetch pipeline cannot represent", () => {
     expect(body.error).toMatchObject({ code: "headers_too_large" });
   });
 });
+
+/** The whole answer to these bytes, read until the server closes. */
+async function rawBytes(text: string): Promise<string> {
+  const { hostname, port } = new URL(server.url);
+  const socket = net.connect(Number(port), hostname);
+  let received = "";
+  socket.on("data", (c) => (received += c));
+  const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+  await new Promise((r) => socket.once("connect", r));
+  socket.write(text);
+  await closed;
+  return received;
+}

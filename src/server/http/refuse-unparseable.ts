@@ -2,7 +2,7 @@
 // authority (`x:99999`, `a b`), a method the WHATWG Request refuses (TRACE, CONNECT, TRACK), or a
 // CONNECT, which node:http hands to a separate 'connect' event. They are answered here, with the
 // contract's error body, instead of throwing inside the adapter and leaving the socket unanswered.
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { AppError } from "@/server/errors/app-error";
 import { SCIM_ERROR_SCHEMA } from "@/server/schemas/scim.schema";
@@ -11,12 +11,39 @@ import { newRequestId } from "./request-id";
 
 /** The origin to build the Request URL from, or an AppError when the Host header cannot be one. */
 export function requestOrigin(req: IncomingMessage): string | AppError {
+  // HTTP/1.1 requires Host (RFC 9112 §3.2): node's own check answered an empty 400, so our servers
+  // turn it off (equipServer) and refuse here with the error body. HTTP/1.0 may omit it.
+  if (req.headers.host === undefined && req.httpVersion === "1.1") {
+    return new AppError("host_invalid", "An HTTP/1.1 request needs a Host header", { param: "Host" });
+  }
   const host = req.headers.host ?? "localhost";
   try {
     return new URL(`http://${host}`).origin;
   } catch {
     return new AppError("host_invalid", "The Host header is not a valid host name (with an optional port)", { param: "Host" });
   }
+}
+
+/**
+ * The request target as a path, in place (RFC 9112 §3.2): the absolute form (`GET http://host/v1/deals`,
+ * which a server must accept; proxies send it) becomes its path and query, its authority the Host
+ * (§3.2.2); the asterisk form and anything else that is not a path is refused (Next answered `GET *`
+ * with a bare 500, and redirected the absolute form to itself). Null when the target is usable.
+ */
+export function normalizeRequestTarget(req: IncomingMessage): AppError | null {
+  const target = req.url ?? "/";
+  if (target.startsWith("/")) return null;
+  if (/^https?:\/\//i.test(target)) {
+    try {
+      const url = new URL(target);
+      req.url = `${url.pathname}${url.search}`;
+      req.headers.host = url.host;
+      return null;
+    } catch {
+      /* refused below */
+    }
+  }
+  return new AppError("request_invalid", "The request target must be a path such as /v1/deals (or an absolute http URL)");
 }
 
 const FETCH_FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
@@ -52,8 +79,9 @@ export function sendRefusal(res: ServerResponse, err: AppError, path?: string, h
  * would otherwise throw building its Request and answer a bare 500.
  */
 export function refuseUnrepresentable(req: IncomingMessage, res: ServerResponse): boolean {
+  const target = normalizeRequestTarget(req);
   const origin = requestOrigin(req);
-  const refusal = origin instanceof AppError ? origin : methodRefusal(req.method);
+  const refusal = target ?? (origin instanceof AppError ? origin : methodRefusal(req.method));
   if (!refusal) return false;
   sendRefusal(res, refusal, req.url);
   return true;
@@ -77,6 +105,18 @@ export function refuseConnect(_req: IncomingMessage, socket: Duplex): void {
 export function refuseClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   if (answered.has(socket)) return; // the rest of a request already refused: being drained
   if (!socket.writable || (err.code === "ECONNRESET")) return void socket.destroy();
+  // Pipelined requests: a valid one before the bad bytes is still being answered. Its answer goes
+  // first, then this refusal (written now, it would jump ahead and the connection close under it).
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (inFlight && !inFlight.writableFinished) {
+    const after = () => refuseClientError(err, socket);
+    inFlight.once("finish", after);
+    inFlight.once("close", () => {
+      inFlight.off("finish", after);
+      if (!inFlight.writableFinished) socket.destroy();
+    });
+    return;
+  }
   const tooLarge = err.code === "HPE_HEADER_OVERFLOW";
   const refusal = tooLarge
     ? new AppError("headers_too_large", "The request headers are too large")
@@ -121,4 +161,17 @@ function lingerThenClose(socket: Duplex): void {
   const timer = setTimeout(() => socket.destroy(), LINGER_MS);
   timer.unref();
   socket.once("close", () => clearTimeout(timer));
+}
+
+/**
+ * What node:http answers by itself, answered by us instead, on any server of ours and on Next's
+ * (src/server/runtime/front-of-next.ts): CONNECT and bytes that are not HTTP get the error body; a
+ * request without Host reaches requestOrigin's refusal (node's was an empty 400); an Expect other than
+ * 100-continue is ignored, as RFC 9110 §10.1.1 allows (node's was an empty 417).
+ */
+export function equipServer(server: Server): void {
+  (server as Server & { requireHostHeader: boolean }).requireHostHeader = false;
+  if (server.listenerCount("connect") === 0) server.on("connect", refuseConnect);
+  if (server.listenerCount("clientError") === 0) server.on("clientError", refuseClientError);
+  if (server.listenerCount("checkExpectation") === 0) server.on("checkExpectation", (req, res) => server.emit("request", req, res));
 }

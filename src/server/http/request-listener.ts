@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { AppError } from "@/server/errors/app-error";
 import { sendFetchResponse, toFetchRequest } from "./node-adapter";
-import { methodRefusal, refuseClientError, refuseConnect, requestOrigin, sendRefusal } from "./refuse-unparseable";
+import { equipServer, methodRefusal, normalizeRequestTarget, requestOrigin, sendRefusal } from "./refuse-unparseable";
 import { errorFields, logger } from "@/server/observability/logger";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -29,8 +29,9 @@ export function fetchRequestListener(handler: FetchHandler, opts: FetchListenerO
   };
   return (req, res) => {
     try {
+      const target = normalizeRequestTarget(req);
       const origin = requestOrigin(req);
-      const refusal = origin instanceof AppError ? origin : methodRefusal(req.method);
+      const refusal = target ?? (origin instanceof AppError ? origin : methodRefusal(req.method));
       if (refusal) return refuse(req, res, refusal);
       let request: Request;
       try {
@@ -55,8 +56,7 @@ function failed(res: http.ServerResponse, err: unknown) {
 
 /** The settings every server of ours uses: CONNECT and not-HTTP bytes get the error body too. */
 export function configureServer(server: http.Server): http.Server {
-  server.on("connect", refuseConnect); // CONNECT bypasses 'request': answer it rather than drop it
-  server.on("clientError", refuseClientError); // not-HTTP (unknown method, bad request line): the error body
+  equipServer(server); // CONNECT, not-HTTP bytes, no Host, an unknown Expect: the error body or an answer
   server.keepAliveTimeout = 65_000;
   return server;
 }

@@ -11,10 +11,9 @@
 //   (src/server/http/refuse-unparseable.ts), and CONNECT and bytes node's parser rejects too (not a
 //   dropped socket or node's bare "400 Bad Request").
 import http from "node:http";
-import type { Duplex } from "node:stream";
 import { setting } from "@/server/config/env";
 import { isApiPath } from "@/server/http/is-api-path";
-import { refuseClientError, refuseConnect, refuseUnrepresentable } from "@/server/http/refuse-unparseable";
+import { equipServer, normalizeRequestTarget, refuseUnrepresentable } from "@/server/http/refuse-unparseable";
 import { nextDoorApiListener } from "@/server/rest/next-door";
 
 let installed = false;
@@ -26,16 +25,16 @@ export function installFrontOfNext(): void {
   const api = setting("nextDoorRouteHandlers") ? null : nextDoorApiListener();
   const emit = http.Server.prototype.emit;
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
+    // node:http hands CONNECT, unparseable bytes and an unknown Expect to events of their own only when
+    // someone listens (else it drops the socket or answers an empty 400 or 417): Next's server is
+    // equipped here, when it starts listening or at its first request, whichever this process sees.
+    if ((event === "request" || event === "listening") && !equipped.has(this)) {
+      equipped.add(this);
+      equipServer(this);
+    }
     if (event === "request") {
-      // node:http hands CONNECT and unparseable bytes to these events only when someone listens (it
-      // drops the socket otherwise): Next's server is equipped here, at its first request, when
-      // instrumentation has long run.
-      if (!equipped.has(this)) {
-        equipped.add(this);
-        if (this.listenerCount("connect") === 0) this.on("connect", (req: http.IncomingMessage, socket: Duplex) => refuseConnect(req, socket));
-        if (this.listenerCount("clientError") === 0) this.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => refuseClientError(err, socket));
-      }
       const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
+      normalizeRequestTarget(req); // the absolute form as its path; a bad target is refused below
       // The API listener refuses what it cannot represent itself (request-listener.ts).
       if (api && isApiPath((req.url ?? "/").split("?")[0])) {
         api(req, res);

@@ -1,7 +1,7 @@
 // AccessRequest: a member's request for an approval_required deal, or a person's request to become
 // a member (member_access "request"). One schema family for /v1, tRPC and the OpenAPI document.
 import { z } from "zod";
-import { listSchema, pageQueryFields } from "./list.schema";
+import { listSchema, pageQueryFieldsOf } from "./list.schema";
 import { exactlyOneOf } from "./user.schema";
 import { isStorableText, UNSTORABLE_MESSAGE } from "./storable-text";
 
@@ -62,7 +62,7 @@ export const accessRequestDecisionSchema = z
 
 export const accessRequestListQuerySchema = z
   .object({
-    ...pageQueryFields,
+    ...pageQueryFieldsOf("access_requests"),
     status: z.enum(ACCESS_REQUEST_STATUSES, { error: `must be one of: ${ACCESS_REQUEST_STATUSES.join(", ")}` }).optional(),
     type: z.enum(ACCESS_REQUEST_TYPES, { error: `must be one of: ${ACCESS_REQUEST_TYPES.join(", ")}` }).optional(),
     deal_id: z.string().max(100).optional().meta({ description: "Only requests for this deal" }),

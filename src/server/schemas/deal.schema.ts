@@ -13,7 +13,7 @@ import {
 import { eligibilityInputSchema } from "./user.schema";
 import { redemptionInputSchema, redemptionPatchSchema, redemptionSchema } from "./redemption.schema";
 import { catalogRuleSchema } from "./visibility-rule.schema";
-import { CURSOR_PATTERN, limitQuerySchema, listSchema, pageQueryFields } from "./list.schema";
+import { CURSOR_PATTERN, limitQuerySchema, listSchema, pageQueryFieldsOf } from "./list.schema";
 import { localeQueryField } from "./locale.schema";
 import { dealTranslationsInputSchema, dealTranslationsSchema } from "./deal-translation.schema";
 
@@ -149,7 +149,7 @@ export type DealListQuery = z.output<typeof dealListQuerySchema>;
 
 export const partnerDealListQuerySchema = z
   .object({
-    ...pageQueryFields,
+    ...pageQueryFieldsOf("partner_deals"),
     status: z
       .string()
       .regex(new RegExp(`^(${DEAL_STATUSES.join("|")})(,(${DEAL_STATUSES.join("|")}))*$`), {

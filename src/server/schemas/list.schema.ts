@@ -28,15 +28,28 @@ export const limitQuerySchema = z
   .pipe(z.number().int().min(1, { error: betweenOneAndHundred }).max(100, { error: betweenOneAndHundred }))
   .meta({ description: "1..100, default 50", override: integerQueryParam(1, 100, DEFAULT_LIST_LIMIT) });
 
-export const pageQueryFields = {
-  limit: limitQuerySchema.optional(),
-  cursor: z
-    .string()
-    .max(500)
-    .optional()
-    // The example is a real cursor of these lists (base64url of the last row's created_at and id), so a tool that sends it gets a page.
-    .meta({ description: "next_cursor of the previous page", pattern: CURSOR_PATTERN, example: "WyIyMDI2LTExLTIxVDE0OjAzOjA3LjEyM1oiLCI2ZjFjMmQzZS00YjVhLTRjNmQtOGU3Zi05MDFhMmIzYzRkNWUiXQ" }),
-};
+// A real cursor of each list (base64url of the list's name, the last row's created_at and id), so a tool
+// that sends the example gets a page: a cursor names its list, and another list's is refused.
+const CURSOR_EXAMPLES = {
+  users: "WyJ1c2VycyIsIjIwMjYtMTEtMjFUMTQ6MDM6MDcuMTIzWiIsIjZmMWMyZDNlLTRiNWEtNGM2ZC04ZTdmLTkwMWEyYjNjNGQ1ZSJd",
+  partner_deals: "WyJwYXJ0bmVyX2RlYWxzIiwiMjAyNi0xMS0yMVQxNDowMzowNy4xMjNaIiwiNmYxYzJkM2UtNGI1YS00YzZkLThlN2YtOTAxYTJiM2M0ZDVlIl0",
+  visibility_rules: "WyJ2aXNpYmlsaXR5X3J1bGVzIiwiMjAyNi0xMS0yMVQxNDowMzowNy4xMjNaIiwiNmYxYzJkM2UtNGI1YS00YzZkLThlN2YtOTAxYTJiM2M0ZDVlIl0",
+  access_requests: "WyJhY2Nlc3NfcmVxdWVzdHMiLCIyMDI2LTExLTIxVDE0OjAzOjA3LjEyM1oiLCI2ZjFjMmQzZS00YjVhLTRjNmQtOGU3Zi05MDFhMmIzYzRkNWUiXQ",
+  webhook_endpoints: "WyJ3ZWJob29rX2VuZHBvaW50cyIsIjIwMjYtMTEtMjFUMTQ6MDM6MDcuMTIzWiIsIjZmMWMyZDNlLTRiNWEtNGM2ZC04ZTdmLTkwMWEyYjNjNGQ1ZSJd",
+  redemptions: "WyJyZWRlbXB0aW9ucyIsIjIwMjYtMTEtMjFUMTQ6MDM6MDcuMTIzWiIsIjZmMWMyZDNlLTRiNWEtNGM2ZC04ZTdmLTkwMWEyYjNjNGQ1ZSJd",
+} as const;
+
+/** `limit` and `cursor` of a list paged by (created_at, id); `list` is the name its cursors carry. */
+export function pageQueryFieldsOf(list: keyof typeof CURSOR_EXAMPLES) {
+  return {
+    limit: limitQuerySchema.optional(),
+    cursor: z
+      .string()
+      .max(500)
+      .optional()
+      .meta({ description: "next_cursor of the previous page", pattern: CURSOR_PATTERN, example: CURSOR_EXAMPLES[list] }),
+  };
+}
 
 /** One page of `item`, registered in the OpenAPI document as `id`. */
 export function listSchema<T extends z.ZodType>(item: T, id: string) {

@@ -1,7 +1,7 @@
 // Redemption records: one per (member, deal), listed by GET /v1/redemptions; the provider's
 // conversion postback (POST /v1/provider/conversions) answers with one.
 import { z } from "zod";
-import { listSchema, pageQueryFields } from "./list.schema";
+import { listSchema, pageQueryFieldsOf } from "./list.schema";
 
 const REDEMPTION_SOURCES = ["member", "partner", "provider"] as const;
 export type RedemptionSource = (typeof REDEMPTION_SOURCES)[number];
@@ -36,7 +36,7 @@ const timestampQuery = z
 
 export const redemptionListQuerySchema = z
   .object({
-    ...pageQueryFields,
+    ...pageQueryFieldsOf("redemptions"),
     user_id: z.uuid({ error: "must be a user id" }).optional().meta({ description: "Only this member's redemptions" }),
     deal_id: z.uuid({ error: "must be a deal id" }).optional().meta({ description: "Only this deal's redemptions" }),
     source: z.enum(REDEMPTION_SOURCES, { error: `must be one of: ${REDEMPTION_SOURCES.join(", ")}` }).optional(),

@@ -11,7 +11,7 @@ import {
   type EligibilityDimension,
 } from "@/server/domain/enums";
 import { isCountryCode, ISO_3166_ALPHA2 } from "@/server/domain/iso-3166-alpha2";
-import { listSchema, pageQueryFields } from "./list.schema";
+import { listSchema, pageQueryFieldsOf } from "./list.schema";
 import { memberLocaleSchema } from "./locale.schema";
 
 export const MAX_BATCH_USERS = 1000;
@@ -177,7 +177,7 @@ const timestampQuery = z.iso.datetime({ offset: true, error: "must be an ISO 860
 
 export const userListQuerySchema = z
   .object({
-    ...pageQueryFields,
+    ...pageQueryFieldsOf("users"),
     email: emailSchema.optional(),
     external_user_id: externalUserIdSchema.optional(),
     tier: z.enum(USER_TIERS).optional(),

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { AUDIENCE_REGIONS, PARTNER_TYPES, RULE_TYPES, USER_TYPES, type RuleType } from "@/server/domain/enums";
 import { isUuid } from "@/server/domain/ids";
-import { listSchema, pageQueryFields } from "./list.schema";
+import { listSchema, pageQueryFieldsOf } from "./list.schema";
 const MAX_RULE_VALUES = 1000;
 /** PostgreSQL integer range, so any accepted priority can be stored. */
 const PRIORITY_MIN = -2_147_483_648;
@@ -153,7 +153,7 @@ export type VisibilityRuleDto = z.output<typeof visibilityRuleSchema>;
 export const visibilityRuleListSchema = listSchema(visibilityRuleSchema, "VisibilityRuleList");
 
 export const visibilityRuleListQuerySchema = z
-  .object(pageQueryFields)
+  .object(pageQueryFieldsOf("visibility_rules"))
   .strict();
 
 export const visibilityRuleDeletedSchema = z.object({ id: z.uuid(), deleted: z.literal(true) }).meta({ id: "VisibilityRuleDeleted" });

@@ -1,7 +1,7 @@
 // Webhooks (docs/webhooks.md): endpoints over /v1/webhook-endpoints and the portal, the events they
 // receive, and the delivery log the portal shows. One schema family for validation, tRPC and OpenAPI.
 import { z } from "zod";
-import { listSchema, pageQueryFields } from "./list.schema";
+import { listSchema, pageQueryFieldsOf } from "./list.schema";
 import { isStorableText, UNSTORABLE_MESSAGE } from "./storable-text";
 
 /** The event types an endpoint can subscribe to (docs/webhooks.md), in the order the docs list them. */
@@ -104,7 +104,7 @@ export const webhookEndpointUpdateSchema = z
   .meta({ id: "WebhookEndpointUpdate" });
 export type WebhookEndpointUpdateInput = z.output<typeof webhookEndpointUpdateSchema>;
 
-export const webhookEndpointListQuerySchema = z.object({ ...pageQueryFields }).strict();
+export const webhookEndpointListQuerySchema = z.object({ ...pageQueryFieldsOf("webhook_endpoints") }).strict();
 export type WebhookEndpointListQuery = z.output<typeof webhookEndpointListQuerySchema>;
 
 export const webhookEndpointSchema = z
