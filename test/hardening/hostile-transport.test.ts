@@ -89,6 +89,14 @@ describe("requests the fetch pipeline cannot represent", () => {
     expect(noHost).toMatch(/x-request-id: req_/i);
   });
 
+  it("a path refused before routing (NUL, bad percent-encoding) still carries RateLimit-* (contract section 1)", async () => {
+    for (const path of ["/v1/deals/%00", "/v1/deals/%ZZ"]) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(400);
+      expect(res.headers.get("ratelimit-remaining"), path).toMatch(/^\d+$/);
+    }
+  });
+
   it("an Expect other than 100-continue is ignored (node answered an empty 417)", async () => {
     const res = await rawBytes("GET /v1/nothing-here HTTP/1.1\r\nHost: localhost\r\nExpect: 200-ok\r\nConnection: close\r\n\r\n");
     expect(res).toMatch(/^HTTP\/1\.1 404 /);

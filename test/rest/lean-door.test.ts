@@ -122,7 +122,7 @@ describe("one door for /v1 and /events/track", () => {
     }
   });
 
-  it("in front of Next's listener (next start) the Next door answers like the lean door, without the socket's address", async () => {
+  it("in front of Next's listener (next start) the Next door answers like the lean door; the socket is an IP only behind the proxy", async () => {
     const { nextDoorApiListener } = await import("@/server/rest/next-door");
     const front = await listenHttp(nextDoorApiListener());
     const before = process.env.TRUST_PROXY;
@@ -143,13 +143,18 @@ describe("one door for /v1 and /events/track", () => {
       const trusted = await fetch(`${front.url}/v1/users`, { headers: { "x-forwarded-for": "198.51.100.9" } });
       expect(trusted.status).toBe(401);
       expect(trusted.headers.get("ratelimit-remaining"), "behind the host's proxy the per-IP limit applies").toMatch(/^\d+$/);
-      const noHeader = await fetch(`${front.url}/v1/users`);
-      expect(noHeader.headers.get("ratelimit-remaining"), "the proxy's header missing: still not the socket").toBeNull();
+      // Behind the proxy with no usable header, the socket (the proxy), as the lean door does.
+      for (const headers of [{}, { "x-forwarded-for": "1.2.3.4:5678" }] as Record<string, string>[]) {
+        const [viaFront, viaLean] = await Promise.all([front.url, product.url].map((base) => fetch(`${base}/v1/users`, { headers })));
+        expect(viaFront.headers.get("ratelimit-limit"), JSON.stringify(headers)).toBe(viaLean.headers.get("ratelimit-limit"));
+        expect(viaFront.headers.get("ratelimit-remaining"), JSON.stringify(headers)).toMatch(/^\d+$/);
+      }
       // A refusal before routing (TRACE) follows the same rule.
       expect(await traceRateLimit(front.url, { "x-forwarded-for": "198.51.100.9" })).toMatch(/^\d+$/);
-      expect(await traceRateLimit(front.url, {})).toBeUndefined();
+      expect(await traceRateLimit(front.url, {})).toMatch(/^\d+$/);
       delete process.env.TRUST_PROXY;
       expect(await traceRateLimit(front.url, { "x-forwarded-for": "198.51.100.9" })).toBeUndefined();
+      expect(await traceRateLimit(front.url, {}), "without TRUST_PROXY, not the socket either").toBeUndefined();
     } finally {
       if (before === undefined) delete process.env.TRUST_PROXY;
       else process.env.TRUST_PROXY = before;

@@ -12,17 +12,19 @@ import { errorFields, logger } from "@/server/observability/logger";
 export type FetchHandler = (request: Request) => Promise<Response>;
 
 export type FetchListenerOptions = {
-  /** false: the requests carry no socket address (the Next door's client-IP rule, contract 14). */
-  socketIp?: boolean;
+  /** false: the requests carry no socket address (the Next door's client-IP rule, contract 14); a
+   *  function is asked per request (a setting the tests change). */
+  socketIp?: boolean | (() => boolean);
   /** Headers for a refusal sent before any Request exists (the API's RateLimit-*: rest/listen-api.ts). */
   refusalHeaders?: (req: http.IncomingMessage, socketIp: boolean) => Promise<Record<string, string>>;
 };
 
 export function fetchRequestListener(handler: FetchHandler, opts: FetchListenerOptions = {}): http.RequestListener {
-  const socketIp = opts.socketIp ?? true;
+  const socketIpOption = opts.socketIp ?? true;
+  const withSocketIp = typeof socketIpOption === "function" ? socketIpOption : () => socketIpOption;
   const refuse = (req: http.IncomingMessage, res: http.ServerResponse, refusal: AppError) => {
     if (!opts.refusalHeaders) return sendRefusal(res, refusal, req.url);
-    opts.refusalHeaders(req, socketIp).then(
+    opts.refusalHeaders(req, withSocketIp()).then(
       (headers) => sendRefusal(res, refusal, req.url, headers),
       () => sendRefusal(res, refusal, req.url),
     );
@@ -35,7 +37,7 @@ export function fetchRequestListener(handler: FetchHandler, opts: FetchListenerO
       if (refusal) return refuse(req, res, refusal);
       let request: Request;
       try {
-        request = toFetchRequest(req, origin as string, socketIp);
+        request = toFetchRequest(req, origin as string, withSocketIp());
       } catch (err) {
         return refuse(req, res, new AppError("request_invalid", `The request could not be read: ${(err as Error).message}`));
       }

@@ -98,6 +98,9 @@ export function createApiHandler(opts: ApiHandlerOptions = {}): (request: Reques
         }
       }
     } catch (err) {
+      // Refused before any bucket was charged (a path no route can take, NUL in it…): still a /v1
+      // response, so it carries RateLimit-* (contract section 1) from the client IP's bucket.
+      if (!ctx.limiter.charged) await chargeClientIp(ctx).catch(() => {});
       const appError = toAppError(err);
       errorCode = appError.code;
       if (isStatementTimeout(err)) metrics().dbStatementTimeouts.inc();

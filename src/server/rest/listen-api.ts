@@ -11,7 +11,7 @@ import { ResponseHeaders } from "@/server/http/response-headers";
 export type ApiListener = HttpListener;
 
 /** Never throws (see fetchRequestListener). `socketIp: false` behind the Next door (next-door.ts). */
-export function apiRequestListener(handler: FetchHandler = handleApiRequest, opts: { socketIp?: boolean } = {}): http.RequestListener {
+export function apiRequestListener(handler: FetchHandler = handleApiRequest, opts: { socketIp?: boolean | (() => boolean) } = {}): http.RequestListener {
   return fetchRequestListener(handler, { socketIp: opts.socketIp, refusalHeaders: refusalRateLimitHeaders });
 }
 

@@ -54,7 +54,9 @@ export function nextRouteHandlers(handle?: RouteHandler) {
 
 /**
  * The Next door in front of Next's listener (`next start`): the lean door's handler — its compression
- * included, so both doors compress alike — with the Next door's client-IP rule (no socket address).
+ * included, so both doors compress alike — with the Next door's client-IP rule: without TRUST_PROXY no
+ * client IP at all; with it the last X-Forwarded-For entry, else (no usable header) the socket, the
+ * host's proxy, as the lean door does.
  */
 export function nextDoorApiListener(): http.RequestListener {
   return apiRequestListener(
@@ -62,6 +64,6 @@ export function nextDoorApiListener(): http.RequestListener {
       warnOnceWithoutClientIp();
       return handleApiRequest(request);
     },
-    { socketIp: false },
+    { socketIp: () => setting("trustProxy") },
   );
 }
