@@ -209,6 +209,18 @@ describe("two doors, one API", () => {
     expect(small.headers["content-encoding"]).toBeNull();
   });
 
+  it("pages: a malformed percent-encoding is a 400 (Next's was a 500), every page has X-Request-Id, framing is refused", async () => {
+    for (const p of ["/p/%ff", "/api/auth/%ff", `/p/${subdomain}/deals/%E0%A4%A`]) expect((await expectSameThroughBothDoors("GET", p)).status, p).toBe(400);
+    for (const base of [urls.lean, urls.next]) {
+      for (const p of ["/login", "/api/auth/signin"]) {
+        const res = await fetch(base + p, { redirect: "manual" });
+        expect(res.status, `${base}${p}`).toBeLessThan(500);
+        expect(res.headers.get("x-request-id"), `${base}${p}`).toMatch(/^req_/);
+        expect(res.headers.get("x-frame-options"), `${base}${p}`).toBe("DENY");
+      }
+    }
+  });
+
   it("/healthz, /metrics and /r/{click_id} answer through both doors", async () => {
     expect((await expectSameThroughBothDoors("POST", "/healthz")).status).toBe(405);
     for (const base of [urls.lean, urls.next]) {

@@ -57,7 +57,15 @@ function failed(res: http.ServerResponse, err: unknown) {
 }
 
 /** The settings every server of ours uses: CONNECT and not-HTTP bytes get the error body too. */
+const ourServers = new WeakSet<http.Server>();
+
+/** A server configured here (ours), not Next's own (src/server/runtime/front-of-next.ts stays out of it). */
+export function isOurServer(server: http.Server): boolean {
+  return ourServers.has(server);
+}
+
 export function configureServer(server: http.Server): http.Server {
+  ourServers.add(server);
   equipServer(server); // CONNECT, not-HTTP bytes, no Host, an unknown Expect: the error body or an answer
   server.keepAliveTimeout = 65_000;
   return server;

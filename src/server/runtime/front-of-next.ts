@@ -10,11 +10,18 @@
 //   answer a bare 500 on every path: they get the lean door's refusals with the contract's error body
 //   (src/server/http/refuse-unparseable.ts), and CONNECT and bytes node's parser rejects too (not a
 //   dropped socket or node's bare "400 Bad Request").
+// - Every other request gets what the lean door gives a request it hands to Next: the page guard and
+//   the request's X-Request-Id, log line and metrics. Our own servers (configureServer) are left alone.
 import http from "node:http";
 import { setting } from "@/server/config/env";
 import { isApiPath } from "@/server/http/is-api-path";
 import { equipServer, normalizeRequestTarget, refuseUnrepresentable } from "@/server/http/refuse-unparseable";
 import { nextDoorApiListener } from "@/server/rest/next-door";
+import { isOurServer } from "@/server/http/request-listener";
+import { guardPageRequest } from "@/server/http/page-request-guard";
+import { observeRequest } from "@/server/http/observe-request";
+import { isHostedHost } from "@/server/http/page-route";
+import { hostedAppConfig } from "@/server/config/hosted-app-config";
 
 let installed = false;
 const equipped = new WeakSet<http.Server>();
@@ -25,23 +32,29 @@ export function installFrontOfNext(): void {
   const api = setting("nextDoorRouteHandlers") ? null : nextDoorApiListener();
   const emit = http.Server.prototype.emit;
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
+    if ((event !== "request" && event !== "listening") || isOurServer(this)) return Reflect.apply(emit, this, [event, ...args]) as boolean;
     // node:http hands CONNECT, unparseable bytes and an unknown Expect to events of their own only when
     // someone listens (else it drops the socket or answers an empty 400 or 417): Next's server is
     // equipped here, when it starts listening or at its first request, whichever this process sees.
-    if ((event === "request" || event === "listening") && !equipped.has(this)) {
+    if (!equipped.has(this)) {
       equipped.add(this);
       equipServer(this);
     }
-    if (event === "request") {
-      const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
-      normalizeRequestTarget(req); // the absolute form as its path; a bad target is refused below
-      // The API listener refuses what it cannot represent itself (request-listener.ts).
-      if (api && isApiPath((req.url ?? "/").split("?")[0])) {
-        api(req, res);
-        return true;
-      }
-      if (refuseUnrepresentable(req, res)) return true;
+    if (event !== "request") return Reflect.apply(emit, this, [event, ...args]) as boolean;
+    const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
+    normalizeRequestTarget(req); // the absolute form as its path; a bad target is refused below
+    const pathname = (req.url ?? "/").split("?")[0];
+    // The API listener refuses what it cannot represent itself (request-listener.ts).
+    if (api && isApiPath(pathname)) {
+      api(req, res);
+      return true;
     }
-    return Reflect.apply(emit, this, [event, ...args]) as boolean;
+    // What the lean door does for every request it hands to Next (src/server/server.ts, toNext): the
+    // refusals, the page guard (a malformed percent-encoding was Next's 500; framing forbidden), and the
+    // request's id, log line and metrics.
+    if (refuseUnrepresentable(req, res)) return true;
+    if (guardPageRequest(req, res, pathname)) return true;
+    observeRequest(req, res, isHostedHost(req.headers.host, hostedAppConfig().appDomain), () => Reflect.apply(emit, this, [event, ...args]));
+    return true;
   } as typeof emit;
 }
