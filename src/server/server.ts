@@ -64,11 +64,13 @@ export function productRequestListener(
   function toNext(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
     // TRACE, TRACK or a Host that is no authority (the API paths refuse them themselves): Next would answer 500.
     if (refuseUnrepresentable(req, res)) return;
-    if (guardPageRequest(req, res, pathname)) return;
     // The portal's sign-in throttle counts failures per client IP (src/server/auth/sign-in-throttle.ts):
     // only this server says what that IP is; whatever a client sent in this header is replaced.
     setPageClientIp(req.headers, req.socket.remoteAddress);
-    observeRequest(req, res, isHostedHost(req.headers.host, appDomain), () => void nextHandler(req, res));
+    // The guard's 400 is a page answer too: its X-Request-Id, log line and metrics.
+    observeRequest(req, res, isHostedHost(req.headers.host, appDomain), () => {
+      if (!guardPageRequest(req, res, pathname)) void nextHandler(req, res);
+    });
   }
 }
 

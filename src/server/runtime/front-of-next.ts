@@ -22,6 +22,7 @@ import { guardPageRequest } from "@/server/http/page-request-guard";
 import { observeRequest } from "@/server/http/observe-request";
 import { isHostedHost } from "@/server/http/page-route";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
+import { matchClickPath } from "@/server/endpoints/click-redirect";
 
 let installed = false;
 const equipped = new WeakSet<http.Server>();
@@ -53,8 +54,12 @@ export function installFrontOfNext(): void {
     // refusals, the page guard (a malformed percent-encoding was Next's 500; framing forbidden), and the
     // request's id, log line and metrics.
     if (refuseUnrepresentable(req, res)) return true;
-    if (guardPageRequest(req, res, pathname)) return true;
-    observeRequest(req, res, isHostedHost(req.headers.host, hostedAppConfig().appDomain), () => Reflect.apply(emit, this, [event, ...args]));
+    const appDomain = hostedAppConfig().appDomain;
+    // A tracked link (/r/{click_id}) is Next's route handler, which answers a bad one as the lean door does.
+    const click = matchClickPath(req.headers.host, pathname, appDomain);
+    observeRequest(req, res, isHostedHost(req.headers.host, appDomain), () => {
+      if (click || !guardPageRequest(req, res, pathname)) Reflect.apply(emit, this, [event, ...args]);
+    });
     return true;
   } as typeof emit;
 }
