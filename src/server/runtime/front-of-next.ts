@@ -23,6 +23,8 @@ import { observeRequest } from "@/server/http/observe-request";
 import { isHostedHost } from "@/server/http/page-route";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { matchClickPath } from "@/server/endpoints/click-redirect";
+import { HEALTH_PATH } from "@/server/endpoints/health";
+import { METRICS_PATH } from "@/server/endpoints/metrics";
 
 let installed = false;
 const equipped = new WeakSet<http.Server>();
@@ -54,6 +56,8 @@ export function installFrontOfNext(): void {
     // refusals, the page guard (a malformed percent-encoding was Next's 500; framing forbidden), and the
     // request's id, log line and metrics.
     if (refuseUnrepresentable(req, res)) return true;
+    // Health checks and scrapes: answered, not logged nor counted as pages (as on the lean door).
+    if (pathname === HEALTH_PATH || pathname === METRICS_PATH) return Reflect.apply(emit, this, [event, ...args]) as boolean;
     const appDomain = hostedAppConfig().appDomain;
     // A tracked link (/r/{click_id}) is Next's route handler, which answers a bad one as the lean door does.
     const click = matchClickPath(req.headers.host, pathname, appDomain);
