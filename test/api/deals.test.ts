@@ -229,6 +229,10 @@ describe("GET /v1/deals — pagination", () => {
     }
     expect((await get(p.token, "/v1/deals?limit=1")).status).toBe(200);
     expect((await get(p.token, "/v1/deals?limit=100")).status).toBe(200);
+    // An empty filter is no slug (an empty status or sort is 400 too), not "no deal matches".
+    const emptyCategory = await get(p.token, "/v1/deals?category=");
+    expect(emptyCategory.status).toBe(400);
+    expect(emptyCategory.body.error).toMatchObject({ code: "parameter_invalid", param: "category" });
     const forged = Buffer.from(JSON.stringify({ s: "featured", k: [0, "x"] })).toString("base64url");
     for (const cursor of ["garbage!", "bm90LWpzb24", forged]) {
       const res = await get(p.token, `/v1/deals?cursor=${cursor}`);

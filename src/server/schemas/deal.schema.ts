@@ -134,7 +134,7 @@ export const dealListQuerySchema = z
       .regex(statusListRe, { error: `must be one or more of ${LISTABLE_STATUSES.join(", ")}, comma-separated (drafts are never listed)` })
       .optional()
       .meta({ description: "Comma-separated; default live,coming_soon" }),
-    category: z.string().max(100).optional().meta({ description: "Category slug" }),
+    category: z.string().min(1, { error: "must be a category slug" }).max(100).optional().meta({ description: "Category slug" }),
     tag: z.enum(DEAL_TAGS, { error: `must be one of: ${DEAL_TAGS.join(", ")}` }).optional(),
     tier: z.enum(DEAL_TIERS, { error: `must be one of: ${DEAL_TIERS.join(", ")}` }).optional(),
     deal_type: z.enum(DEAL_TYPES, { error: `must be one of: ${DEAL_TYPES.join(", ")}` }).optional(),
