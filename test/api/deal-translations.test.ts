@@ -121,6 +121,9 @@ describe("locale= on the deal endpoints", () => {
     expect(list.body.data.map((d: { product_name: string }) => d.product_name)).toEqual([`${name} (fr)`]);
     // The same page without locale is unchanged (the localized bytes are cached apart).
     expect((await call(p, "GET", `/v1/deals?q=${name}`)).body.data[0].product_name).toBe(name);
+    // q finds the deal by the words a list in that language shows (its Spanish short description).
+    const byTranslation = await call(p, "GET", `/v1/deals?locale=es&q=${encodeURIComponent("créditos")}`);
+    expect(byTranslation.body.data.map((d: { id: string }) => d.id)).toContain(deal.id);
 
     const { body: member } = await call(p, "POST", "/v1/users", { email: `${uniqueTag("m")}@example.com` });
     const instr = await call(p, "GET", `/v1/deals/${deal.id}/instructions?user_id=${member.id}&locale=fr`);

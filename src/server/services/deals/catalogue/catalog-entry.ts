@@ -70,7 +70,7 @@ export function buildCatalogEntry(deal: DealShape): CatalogEntry {
     featured: deal.tags.includes("featured"),
     apiExcluded: deal.apiExcluded,
     trackingEnabled: deal.trackingEnabled,
-    search: `${deal.productName}\n${deal.shortDescription}`.toLowerCase(),
+    search: searchTextOf(deal.productName, deal.shortDescription, deal.translations),
     redemption: deal.redemptionMethod
       ? {
           method: deal.redemptionMethod,
@@ -83,6 +83,14 @@ export function buildCatalogEntry(deal: DealShape): CatalogEntry {
     dto: dealDtoBase(deal, availableRegions),
     translations: storedTranslations(deal.translations),
   };
+}
+
+/** What `q` searches (contract section 3: product_name and short_description), lower-cased, in the
+ *  deal's own words and in each translation of them, so a list served in French is searchable in French. */
+function searchTextOf(productName: string, shortDescription: string, stored: unknown): string {
+  const parts = [productName, shortDescription];
+  for (const t of Object.values(storedTranslations(stored))) parts.push(t?.product_name ?? "", t?.short_description ?? "");
+  return parts.filter(Boolean).join("\n").toLowerCase();
 }
 
 /** The Deal DTO of an entry for a caller (claimable_without_eligibility in its place), its text in
