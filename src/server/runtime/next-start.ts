@@ -20,5 +20,22 @@ export async function prepareNextServerProcess(): Promise<void> {
   defaultEnv("NEXTAUTH_URL", `${scheme}://${appDomain}`);
   // A wrong setting stops the start with its message (Next prints the error and exits).
   await bootstrap();
+  warnOfHostname(process.argv);
   await startBackgroundWork({ log });
+}
+
+/**
+ * `next start -H <host>` (other than localhost): Next's router then compares a rewrite with an address
+ * built from that host while the proxy sees `localhost`, and serves every rewritten member page (a
+ * partner's subdomain, the widget) through an HTTP request to itself — which fails behind TLS
+ * (X-Forwarded-Proto: https) and loses the member surface. Without -H Next listens on every interface.
+ */
+export function warnOfHostname(argv: readonly string[]): string | null {
+  const at = argv.findIndex((a) => a === "-H" || a === "--hostname" || a.startsWith("--hostname="));
+  if (at < 0) return null;
+  const host = argv[at].startsWith("--hostname=") ? argv[at].slice("--hostname=".length) : argv[at + 1];
+  if (!host || host === "localhost") return null;
+  const message = `next start was given the hostname ${host}: start it without -H (it then listens on every interface), or the member app's subdomain pages and widget are served through a request to itself, which fails behind TLS (docs/deploy.md)`;
+  log(message);
+  return message;
 }
