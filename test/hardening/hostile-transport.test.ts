@@ -97,6 +97,14 @@ describe("requests the fetch pipeline cannot represent", () => {
     }
   });
 
+  it("an Upgrade (WebSocket, h2c) is a 400 with the error body, not a dropped or held connection", async () => {
+    for (const upgrade of ["websocket", "h2c"]) {
+      const res = await rawBytes(`GET /v1/deals HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: ${upgrade}\r\n\r\n`);
+      expect(res, upgrade).toMatch(/^HTTP\/1\.1 400 /);
+      expect(res, upgrade).toContain('"code":"request_invalid"');
+    }
+  });
+
   it("an Expect other than 100-continue is ignored (node answered an empty 417)", async () => {
     const res = await rawBytes("GET /v1/nothing-here HTTP/1.1\r\nHost: localhost\r\nExpect: 200-ok\r\nConnection: close\r\n\r\n");
     expect(res).toMatch(/^HTTP\/1\.1 404 /);

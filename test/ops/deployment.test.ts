@@ -10,6 +10,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import http from "node:http";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildStaleness, serverBuildStaleness } from "@/server/runtime/build-state";
 import { openApiDocument } from "../helpers/openapi-validate";
@@ -218,6 +219,24 @@ describe("two doors, one API", () => {
         expect(res.headers.get("x-request-id"), `${base}${p}`).toMatch(/^req_/);
         expect(res.headers.get("x-frame-options"), `${base}${p}`).toBe("DENY");
       }
+    }
+  });
+
+  it("a router state Next cannot parse is a 400, an Upgrade a 400 with the error body (Next answered 500, or held the socket)", async () => {
+    const rsc = await expectSameThroughBothDoors("GET", "/login", () => ({ headers: { rsc: "1", "next-router-state-tree": "garbage" } }));
+    expect(rsc.status).toBe(400);
+    for (const base of [urls.lean, urls.next]) {
+      const { hostname, port } = new URL(base);
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(port), hostname, () => socket.write(`GET /r/x HTTP/1.1\r\nHost: perkway.test\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n`));
+        let text = "";
+        socket.on("data", (c) => (text += c));
+        socket.on("close", () => resolve(text));
+        socket.on("error", reject);
+        socket.setTimeout(5000, () => socket.destroy(new Error("no answer in 5 s")));
+      });
+      expect(answer, base).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer, base).toMatch(/x-request-id: req_/i);
     }
   });
 

@@ -98,6 +98,26 @@ export function refuseConnect(_req: IncomingMessage, socket: Duplex): void {
 }
 
 /**
+ * node:http's 'upgrade' (a WebSocket or h2c request): nothing here upgrades, so it is a 400 with the
+ * error body (node dropped the socket without an answer; Next's server could keep it open for minutes).
+ * Next's development server keeps its own (/_next/…: hot reload): `next` is told to take those.
+ */
+export function refuseUpgrade(_req: IncomingMessage, socket: Duplex): void {
+  const refusal = new AppError("request_invalid", "This server does not upgrade connections (no WebSocket, no h2c): send a plain HTTP/1.1 request");
+  const { requestId, text } = payload(refusal);
+  socket.on("error", () => {});
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n` +
+      `X-Request-Id: ${requestId}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  );
+}
+
+/** Next's own upgrades (its development server's hot reload) stay Next's. */
+export function isNextUpgrade(req: IncomingMessage): boolean {
+  return (req.url ?? "").startsWith("/_next/");
+}
+
+/**
  * node:http's 'clientError': bytes that are not HTTP the parser accepts (an unknown method such as
  * TRACK, a malformed request line, oversized headers). Answered with the error body instead of
  * node's bare "400 Bad Request", then the socket closes.
@@ -174,4 +194,5 @@ export function equipServer(server: Server): void {
   if (server.listenerCount("connect") === 0) server.on("connect", refuseConnect);
   if (server.listenerCount("clientError") === 0) server.on("clientError", refuseClientError);
   if (server.listenerCount("checkExpectation") === 0) server.on("checkExpectation", (req, res) => server.emit("request", req, res));
+  if (server.listenerCount("upgrade") === 0) server.on("upgrade", refuseUpgrade);
 }

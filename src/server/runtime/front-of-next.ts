@@ -15,7 +15,8 @@
 import http from "node:http";
 import { setting } from "@/server/config/env";
 import { isApiPath } from "@/server/http/is-api-path";
-import { equipServer, normalizeRequestTarget, refuseUnrepresentable } from "@/server/http/refuse-unparseable";
+import { equipServer, isNextUpgrade, normalizeRequestTarget, refuseUnrepresentable, refuseUpgrade } from "@/server/http/refuse-unparseable";
+import type { Duplex } from "node:stream";
 import { nextDoorApiListener } from "@/server/rest/next-door";
 import { isOurServer } from "@/server/http/request-listener";
 import { guardPageRequest } from "@/server/http/page-request-guard";
@@ -35,6 +36,10 @@ export function installFrontOfNext(): void {
   const api = setting("nextDoorRouteHandlers") ? null : nextDoorApiListener();
   const emit = http.Server.prototype.emit;
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
+    if (event === "upgrade" && !isOurServer(this) && !isNextUpgrade(args[0] as http.IncomingMessage)) {
+      refuseUpgrade(args[0] as http.IncomingMessage, args[1] as Duplex);
+      return true;
+    }
     if ((event !== "request" && event !== "listening") || isOurServer(this)) return Reflect.apply(emit, this, [event, ...args]) as boolean;
     // node:http hands CONNECT, unparseable bytes and an unknown Expect to events of their own only when
     // someone listens (else it drops the socket or answers an empty 400 or 417): Next's server is
