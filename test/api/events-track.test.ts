@@ -210,7 +210,7 @@ describe("POST /events/track — validation (400, nothing stored)", () => {
     await expect400({ ...base, metadata: { k: "é".repeat(2100) } }, "parameter_invalid", "metadata"); // 4200 bytes in UTF-8
     await expect400({ ...base, metadata: [1, 2] }, "parameter_invalid", "metadata");
     await expect400({ ...base, metadata: "text" }, "parameter_invalid", "metadata");
-    await expect400({ ...base, metadata: { k: "nul\u0000" } }, "parameter_invalid", "metadata");
+    await expect400({ ...base, metadata: { k: "nul\u0000" } }, "parameter_invalid", "metadata.k"); // the dot path of the field
     // 400 KB of nesting (within the 1 MiB body limit) once overflowed the stack: a 500. Now any body
     // nested deeper than 64 levels is refused before it is parsed into fields.
     const deep = `{"event_type":"upgrade_cta_clicked","metadata":{"k":${"[".repeat(200_000)}${"]".repeat(200_000)}}}`;
@@ -224,6 +224,13 @@ describe("POST /events/track — validation (400, nothing stored)", () => {
     await expect400({ ...base, event_id: 5 }, "parameter_invalid", "event_id");
     await expect400({ ...base, event_id: "a\u0000b" }, "parameter_invalid", "event_id");
     expect((await c.track({ ...base, event_id: "e".repeat(255) })).status).toBe(202);
+  });
+
+  it("refuses NUL or an unpaired surrogate in user_id as parameter_invalid, before it is looked up (not a 404)", async () => {
+    const base = validEvent(c, "deal_list_viewed");
+    await expect400({ ...base, user_id: "a\u0000b" }, "parameter_invalid", "user_id");
+    await expect400({ ...base, user_id: "\ud800" }, "parameter_invalid", "user_id");
+    await expect400({ events: [base, { ...base, user_id: "\ud800" }] }, "parameter_invalid", "events[1].user_id");
   });
 
   it("checks the batch envelope: 1..500 events, nothing else beside them", async () => {

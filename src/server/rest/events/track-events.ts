@@ -2,6 +2,7 @@ import { AppError } from "@/server/errors/app-error";
 import type { ApiRoute } from "@/server/http/api-route";
 import { parseWith } from "@/server/errors/parse-with";
 import { readJson } from "@/server/http/read-json-body";
+import { storableInputSchema } from "@/server/schemas/storable-text";
 import { trackBatchEnvelopeSchema, trackRequestSchema, trackResponseSchema } from "@/server/schemas/event.schema";
 import { trackEvents } from "@/server/services/events";
 
@@ -29,6 +30,8 @@ export const trackEventsRoute: ApiRoute = {
     if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
       throw new AppError("body_invalid", "The request body must be a JSON object: one event, or { \"events\": [...] }");
     }
+    // NUL or an unpaired surrogate anywhere (a user_id too, before it is looked up): parameter_invalid.
+    parseWith(storableInputSchema, raw);
     const batch = "events" in raw;
     const events = batch ? parseWith(trackBatchEnvelopeSchema, raw).events : [raw];
     return { status: 202, body: await trackEvents(scope, events, { batch }) };
