@@ -187,7 +187,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 
 export const config = {
   matcher: [
-    // Everything except: /v1, /scim/v2, /events/track, /api, /_next, and files with a static-asset extension.
-    "/((?!v1(?:/|$)|scim/v2(?:/|$)|events/track(?:/|$)|api(?:/|$)|_next/|favicon\\.ico$|robots\\.txt$|sitemap\\.xml$|.*\\.(?:png|jpe?g|gif|svg|ico|webp|avif|css|js|map|txt|xml|woff2?|ttf|otf|webmanifest)$).*)",
+    // Everything except: /v1, /scim/v2, /events/track, /api, /healthz and /metrics (on any host, as our
+    // server answers them), /_next, and files with a static-asset extension.
+    "/((?!v1(?:/|$)|scim/v2(?:/|$)|events/track(?:/|$)|api(?:/|$)|healthz$|metrics$|_next/|favicon\\.ico$|robots\\.txt$|sitemap\\.xml$|.*\\.(?:png|jpe?g|gif|svg|ico|webp|avif|css|js|map|txt|xml|woff2?|ttf|otf|webmanifest)$).*)",
   ],
 };

@@ -267,6 +267,12 @@ describe("two doors, one API", () => {
       expect(await metrics.text()).toContain("perkway_http_requests_total");
     }
     expect((await expectSameThroughBothDoors("GET", "/metrics", () => ({ headers: { authorization: "Bearer wrong" } }))).status).toBe(401);
+    // On a partner's host too (a load balancer may probe any host name it serves).
+    for (const base of [urls.lean, urls.next]) {
+      const health = await fetch(`${base}/healthz`, { headers: { host: `${subdomain}.perkway.test` } });
+      expect(health.status, `${base} on a partner's host`).toBe(200);
+      expect(await health.json()).toMatchObject({ status: "ok", database: "ok" });
+    }
     const click = await expectSameThroughBothDoors("GET", `/p/${subdomain}/r/not-a-click`);
     expect(click.status).toBe(404);
     expect(click.body).toContain("This link doesn&#x27;t lead anywhere"); // (React escapes the apostrophe)
