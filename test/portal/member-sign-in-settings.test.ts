@@ -92,6 +92,22 @@ describe("portal: memberSignIn.*", () => {
     expect((await a.caller.memberSignIn.get()).settings.handoff).toBe(true);
   });
 
+  it("refuses a loopback or private issuer when it is saved, however the address is written (it used to fail at the first sign-in)", async () => {
+    const a = await admin();
+    const before = process.env.OIDC_ALLOW_PRIVATE;
+    delete process.env.OIDC_ALLOW_PRIVATE;
+    try {
+      for (const issuer of ["https://127.0.0.1:3999", "https://[::1]/", "https://0x7f000001/", "https://2130706433/", "https://localhost/realms/x", "https://10.0.0.8/"]) {
+        await expect(a.caller.memberSignIn.update({ email_link: true, handoff: false, oidc: { ...OIDC, issuer, client_secret: "x" } }), issuer).rejects.toMatchObject({
+          code: "BAD_REQUEST",
+        });
+      }
+      expect((await a.caller.memberSignIn.get()).settings.oidc).toBeNull();
+    } finally {
+      if (before !== undefined) process.env.OIDC_ALLOW_PRIVATE = before;
+    }
+  });
+
   it("rotates the hand-off secret of the session's environment, shown once", async () => {
     const live = await admin({ environment: "live" });
     expect((await live.caller.memberSignIn.get()).handoff_secret.exists).toBe(false);

@@ -40,6 +40,25 @@ async function assertPublicHost(url: URL, policy: OidcNetworkPolicy): Promise<vo
   if (addresses.some(isNonPublicAddress)) throw new IssuerNotAllowed(host);
 }
 
+/**
+ * What can be told of an issuer when it is saved, without a DNS lookup: `localhost` or an address
+ * literal that is not public (127.0.0.1 however written: `0x7f000001`, `2130706433`, `[::ffff:127.0.0.1]`)
+ * is refused then, not only at the first sign-in. Null when the policy allows it or nothing is known yet.
+ */
+export function issuerRefusalOnSave(issuer: string, policy: OidcNetworkPolicy): string | null {
+  if (policy.allowPrivate) return null;
+  let host: string;
+  try {
+    host = new URL(issuer).hostname.replace(/^\[(.*)\]$/, "$1");
+  } catch {
+    return null; // the schema refuses it
+  }
+  if (host === "localhost" || host.endsWith(".localhost") || (net.isIP(host) && isNonPublicAddress(host))) {
+    return `issuer ${host} is a private or loopback address: use the identity provider's public https URL`;
+  }
+  return null;
+}
+
 /** Every request to the IdP (discovery, JWKS, token) is checked against the policy first. */
 function policyFetch(policy: OidcNetworkPolicy): (url: string, init: RequestInit) => Promise<Response> {
   return async (url, init) => {

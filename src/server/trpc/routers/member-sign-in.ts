@@ -9,6 +9,9 @@ import { handoffSecretStatus, rotateHandoffSecret } from "@/server/services/memb
 import { getPartner, updatePartner, type PartnerDto } from "@/server/services/partners";
 import { createTRPCRouter, partnerMutationProcedure, partnerProcedure } from "../init";
 import { BUILDERS, MANAGERS } from "@/server/domain/team-roles";
+import { AppError } from "@/server/errors/app-error";
+import { oidcConfig } from "@/server/config/oidc-config";
+import { issuerRefusalOnSave } from "@/server/services/oidc";
 
 async function viewOf(scope: PartnerScope, partner: PartnerDto): Promise<MemberSignInView> {
   // The registered redirect URI is the subdomain's (or the path fallback's), not a custom domain's.
@@ -29,7 +32,11 @@ export const memberSignInRouter = createTRPCRouter({
   update: partnerMutationProcedure.meta({ permission: MANAGERS })
     .input(memberSignInInputSchema)
     .output(memberSignInViewSchema)
-    .mutation(async ({ ctx, input }) => viewOf(ctx.scope, await updatePartner(ctx.actor, ctx.scope.partnerId, { member_sign_in: input }, { actorEmail: ctx.admin.email }))),
+    .mutation(async ({ ctx, input }) => {
+      const refusal = input.oidc ? issuerRefusalOnSave(input.oidc.issuer, oidcConfig()) : null;
+      if (refusal) throw new AppError("parameter_invalid", refusal, { param: "member_sign_in.oidc.issuer" });
+      return viewOf(ctx.scope, await updatePartner(ctx.actor, ctx.scope.partnerId, { member_sign_in: input }, { actorEmail: ctx.admin.email }));
+    }),
 
   /**
    * "Test sign-in": a link, good once for five minutes, that runs the partner's OIDC sign-in and ends
