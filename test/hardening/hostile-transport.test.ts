@@ -62,14 +62,7 @@ describe("requests the fetch pipeline cannot represent", () => {
   });
 
   it("pipelined: a valid request, then bytes that are not HTTP in the same write: the first is answered, then the refusal", async () => {
-    const { hostname, port } = new URL(server.url);
-    const socket = net.connect(Number(port), hostname);
-    let received = "";
-    socket.on("data", (c) => (received += c));
-    const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
-    await new Promise((r) => socket.once("connect", r));
-    socket.write("GET /v1/nothing-here HTTP/1.1\r\nHost: localhost\r\n\r\nFOO / HTTP/1.1\r\nHost: localhost\r\n\r\n");
-    await closed;
+    const received = await rawBytes("GET /v1/nothing-here HTTP/1.1\r\nHost: localhost\r\n\r\nFOO / HTTP/1.1\r\nHost: localhost\r\n\r\n");
     const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1]);
     expect(statuses).toEqual(["404", "400"]);
   });
