@@ -88,7 +88,7 @@ export function refuseUnrepresentable(req: IncomingMessage, res: ServerResponse)
 }
 
 /** node:http's 'connect' event: a CONNECT request gets a 405 on its raw socket, then the socket closes. */
-export function refuseConnect(_req: IncomingMessage, socket: Duplex): void {
+function refuseConnect(_req: IncomingMessage, socket: Duplex): void {
   const { requestId, text } = payload(methodRefusal("CONNECT")!);
   socket.on("error", () => {});
   socket.end(
@@ -122,7 +122,7 @@ export function isNextUpgrade(req: IncomingMessage): boolean {
  * TRACK, a malformed request line, oversized headers). Answered with the error body instead of
  * node's bare "400 Bad Request", then the socket closes.
  */
-export function refuseClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+function refuseClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   if (answered.has(socket)) return; // the rest of a request already refused: being drained
   if (!socket.writable || (err.code === "ECONNRESET")) return void socket.destroy();
   // Pipelined requests: a valid one before the bad bytes is still being answered. Its answer goes
