@@ -78,6 +78,17 @@ describe("Arabic digest counts", () => {
       locale: "ar",
     });
 
+  it("ar: the partner's own words (its note, the deal's name) are isolated, so their punctuation stays in place", async () => {
+    const note = "H1619 note (English).";
+    const declined = await renderEmail("accessDecision", { brand, email: EMAIL, decision: "declined", dealName: "Cloud Pro", url: URLS.all, note, locale: "ar" });
+    for (const part of [declined.text, declined.html]) expect(part).toContain(`\u2068${note}\u2069`);
+    expect(declined.subject).toContain("\u2068Cloud Pro\u2069");
+    // Left-to-right languages keep the words as they are.
+    const fr = await renderEmail("accessDecision", { brand, email: EMAIL, decision: "declined", dealName: "Cloud Pro", url: URLS.all, note, locale: "fr" });
+    expect(fr.text).toContain(note);
+    expect(fr.text).not.toContain("\u2068");
+  });
+
   it("two deals: the dual (عرضان جديدان), in the subject and the body", async () => {
     const two = await digest(2);
     expect(two.subject).toBe("عروض جديدة يمكنك الحصول عليها: عرضان جديدان لدى Acme");

@@ -5,13 +5,9 @@
 // when it sits inside a sentence, so English text keeps its order inside a right-to-left one.
 import type { Translate } from "./lock-reasons";
 
-const FSI = "\u2068";
-const PDI = "\u2069";
+import { isolate } from "@/lib/bidi";
 
-/** `text` as one unit of its own direction inside a sentence of another (Unicode's first-strong isolate). */
-export function isolate(text: string): string {
-  return `${FSI}${text}${PDI}`;
-}
+export { isolate };
 
 /** A category's name in the member's language (`dealText.category.<slug>`), else its own name. */
 export function categoryLabel(t: Translate, category: { slug: string; name: string }): string {

@@ -1,6 +1,7 @@
 import { ActionButton, EmailLayout, Paragraph, type EmailBrand } from "./email-layout";
 import type { SupportedLocale } from "@/lib/locales";
 import { translatorFor } from "@/lib/messages";
+import { isolate } from "@/lib/bidi";
 
 // The member's email when a partner decides their access request (docs/hosted-app.md): approved → a link to
 // the deal (its instructions are there); declined → the partner's note. Membership requests: the
@@ -20,8 +21,12 @@ export type AccessDecisionData = {
 
 export function accessDecisionEmail(d: AccessDecisionData) {
   const { t, lang, dir } = translatorFor(d.locale, "email.accessDecision");
-  const partner = d.brand.name;
-  const what = d.dealName ? d.dealName : t("partnerPerks", { partner });
+  // In a right-to-left email the partner's own words (its name, the deal's, its note: English, most
+  // often) are isolated, so their punctuation stays in place inside the sentence around them.
+  const own = (text: string) => (dir === "rtl" ? isolate(text) : text);
+  const partner = own(d.brand.name);
+  const what = d.dealName ? own(d.dealName) : t("partnerPerks", { partner });
+  const note = d.note ? own(d.note) : null;
   const approved = d.decision === "approved";
   return {
     subject: approved ? t("approvedSubject", { what }) : t("declinedSubject", { what }),
@@ -35,8 +40,8 @@ export function accessDecisionEmail(d: AccessDecisionData) {
         footer={t("footer", { email: d.email, partner, what })}
       >
         {approved ? <Paragraph>{d.dealName ? t("approvedDeal", { partner }) : t("approvedMembership", { partner })}</Paragraph> : <Paragraph>{t("declined", { partner, what })}</Paragraph>}
-        {d.note ? <Paragraph>{approved ? t("note", { note: d.note }) : t("theirNote", { note: d.note })}</Paragraph> : null}
-        {d.url ? <ActionButton lang={lang} href={d.url} label={approved ? (d.dealName ? t("openDeal", { deal: d.dealName }) : t("signIn", { partner })) : t("otherDeals")} color={d.brand.color} /> : null}
+        {note ? <Paragraph>{approved ? t("note", { note }) : t("theirNote", { note })}</Paragraph> : null}
+        {d.url ? <ActionButton lang={lang} href={d.url} label={approved ? (d.dealName ? t("openDeal", { deal: what }) : t("signIn", { partner })) : t("otherDeals")} color={d.brand.color} /> : null}
         {!approved ? <Paragraph>{t("askAgain")}</Paragraph> : null}
       </EmailLayout>
     ),
