@@ -1,6 +1,7 @@
 // Unknown partner subdomain, or a deal this member cannot see. Within a partner's app the page
 // offers the way back to its deals (the proxy names the subdomain and base path in headers: a
-// not-found page gets no route params).
+// not-found page gets no route params). The button wraps: "Zurück zu den Vorteilen von <a long
+// partner name>" is wider than a phone.
 import { headers } from "next/headers";
 import { Button } from "@/components/ui/button";
 import { MEMBER_HEADERS } from "@/lib/hosted/member-surface";
@@ -21,7 +22,7 @@ export default async function HostedNotFound() {
         {t("text")}
       </p>
       {partner && home !== null ? (
-        <Button asChild className="mt-6">
+        <Button asChild className="mt-6 h-auto min-h-10 max-w-full whitespace-normal py-2">
           <a href={home || "/"}>{t("back", { partner: partner.name })}</a>
         </Button>
       ) : null}
