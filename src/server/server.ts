@@ -9,7 +9,7 @@
 // X-Request-Id, one log line and its metrics (Next's requests: src/server/http/observe-request.ts).
 import http from "node:http";
 import { isApiPath } from "@/server/http/is-api-path";
-import { guardPageRequest } from "@/server/http/page-request-guard";
+import { handPageToNext } from "@/server/http/page-request-guard";
 import { configureServer } from "@/server/http/request-listener";
 import { normalizeRequestTarget, refuseUnrepresentable } from "@/server/http/refuse-unparseable";
 import { HEALTH_PATH, healthRequestListener } from "@/server/endpoints/health";
@@ -68,9 +68,7 @@ export function productRequestListener(
     // only this server says what that IP is; whatever a client sent in this header is replaced.
     setPageClientIp(req.headers, req.socket.remoteAddress);
     // The guard's 400 is a page answer too: its X-Request-Id, log line and metrics.
-    observeRequest(req, res, isHostedHost(req.headers.host, appDomain), () => {
-      if (!guardPageRequest(req, res, pathname)) void nextHandler(req, res);
-    });
+    handPageToNext(req, res, pathname, appDomain, () => void nextHandler(req, res));
   }
 }
 

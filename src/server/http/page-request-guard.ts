@@ -5,12 +5,14 @@
 //   src/proxy.ts's matcher); the proxy replaces these headers on the member surfaces, and only the
 //   widget (/embed/…) may be framed, by the partner's own allowed origins.
 import type http from "node:http";
+import { observeRequest } from "./observe-request";
+import { isHostedHost } from "./page-route";
 import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state.js";
 
 export const NO_FRAMING_HEADERS = { "Content-Security-Policy": "frame-ancestors 'none'", "X-Frame-Options": "DENY" } as const;
 
 /** True when the request was answered here (and must not reach Next). */
-export function guardPageRequest(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): boolean {
+function guardPageRequest(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): boolean {
   try {
     decodeURIComponent(pathname);
   } catch {
@@ -34,4 +36,15 @@ function badRequest(res: http.ServerResponse, text: string): true {
   res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...NO_FRAMING_HEADERS });
   res.end(text);
   return true;
+}
+
+/**
+ * A page request on its way to Next, through either door (src/server/server.ts; under `next start`
+ * src/server/runtime/front-of-next.ts): observed (X-Request-Id, log line, metrics), the guard first
+ * unless `unguarded` (a route whose handler answers a bad path itself).
+ */
+export function handPageToNext(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, appDomain: string, next: () => void, opts: { unguarded?: boolean } = {}): void {
+  observeRequest(req, res, isHostedHost(req.headers.host, appDomain), () => {
+    if (opts.unguarded || !guardPageRequest(req, res, pathname)) next();
+  });
 }

@@ -19,9 +19,7 @@ import { equipServer, isNextUpgrade, normalizeRequestTarget, refuseUnrepresentab
 import type { Duplex } from "node:stream";
 import { nextDoorApiListener } from "@/server/rest/next-door";
 import { isOurServer } from "@/server/http/request-listener";
-import { guardPageRequest } from "@/server/http/page-request-guard";
-import { observeRequest } from "@/server/http/observe-request";
-import { isHostedHost } from "@/server/http/page-route";
+import { handPageToNext } from "@/server/http/page-request-guard";
 import { hostedAppConfig } from "@/server/config/hosted-app-config";
 import { matchClickPath } from "@/server/endpoints/click-redirect";
 import { HEALTH_PATH } from "@/server/endpoints/health";
@@ -65,10 +63,8 @@ export function installFrontOfNext(): void {
     if (pathname === HEALTH_PATH || pathname === METRICS_PATH) return Reflect.apply(emit, this, [event, ...args]) as boolean;
     const appDomain = hostedAppConfig().appDomain;
     // A tracked link (/r/{click_id}) is Next's route handler, which answers a bad one as the lean door does.
-    const click = matchClickPath(req.headers.host, pathname, appDomain);
-    observeRequest(req, res, isHostedHost(req.headers.host, appDomain), () => {
-      if (click || !guardPageRequest(req, res, pathname)) Reflect.apply(emit, this, [event, ...args]);
-    });
+    const unguarded = matchClickPath(req.headers.host, pathname, appDomain) !== null;
+    handPageToNext(req, res, pathname, appDomain, () => Reflect.apply(emit, this, [event, ...args]), { unguarded });
     return true;
   } as typeof emit;
 }
